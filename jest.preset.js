@@ -1,0 +1,26 @@
+// Shared Jest settings: SWC compiles TypeScript (with decorator metadata for NestJS),
+// and workspace libraries resolve to their sources so tests never need a build first.
+const path = require('node:path');
+
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
+  moduleNameMapper: {
+    '^@planted/(config|contracts|db|domain|logging|messaging|testing)$': path.join(__dirname, 'libs/$1/src/index.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A database for the run when scripts/test.mjs has not made one (e.g. running one project's Jest alone).
+  globalSetup: path.join(__dirname, 'libs/testing/src/jest-global-setup.ts'),
+  globalTeardown: path.join(__dirname, 'libs/testing/src/jest-global-teardown.ts'),
+};

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Variables every process shares, with defaults that work on a developer machine. */
+export const baseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/planted'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Prefix for every NATS subject and JetStream stream, so two runs can share one NATS server. */
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
+    .default(''),
+  NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment against a schema. Throws a ConfigError naming every bad
+ * variable; `loadConfig` turns that into a clean exit for processes.
+ */
+export function parseConfig<S extends z.ZodObject<z.ZodRawShape>>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const cleaned: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(env)) cleaned[k] = v === '' ? undefined : v;
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(unknown)'),
+        message: issue.message,
+      })),
+    );
+  }
+  return result.data;
+}
+
+/** Like parseConfig, but a bad value stops the process with a message naming the variable. */
+export function loadConfig<S extends z.ZodObject<z.ZodRawShape>>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  try {
+    return parseConfig(schema, env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

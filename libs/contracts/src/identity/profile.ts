@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { defineRequest } from '../subject';
+import { requiredString } from '../validation';
+import { emailField, newPasswordField } from './fields';
+import { actorSchema, customerSchema, userSchema } from './models';
+
+const actorOnly = z.object({ actor: actorSchema });
+
+/** GET /api/auth/profile */
+export const IdentityProfileGet = defineRequest(
+  'identity.auth.profile.get.v1',
+  actorOnly,
+  z.object({ user: userSchema, customer: customerSchema }),
+);
+
+/** GET /api/auth/verify: the token's user still exists and is active. */
+export const IdentityVerify = defineRequest('identity.auth.verify.v1', actorOnly, z.object({ user: userSchema }));
+
+export const profileUpdateSchema = z.object({
+  name: requiredString(MESSAGES.FULL_NAME_REQUIRED).max(255, { error: MESSAGES.NAME_MAX }),
+  email: emailField,
+});
+
+/** PUT /api/auth/profile */
+export const IdentityProfileUpdate = defineRequest(
+  'identity.auth.profile.update.v1',
+  profileUpdateSchema.extend({ actor: actorSchema }),
+  z.object({ user: userSchema }),
+);
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.CURRENT_PASSWORD_REQUIRED })
+    .min(1, { error: MESSAGES.CURRENT_PASSWORD_REQUIRED }),
+  newPassword: newPasswordField(MESSAGES.NEW_PASSWORD_REQUIRED, MESSAGES.NEW_PASSWORD_MIN),
+});
+
+/** PUT /api/auth/change-password */
+export const IdentityChangePassword = defineRequest(
+  'identity.auth.password.change.v1',
+  changePasswordSchema.extend({ actor: actorSchema }),
+  z.object({ message: z.string() }),
+);
+
+/** POST /api/auth/profile-picture: the gateway stores the checked image, identity records its URL. */
+export const IdentityProfilePictureSet = defineRequest(
+  'identity.auth.profile-picture.set.v1',
+  z.object({ actor: actorSchema, profile_picture_url: z.string().min(1).max(1000) }),
+  z.object({ user: userSchema, previous_url: z.string().nullable() }),
+);
+
+export const languageUpdateSchema = z.object({
+  language: z.enum(['en', 'es'], { error: MESSAGES.LANGUAGE_INVALID }),
+});
+
+/** PUT /api/users/language */
+export const IdentityLanguageSet = defineRequest(
+  'identity.users.language.set.v1',
+  languageUpdateSchema.extend({ actor: actorSchema }),
+  z.object({ user: userSchema }),
+);
+
+/** GET /api/customers */
+export const IdentityCustomerGet = defineRequest(
+  'identity.customers.get.v1',
+  actorOnly,
+  z.object({ customer: customerSchema }),
+);
+
+/** GET /api/users: the users of the actor's company only. */
+export const IdentityUsersList = defineRequest(
+  'identity.users.list.v1',
+  actorOnly,
+  z.object({ users: z.array(userSchema) }),
+);

@@ -1,0 +1,5 @@
+export * from './subject';
+export * from './errors';
+export * from './validation';
+export * from './messages';
+export * from './identity';

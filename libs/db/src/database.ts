@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { pgPolicy } from 'drizzle-orm/pg-core';
+import { Pool, type PoolConfig } from 'pg';
+import type { Logger } from '@planted/logging';
+
+export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = NodePgDatabase<TSchema>;
+export type Tx<TSchema extends Record<string, unknown> = Record<string, unknown>> = Parameters<
+  Parameters<Db<TSchema>['transaction']>[0]
+>[0];
+
+export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
+  url: string;
+  /** The service's Postgres schema, e.g. 'identity'. */
+  schemaName: string;
+  /** Role each transaction runs as, so row-level security applies even when connected as a superuser. */
+  appRole: string;
+  schema: TSchema;
+  poolSize?: number;
+  logger?: Logger;
+}
+
+export class DatabaseUnavailableError extends Error {
+  constructor(url: string, cause: unknown) {
+    const safe = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+    super(
+      `Cannot reach PostgreSQL at ${safe} (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Set DATABASE_URL, or start PostgreSQL.',
+    );
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * One service's database: a pool, Drizzle over it, migrations applied under an advisory
+ * lock, and transaction helpers that set the tenant for row-level security.
+ */
+export class Database<TSchema extends Record<string, unknown>> {
+  readonly pool: Pool;
+  readonly db: Db<TSchema>;
+
+  constructor(private readonly options: DatabaseOptions<TSchema>) {
+    const poolConfig: PoolConfig = {
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    };
+    this.pool = new Pool(poolConfig);
+    this.pool.on('error', (err) => options.logger?.error({ err }, 'idle PostgreSQL client failed'));
+    this.db = drizzle(this.pool, { schema: options.schema });
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('select 1');
+  }
+
+  /** Applies the service's migrations and (re)grants its application role. Safe to run from many replicas. */
+  async migrate(migrationsFolder: string): Promise<void> {
+    const { schemaName, appRole } = this.options;
+    let client;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw new DatabaseUnavailableError(this.options.url, err);
+    }
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schemaName}`]);
+      try {
+        await client.query(`create schema if not exists "${schemaName}"`);
+        await migrate(drizzle(client), {
+          migrationsFolder,
+          migrationsSchema: schemaName,
+          migrationsTable: '__drizzle_migrations',
+        });
+        await ensureRole(client, appRole);
+        await client.query(`grant usage on schema "${schemaName}" to "${appRole}"`);
+        await client.query(`grant select, insert, update, delete on all tables in schema "${schemaName}" to "${appRole}"`);
+        await client.query(`grant usage, select on all sequences in schema "${schemaName}" to "${appRole}"`);
+        await client.query(`revoke all on "${schemaName}"."__drizzle_migrations" from "${appRole}"`);
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schemaName}`]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A transaction scoped to one company: row-level security only shows and accepts its rows. */
+  withTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.customer_id', ${customerId}, true), set_config('app.bypass_rls', 'off', true)`);
+      await tx.execute(sql.raw(`set local role "${this.options.appRole}"`));
+      return fn(tx);
+    });
+  }
+
+  /**
+   * A transaction across companies, for the few operations that happen before a tenant
+   * is known (login by email, registration, accepting an invitation by token).
+   */
+  withSystem<T>(fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.bypass_rls', 'on', true), set_config('app.customer_id', '', true)`);
+      await tx.execute(sql.raw(`set local role "${this.options.appRole}"`));
+      return fn(tx);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+async function ensureRole(client: { query: (q: string) => Promise<unknown> }, role: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`Invalid role name ${role}`);
+  try {
+    await client.query(`do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role "${role}" nologin; end if; end $$`);
+  } catch (err) {
+    // Two processes creating the role at the same moment: the loser sees a duplicate.
+    const code = (err as { code?: string }).code;
+    if (code !== '42710' && code !== '23505') throw err;
+  }
+}
+
+/**
+ * The row-level security policy for a table holding company data: rows of the company
+ * set by withTenant, or every row inside withSystem.
+ */
+export function tenantPolicy(name: string, column = 'customer_id') {
+  const condition = sql.raw(
+    `current_setting('app.bypass_rls', true) = 'on' or "${column}" = nullif(current_setting('app.customer_id', true), '')::uuid`,
+  );
+  return pgPolicy(name, { as: 'permissive', for: 'all', to: 'public', using: condition, withCheck: condition });
+}

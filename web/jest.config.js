@@ -1,0 +1,17 @@
+const path = require('node:path');
+const preset = require('../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: require('./package.json').name,
+  rootDir: __dirname,
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  moduleNameMapper: {
+    '\\.(css|less|scss)$': '<rootDir>/src/test/style-stub.ts',
+    '\\.(png|jpe?g|gif|svg|webp|avif|ico)$': '<rootDir>/src/test/file-stub.ts',
+    '^@planted/domain$': path.join(__dirname, '../libs/domain/src/index.ts'),
+    ...preset.moduleNameMapper,
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+};

@@ -1,0 +1,112 @@
+import { sessionStore } from './session-store';
+import type { FieldError } from './types';
+
+export const API_BASE = '/api';
+
+/** An answer that was not 2xx. `serverMessage` is the answer's `error` text when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details: FieldError[];
+  readonly serverMessage: string | null;
+
+  constructor(status: number, serverMessage: string | null, details: FieldError[] = []) {
+    super(serverMessage ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = details;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /**
+   * The login call answers 401 for a wrong password; that must show a message rather than
+   * end a session, so it opts out of the global 401 handling.
+   */
+  skipUnauthorizedRedirect?: boolean;
+}
+
+type UnauthorizedHandler = () => void;
+
+function goToLogin(): void {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+let onUnauthorized: UnauthorizedHandler = goToLogin;
+
+/** The app installs a router-aware handler; the default does a full page load of /login. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler ?? goToLogin;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function isFieldErrorList(value: unknown): value is FieldError[] {
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'object' && item !== null && 'msg' in item && 'param' in item)
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = sessionStore.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+    const message = typeof record.error === 'string' && record.error ? record.error : null;
+    const details = isFieldErrorList(record.details) ? record.details : [];
+    if (response.status === 401 && !options.skipUnauthorizedRedirect) {
+      sessionStore.clear();
+      onUnauthorized();
+    }
+    throw new ApiError(response.status, message, details);
+  }
+  return data as T;
+}
+
+/** Spec §8: show the server's `error` text, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

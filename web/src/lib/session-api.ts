@@ -1,0 +1,45 @@
+import { ApiError, apiRequest } from './api-client';
+import { sessionStore, type SessionStore } from './session-store';
+import type { Customer, Language, User } from './types';
+
+// Endpoints about the signed-in session itself; several features need them, so they live here.
+
+export function fetchVerify(): Promise<{ user: User }> {
+  return apiRequest('/auth/verify');
+}
+
+export function fetchProfile(): Promise<{ user: User; customer?: Customer | null }> {
+  return apiRequest('/auth/profile');
+}
+
+export function fetchCustomer(): Promise<{ customer: Customer }> {
+  return apiRequest('/customers');
+}
+
+export function updateLanguagePreference(language: Language): Promise<{ user: User }> {
+  return apiRequest('/users/language', { method: 'PUT', body: { language } });
+}
+
+/** Reloads user and customer from GET /auth/profile into the session. */
+export async function refreshProfile(store: SessionStore = sessionStore): Promise<void> {
+  const { user, customer } = await fetchProfile();
+  store.update(customer ? { user, customer } : { user });
+}
+
+/**
+ * Spec §4 session start: a complete stored session is trusted and verified with the server.
+ * Success replaces the stored user; a 401 has already cleared the session (api client);
+ * any other failure keeps the session as it was.
+ */
+export async function restoreSession(store: SessionStore = sessionStore): Promise<void> {
+  if (store.getState().status !== 'restoring') return;
+  try {
+    const { user } = await fetchVerify();
+    if (user) store.update({ user });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      console.warn('Session verification failed; keeping the stored session', error);
+    }
+  }
+  store.markRestored();
+}

@@ -1,0 +1,108 @@
+import { readItem, removeItem, writeItem } from './storage';
+import type { Customer, User } from './types';
+
+/** Spec §4: the session is the token, the user and the customer, kept in browser storage. */
+export const SESSION_KEYS = { token: 'token', user: 'user', customer: 'customer' } as const;
+
+export type SessionStatus = 'restoring' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: User | null;
+  customer: Customer | null;
+  /** true when kept in localStorage (Remember me), false for sessionStorage. */
+  persistent: boolean;
+}
+
+export interface StoredSession {
+  token: string;
+  user: User;
+  customer: Customer;
+  persistent: boolean;
+}
+
+const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null, customer: null, persistent: false };
+
+function parse<T>(raw: string | null): T | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a complete session from localStorage, else sessionStorage; partial leftovers count as none. */
+export function readStoredSession(): StoredSession | null {
+  for (const kind of ['local', 'session'] as const) {
+    const token = readItem(SESSION_KEYS.token, kind);
+    const user = parse<User>(readItem(SESSION_KEYS.user, kind));
+    const customer = parse<Customer>(readItem(SESSION_KEYS.customer, kind));
+    if (token && user && customer) return { token, user, customer, persistent: kind === 'local' };
+  }
+  return null;
+}
+
+function clearStorage(): void {
+  for (const kind of ['local', 'session'] as const) {
+    for (const key of Object.values(SESSION_KEYS)) removeItem(key, kind);
+  }
+}
+
+type Listener = () => void;
+
+export class SessionStore {
+  private state: SessionState = ANONYMOUS;
+  private readonly listeners = new Set<Listener>();
+
+  getState = (): SessionState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Loads what storage holds; a complete stored session is trusted but still to be verified. */
+  load(): SessionState {
+    const stored = readStoredSession();
+    this.set(stored ? { status: 'restoring', ...stored } : ANONYMOUS);
+    return this.state;
+  }
+
+  signIn(session: { token: string; user: User; customer: Customer | null }, options: { persistent: boolean }): void {
+    clearStorage();
+    this.set({ status: 'authenticated', ...session, persistent: options.persistent });
+    this.persist();
+  }
+
+  update(patch: Partial<Pick<SessionState, 'token' | 'user' | 'customer'>>): void {
+    if (!this.state.token && !patch.token) return;
+    this.set({ ...this.state, ...patch });
+    this.persist();
+  }
+
+  markRestored(): void {
+    if (this.state.status === 'restoring') this.set({ ...this.state, status: 'authenticated' });
+  }
+
+  clear(): void {
+    clearStorage();
+    this.set(ANONYMOUS);
+  }
+
+  private persist(): void {
+    const kind = this.state.persistent ? 'local' : 'session';
+    const { token, user, customer } = this.state;
+    if (token) writeItem(SESSION_KEYS.token, token, kind);
+    if (user) writeItem(SESSION_KEYS.user, JSON.stringify(user), kind);
+    if (customer) writeItem(SESSION_KEYS.customer, JSON.stringify(customer), kind);
+  }
+
+  private set(next: SessionState): void {
+    this.state = next;
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+export const sessionStore = new SessionStore();

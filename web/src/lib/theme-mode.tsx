@@ -1,0 +1,46 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { readItem, writeItem } from './storage';
+import { createAppTheme, themeNameFor, type ThemeName } from './theme';
+
+export const DARK_MODE_KEY = 'darkMode';
+
+interface ThemeMode {
+  darkMode: boolean;
+  themeName: ThemeName;
+  setDarkMode: (on: boolean) => void;
+}
+
+const ThemeModeContext = createContext<ThemeMode | null>(null);
+
+export function ThemeModeProvider({ children }: { children: ReactNode }) {
+  const [darkMode, setDarkModeState] = useState(() => readItem(DARK_MODE_KEY) === 'true');
+  const themeName = themeNameFor(darkMode);
+  const theme = useMemo(() => createAppTheme(themeName), [themeName]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = themeName;
+    document.documentElement.style.colorScheme = darkMode ? 'dark' : 'light';
+  }, [themeName, darkMode]);
+
+  const setDarkMode = useCallback((on: boolean) => {
+    writeItem(DARK_MODE_KEY, on ? 'true' : 'false');
+    setDarkModeState(on);
+  }, []);
+
+  const value = useMemo(() => ({ darkMode, themeName, setDarkMode }), [darkMode, themeName, setDarkMode]);
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext.Provider>
+  );
+}
+
+export function useThemeMode(): ThemeMode {
+  const value = useContext(ThemeModeContext);
+  if (!value) throw new Error('useThemeMode must be used inside ThemeModeProvider');
+  return value;
+}

@@ -1,0 +1,53 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+export type ThemeName = 'business' | 'corporate';
+
+/** Spec §1: dark mode on selects the theme 'business', otherwise 'corporate'. */
+export function themeNameFor(darkMode: boolean): ThemeName {
+  return darkMode ? 'business' : 'corporate';
+}
+
+// Palettes are chosen so that every main colour reaches WCAG AA (4.5:1) both as text on the
+// page/paper background and against its own contrastText (checked in theme.spec.ts).
+export const PALETTES = {
+  corporate: {
+    mode: 'light',
+    primary: { main: '#1d4e89', contrastText: '#ffffff' },
+    secondary: { main: '#0f6b5c', contrastText: '#ffffff' },
+    success: { main: '#1b6e3a', contrastText: '#ffffff' },
+    warning: { main: '#8a4b00', contrastText: '#ffffff' },
+    error: { main: '#b3261e', contrastText: '#ffffff' },
+    info: { main: '#0b5c8a', contrastText: '#ffffff' },
+    background: { default: '#f3f5f8', paper: '#ffffff' },
+    text: { primary: '#1b2330', secondary: '#4a5568' },
+    divider: '#d5dbe3',
+  },
+  business: {
+    mode: 'dark',
+    primary: { main: '#8ab4f8', contrastText: '#0b1a2e' },
+    secondary: { main: '#6fd3c0', contrastText: '#062a24' },
+    success: { main: '#7bd88f', contrastText: '#0b2913' },
+    warning: { main: '#f2c14e', contrastText: '#2b1d00' },
+    error: { main: '#ff8a80', contrastText: '#2d0705' },
+    info: { main: '#7cc7f2', contrastText: '#05263a' },
+    background: { default: '#1d232a', paper: '#252d36' },
+    text: { primary: '#eef1f5', secondary: '#b8c2cf' },
+    divider: '#3a4552',
+  },
+} as const;
+
+export function createAppTheme(name: ThemeName): Theme {
+  return createTheme({
+    palette: { ...PALETTES[name], contrastThreshold: 4.5 },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { initI18n } from './lib/i18n';
+import { browserLanguages, readStoredLanguage, resolveLanguage } from './lib/language';
+import { restoreSession } from './lib/session-api';
+import { sessionStore } from './lib/session-store';
+
+const session = sessionStore.load();
+void initI18n(
+  resolveLanguage({
+    userPreference: session.user?.language_preference,
+    stored: readStoredLanguage(),
+    browserLanguages: browserLanguages(),
+  }),
+);
+void restoreSession();
+
+const container = document.getElementById('root');
+if (container) createRoot(container).render(<App />);
