@@ -23,4 +23,5 @@ module.exports = {
   // A database for the run when scripts/test.mjs has not made one (e.g. running one project's Jest alone).
   globalSetup: path.join(__dirname, 'libs/testing/src/jest-global-setup.ts'),
   globalTeardown: path.join(__dirname, 'libs/testing/src/jest-global-teardown.ts'),
+  reporters: ['default', path.join(__dirname, 'libs/testing/src/jest-summary-reporter.js')],
 };

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './validation';
 export * from './messages';
 export * from './identity';
+export * from './hires';

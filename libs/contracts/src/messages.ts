@@ -1,34 +1,40 @@
-// Reconciled with @planted/domain once its message table lands.
+import { ERROR_MESSAGES, LIMITS as DOMAIN_LIMITS, VALIDATION_MESSAGES } from '@planted/domain';
+
+/** Lengths the identity payloads enforce: the spec's minimums plus storage maximums. */
 export const LIMITS = {
-  PASSWORD_MIN: 6,
+  PASSWORD_MIN: DOMAIN_LIMITS.passwordMin,
   PASSWORD_MAX: 1024,
-  USER_NAME_MIN: 2,
-  COMPANY_NAME_MIN: 2,
-  ADDRESS_MIN: 10,
+  USER_NAME_MIN: DOMAIN_LIMITS.userNameMin,
+  COMPANY_NAME_MIN: DOMAIN_LIMITS.companyNameMin,
+  ADDRESS_MIN: DOMAIN_LIMITS.addressMin,
 } as const;
 
+/**
+ * Messages of the identity payloads: the spec's texts come from @planted/domain (one
+ * table for server and browser); the few below cover limits the spec leaves unworded.
+ */
 export const MESSAGES = {
-  EMAIL_REQUIRED: 'Email is required',
-  EMAIL_INVALID: 'Please enter a valid email address',
-  PASSWORD_REQUIRED: 'Password is required',
-  PASSWORD_MIN: 'Password must be at least 6 characters',
+  EMAIL_REQUIRED: VALIDATION_MESSAGES.EMAIL_REQUIRED,
+  EMAIL_INVALID: VALIDATION_MESSAGES.EMAIL_INVALID,
+  PASSWORD_REQUIRED: VALIDATION_MESSAGES.PASSWORD_REQUIRED,
+  PASSWORD_MIN: VALIDATION_MESSAGES.PASSWORD_MIN,
+  NAME_REQUIRED: VALIDATION_MESSAGES.NAME_REQUIRED,
+  NAME_MIN: VALIDATION_MESSAGES.NAME_MIN,
+  COMPANY_NAME_REQUIRED: VALIDATION_MESSAGES.COMPANY_NAME_REQUIRED,
+  COMPANY_NAME_MIN: VALIDATION_MESSAGES.COMPANY_NAME_MIN,
+  ADDRESS_REQUIRED: VALIDATION_MESSAGES.ADDRESS_REQUIRED,
+  ADDRESS_MIN: VALIDATION_MESSAGES.ADDRESS_MIN,
+  CURRENT_PASSWORD_REQUIRED: VALIDATION_MESSAGES.CURRENT_PASSWORD_REQUIRED,
+  NEW_PASSWORD_REQUIRED: VALIDATION_MESSAGES.NEW_PASSWORD_REQUIRED,
+  NEW_PASSWORD_MIN: VALIDATION_MESSAGES.NEW_PASSWORD_MIN,
+  INVALID_INVITATION_LINK: VALIDATION_MESSAGES.INVALID_INVITATION_LINK,
+  ROLE_INVALID: VALIDATION_MESSAGES.ROLE_INVALID,
+  INVALID_CREDENTIALS: ERROR_MESSAGES.INVALID_EMAIL_OR_PASSWORD,
+  INVALID_OR_EXPIRED_INVITATION: ERROR_MESSAGES.INVALID_OR_EXPIRED_INVITATION,
   PASSWORD_TOO_LONG: 'Password must be no more than 1024 characters',
-  NAME_REQUIRED: 'Name is required',
-  NAME_MIN: 'Name must be at least 2 characters',
   NAME_MAX: 'Name must be no more than 255 characters',
   FULL_NAME_REQUIRED: 'Full name is required',
-  COMPANY_NAME_REQUIRED: 'Company name is required',
-  COMPANY_NAME_MIN: 'Company name must be at least 2 characters',
   COMPANY_NAME_MAX: 'Company name must be no more than 255 characters',
-  ADDRESS_REQUIRED: 'Address is required',
-  ADDRESS_MIN: 'Address must be at least 10 characters',
   ADDRESS_MAX: 'Address must be no more than 500 characters',
-  CURRENT_PASSWORD_REQUIRED: 'Current password is required',
-  NEW_PASSWORD_REQUIRED: 'New password is required',
-  NEW_PASSWORD_MIN: 'New password must be at least 6 characters',
-  INVALID_CREDENTIALS: 'Invalid email or password',
-  INVALID_INVITATION_LINK: 'Invalid invitation link',
-  INVALID_OR_EXPIRED_INVITATION: 'Invalid or expired invitation',
-  ROLE_INVALID: 'Role must be one of user, viewer, admin',
   LANGUAGE_INVALID: 'Language must be en or es',
 } as const;

@@ -90,8 +90,10 @@ export class Database<TSchema extends Record<string, unknown>> {
   /** A transaction scoped to one company: row-level security only shows and accepts its rows. */
   withTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.customer_id', ${customerId}, true), set_config('app.bypass_rls', 'off', true)`);
-      await tx.execute(sql.raw(`set local role "${this.options.appRole}"`));
+      // One round trip: tenant, no bypass, and SET LOCAL ROLE (set_config('role') is its function form).
+      await tx.execute(
+        sql`select set_config('app.customer_id', ${customerId}, true), set_config('app.bypass_rls', 'off', true), set_config('role', ${this.options.appRole}, true)`,
+      );
       return fn(tx);
     });
   }
@@ -102,8 +104,9 @@ export class Database<TSchema extends Record<string, unknown>> {
    */
   withSystem<T>(fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.bypass_rls', 'on', true), set_config('app.customer_id', '', true)`);
-      await tx.execute(sql.raw(`set local role "${this.options.appRole}"`));
+      await tx.execute(
+        sql`select set_config('app.bypass_rls', 'on', true), set_config('app.customer_id', '', true), set_config('role', ${this.options.appRole}, true)`,
+      );
       return fn(tx);
     });
   }

@@ -67,10 +67,12 @@ export const SITE_COUNTRY_NAMES: Readonly<Record<SiteCountry, string>> = {
   IE: 'Ireland',
 };
 /** Countries in display order with their names, for dropdowns. */
-export const SITE_COUNTRIES: readonly { code: SiteCountry; name: string }[] = SITE_COUNTRY_CODES.map((code) => ({
-  code,
-  name: SITE_COUNTRY_NAMES[code],
-}));
+export const SITE_COUNTRIES: readonly { code: SiteCountry; name: string }[] = SITE_COUNTRY_CODES.map(
+  (code) => ({
+    code,
+    name: SITE_COUNTRY_NAMES[code],
+  }),
+);
 
 export const SITE_STATUSES = ['active', 'inactive', 'completed'] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];

@@ -20,7 +20,9 @@ export function isPricingTerm(value: unknown): value is PricingTerm {
 }
 
 function assertPricingTerm(term: unknown): asserts term is PricingTerm {
-  if (!isPricingTerm(term)) throw new InvalidInputError(VALIDATION_MESSAGES.PRICING_TERM_INVALID, 'pricing_term');
+  if (!isPricingTerm(term)) {
+    throw new InvalidInputError(VALIDATION_MESSAGES.PRICING_TERM_INVALID, 'pricing_term');
+  }
 }
 
 function assertDays(days: number | undefined): asserts days is number {
@@ -144,8 +146,12 @@ export function computeHireTotals(input: HireTotalsInput): HireTotals {
   const days = hireDurationDays(input.hire_start_date, input.hire_end_date);
   const hire = hireCostPence(input.price, input.pricing_term, days);
   const net =
-    hire + optionalPence(input.delivery_charge, 'delivery_charge') + optionalPence(input.operator_cost, 'operator_cost');
-  if (!Number.isSafeInteger(net)) throw new InvalidInputError(VALIDATION_MESSAGES.AMOUNT_TOO_LARGE, 'net_cost');
+    hire +
+    optionalPence(input.delivery_charge, 'delivery_charge') +
+    optionalPence(input.operator_cost, 'operator_cost');
+  if (!Number.isSafeInteger(net)) {
+    throw new InvalidInputError(VALIDATION_MESSAGES.AMOUNT_TOO_LARGE, 'net_cost');
+  }
   const vat = vatPence(net);
   const total = net + vat;
   return {

@@ -101,9 +101,13 @@ export function divideRoundHalfUp(numerator: number, denominator: number): numbe
 /** Multiplies pence by a whole factor, refusing results beyond exact integer range. */
 export function multiplyPence(pence: number, factor: number, field?: string): number {
   if (!Number.isSafeInteger(pence) || !Number.isSafeInteger(factor)) {
-    throw new InvalidInputError(`Pence and factor must be whole numbers, got ${String(pence)} x ${String(factor)}`);
+    throw new InvalidInputError(
+      `Pence and factor must be whole numbers, got ${String(pence)} x ${String(factor)}`,
+    );
   }
   const product = pence * factor;
-  if (!Number.isSafeInteger(product)) throw new InvalidInputError(VALIDATION_MESSAGES.AMOUNT_TOO_LARGE, field);
+  if (!Number.isSafeInteger(product)) {
+    throw new InvalidInputError(VALIDATION_MESSAGES.AMOUNT_TOO_LARGE, field);
+  }
   return product;
 }

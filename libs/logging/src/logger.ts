@@ -47,3 +47,11 @@ export function createLogger(
   };
   return destination ? pino(opts, destination) : pino(opts);
 }
+
+/**
+ * Binds a request id to the rest of the current asynchronous flow. For frameworks whose
+ * hooks cannot wrap the handler in a callback (Fastify's onRequest).
+ */
+export function enterRequestContext(requestId: string): void {
+  storage.enterWith({ requestId });
+}

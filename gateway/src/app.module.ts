@@ -1,0 +1,63 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import { MercuriusDriver, type MercuriusDriverConfig } from '@nestjs/mercurius';
+import type { Logger } from '@planted/logging';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { LoginRateLimiter } from './auth/login-rate-limiter';
+import { TokenVerifier } from './auth/token-verifier';
+import type { GatewayInfrastructure } from './bus/infrastructure';
+import { BUS, GATEWAY_CONFIG, LOGGER, NATS_CONNECTION, REDIS } from './bus/tokens';
+import type { GatewayConfig } from './config';
+import { CustomersController } from './customers/customers.controller';
+import { HttpErrorFilter } from './errors/http-exception.filter';
+import { ProfilePictureService } from './files/profile-picture.service';
+import { FILE_STORAGE, type FileStorage } from './files/storage';
+import { IdentityResolver } from './graphql/graphql.resolver';
+import { HealthController } from './health/health.controller';
+import { InvitationsController } from './invitations/invitations.controller';
+import { UsersController } from './users/users.controller';
+
+@Module({})
+export class AppModule {
+  static create(config: GatewayConfig, infra: GatewayInfrastructure, storage: FileStorage, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        GraphQLModule.forRoot<MercuriusDriverConfig>({
+          driver: MercuriusDriver,
+          path: '/graphql',
+          autoSchemaFile: true,
+          sortSchema: true,
+          graphiql: false,
+          context: (req: unknown) => ({ req }),
+        }),
+      ],
+      controllers: [AuthController, CustomersController, UsersController, InvitationsController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        { provide: BUS, useValue: infra.bus },
+        { provide: NATS_CONNECTION, useValue: infra.nc },
+        { provide: REDIS, useValue: infra.redis },
+        { provide: FILE_STORAGE, useValue: storage },
+        { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus) },
+        {
+          provide: LoginRateLimiter,
+          useFactory: () =>
+            new LoginRateLimiter(infra.redis, {
+              windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+              perIp: config.LOGIN_RATE_LIMIT_PER_IP,
+              perEmail: config.LOGIN_RATE_LIMIT_PER_EMAIL,
+              keyPrefix: config.REDIS_KEY_PREFIX,
+            }),
+        },
+        ProfilePictureService,
+        IdentityResolver,
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useFactory: () => new HttpErrorFilter(logger) },
+      ],
+    };
+  }
+}

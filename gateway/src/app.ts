@@ -1,0 +1,127 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+import { createLogger, enterRequestContext, REQUEST_ID_HEADER, type Logger } from '@planted/logging';
+import { AppModule } from './app.module';
+import { connectInfrastructure, type GatewayInfrastructure } from './bus/infrastructure';
+import type { GatewayConfig } from './config';
+import { toErrorAnswer } from './errors/http-exception.filter';
+import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
+import { registerFilesRoute } from './files/files.route';
+import { LocalDiskStorage, type FileStorage } from './files/storage';
+import { registerWebApp } from './web/web-app';
+
+export interface GatewayApp {
+  app: NestFastifyApplication;
+  url: string;
+  port: number;
+  openApi: OpenAPIObject;
+  infra: GatewayInfrastructure;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const doc = new DocumentBuilder()
+    .setTitle('Planted API')
+    .setDescription('Plant-hire management: the REST API behind the web app (spec section 7). Errors are JSON {error, details?}.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  return SwaggerModule.createDocument(app, doc);
+}
+
+/** Builds and starts the gateway; `port` 0 picks a free port (tests). */
+export async function createGatewayApp(
+  config: GatewayConfig,
+  options: { logger?: Logger; storage?: FileStorage } = {},
+): Promise<GatewayApp> {
+  const logger = options.logger ?? createLogger('gateway');
+  const infra = await connectInfrastructure(config, logger);
+  const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
+
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    logger: false,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.create(config, infra, storage, logger), adapter, {
+    logger: ['error', 'warn'],
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    enterRequestContext(String(request.id));
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    logger.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+  // Errors Fastify raises before Nest sees the request (malformed JSON, body too large, bad content type).
+  fastify.setErrorHandler((error, request, reply) => {
+    const answer = toErrorAnswer(error, String(request.id), logger);
+    void reply.status(answer.status).send(answer.body);
+  });
+
+  await app.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart as never, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
+
+  registerFilesRoute(fastify, storage);
+  const openApi = buildOpenApi(app);
+  SwaggerModule.setup('api/docs', app, openApi, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  const webBuilt = await registerWebApp(fastify, config.WEB_DIST);
+
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, config.HOST);
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, webBuilt }, 'gateway listening');
+
+  let closed = false;
+  return {
+    app,
+    url,
+    port,
+    openApi,
+    infra,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await infra.close();
+    },
+  };
+}

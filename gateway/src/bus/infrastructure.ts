@@ -1,0 +1,52 @@
+import { Redis } from 'ioredis';
+import type { NatsConnection } from 'nats';
+import { connectNats, NatsTypedClient } from '@planted/messaging';
+import type { Logger } from '@planted/logging';
+import type { GatewayConfig } from '../config';
+
+export class RedisUnavailableError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(
+      `Cannot reach Redis at ${url} (${cause instanceof Error ? cause.message : String(cause)}). ` +
+        'Set REDIS_URL, or start Redis: redis-server --daemonize yes',
+    );
+    this.name = 'RedisUnavailableError';
+  }
+}
+
+export interface GatewayInfrastructure {
+  nc: NatsConnection;
+  bus: NatsTypedClient;
+  redis: Redis;
+  close(): Promise<void>;
+}
+
+/** Connects to NATS and Redis, failing fast with a readable message when either is down. */
+export async function connectInfrastructure(config: GatewayConfig, logger: Logger): Promise<GatewayInfrastructure> {
+  const nc = await connectNats(config.NATS_URL, 'gateway', logger);
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'Redis error'));
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    redis.disconnect();
+    await nc.close();
+    throw new RedisUnavailableError(config.REDIS_URL, err);
+  }
+  const bus = new NatsTypedClient(nc, config.NATS_SUBJECT_PREFIX, config.NATS_REQUEST_TIMEOUT_MS);
+  return {
+    nc,
+    bus,
+    redis,
+    async close() {
+      await nc.drain().catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}

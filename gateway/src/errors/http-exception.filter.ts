@@ -1,0 +1,82 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { httpStatusFor } from './error-status';
+
+export class RateLimitedError extends ServiceError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+export interface ErrorAnswer {
+  status: number;
+  body: { error: string; details?: { param: string; msg: string }[]; requestId?: string };
+  headers?: Record<string, string>;
+}
+
+/** Turns anything thrown while serving a request into the JSON error shape of design.md. */
+export function toErrorAnswer(exception: unknown, requestId: string, logger: Logger): ErrorAnswer {
+  if (exception instanceof ServiceError) {
+    const status = httpStatusFor(exception.code);
+    if (status >= 500 && exception.code !== 'UNAVAILABLE') {
+      logger.error({ code: exception.code, err: exception.message }, 'service failure');
+      return { status, body: { error: 'Internal server error', requestId } };
+    }
+    if (exception.code === 'UNAVAILABLE') {
+      logger.warn({ err: exception.message }, 'dependency unavailable');
+      return { status, body: { error: 'Service temporarily unavailable. Please try again shortly.', requestId } };
+    }
+    const body: ErrorAnswer['body'] = { error: exception.message };
+    if (exception.details?.length) body.details = exception.details;
+    return { status, body };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const res = exception.getResponse();
+    const message = typeof res === 'string' ? res : ((res as { message?: unknown }).message ?? exception.message);
+    return { status, body: { error: Array.isArray(message) ? message.join(', ') : String(message) } };
+  }
+  const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { status: fastifyError.statusCode, body: { error: clientErrorMessage(fastifyError) } };
+  }
+  logger.error({ err: exception }, 'unhandled error');
+  return { status: 500, body: { error: 'Internal server error', requestId } };
+}
+
+function clientErrorMessage(err: { statusCode?: number; code?: string; message?: string }): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body must not be empty';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Malformed JSON in request body';
+    default:
+      if (err.statusCode === 400 && /JSON/i.test(err.message ?? '')) return 'Malformed JSON in request body';
+      if (err.statusCode === 413) return 'Request body is too large';
+      return err.message ?? 'Bad request';
+  }
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    const answer = toErrorAnswer(exception, String(request.id), this.logger);
+    for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
+    if (exception instanceof RateLimitedError) reply.header('retry-after', String(exception.retryAfterSeconds));
+    void reply.status(answer.status).send(answer.body);
+  }
+}

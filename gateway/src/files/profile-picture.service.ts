@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ServiceError, type Actor } from '@planted/contracts';
+import { detectImageType } from './image-type';
+import { FILE_STORAGE, type FileStorage } from './storage';
+
+export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILES_URL_PREFIX = '/files/';
+export const NOT_AN_IMAGE = 'Please select an image file';
+export const IMAGE_TOO_LARGE = 'Image must be less than 10MB';
+
+/** Receives, checks and stores profile pictures; spec §5 Profile rules and messages. */
+@Injectable()
+export class ProfilePictureService {
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  async receive(req: FastifyRequest, actor: Actor): Promise<string> {
+    if (!req.isMultipart()) throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE, [{ param: 'profilePicture', msg: NOT_AN_IMAGE }]);
+    let data: Buffer | undefined;
+    try {
+      for await (const part of req.parts({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'profilePicture') {
+            part.file.resume();
+            continue;
+          }
+          data = await part.toBuffer();
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ServiceError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE);
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+        throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE);
+      }
+      throw new ServiceError('VALIDATION_FAILED', 'Malformed upload');
+    }
+    if (!data || data.length === 0) {
+      throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE, [{ param: 'profilePicture', msg: NOT_AN_IMAGE }]);
+    }
+    const type = detectImageType(data);
+    if (!type) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE, [{ param: 'profilePicture', msg: NOT_AN_IMAGE }]);
+    const key = `profile-pictures/${actor.userId}/${randomUUID()}.${type.ext}`;
+    await this.storage.put(key, data, type.mime);
+    return FILES_URL_PREFIX + key;
+  }
+
+  /** Removes a file we stored earlier; URLs we did not issue (e.g. a social avatar) are left alone. */
+  async discard(url: string | null | undefined): Promise<void> {
+    if (!url || !url.startsWith(FILES_URL_PREFIX)) return;
+    await this.storage.delete(url.slice(FILES_URL_PREFIX.length));
+  }
+}

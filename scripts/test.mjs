@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck and every project's unit, integration and browser tests,
+// against the real PostgreSQL, NATS and Redis, in a database created for this run and
+// dropped after. Safe to run twice at once: the database name, NATS subject prefixes and
+// Redis key prefixes are unique to the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { DEFAULTS, HINTS, postgresAnswers, requireService } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.env.PLANTED_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const runId = `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+const dbName = `planted_test_${runId}`;
+const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'planted-test-'));
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  if (!(await postgresAnswers(adminUrl))) {
+    console.error(`✖ PostgreSQL does not answer at ${adminUrl}. ${HINTS.postgres} (tests need a real server; set PLANTED_TEST_ADMIN_URL)`);
+    process.exit(1);
+  }
+  await requireService('NATS', process.env.NATS_URL ?? DEFAULTS.NATS_URL, 4222, HINTS.nats);
+  await requireService('Redis', process.env.REDIS_URL ?? DEFAULTS.REDIS_URL, 6379, HINTS.redis);
+
+  await admin(`create database "${dbName}"`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const env = {
+    ...process.env,
+    PLANTED_TEST_ADMIN_URL: adminUrl,
+    PLANTED_TEST_DATABASE_URL: dbUrl.toString(),
+    PLANTED_TEST_RUN_ID: runId,
+    PLANTED_TEST_RESULTS_DIR: resultsDir,
+    NX_DAEMON: 'false',
+    NX_NO_CLOUD: 'true',
+  };
+  const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['lint', 'typecheck', 'test'];
+  console.log(`[test] run ${runId}: database ${dbName}; targets ${targets.join(', ')}`);
+  let status = 1;
+  try {
+    const result = spawnSync('npx', ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    status = result.status ?? 1;
+  } finally {
+    await admin(`drop database if exists "${dbName}" with (force)`).catch((err) =>
+      console.error(`[test] could not drop ${dbName}: ${err.message}`),
+    );
+  }
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const file = path.join(resultsDir, 'jest-results.jsonl');
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+      const r = JSON.parse(line);
+      passed += r.passed;
+      failed += r.failed;
+      skipped += r.skipped;
+    }
+  }
+  rmSync(resultsDir, { recursive: true, force: true });
+  if (status !== 0 && failed === 0) failed = 1; // lint, typecheck or a crashed runner failed
+  console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  process.exit(status);
+}
+
+main().catch(async (err) => {
+  console.error(err);
+  await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+  process.exit(1);
+});
