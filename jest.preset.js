@@ -20,6 +20,8 @@ module.exports = {
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // ESM-only dependencies (Node 20.19+ loads them natively; Jest needs them compiled).
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|jose|mercurius|quick-lru)/)'],
   // A database for the run when scripts/test.mjs has not made one (e.g. running one project's Jest alone).
   globalSetup: path.join(__dirname, 'libs/testing/src/jest-global-setup.ts'),
   globalTeardown: path.join(__dirname, 'libs/testing/src/jest-global-teardown.ts'),

@@ -56,7 +56,8 @@ export class AppModule {
         ProfilePictureService,
         IdentityResolver,
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_FILTER, useFactory: () => new HttpErrorFilter(logger) },
+        { provide: HttpErrorFilter, useValue: new HttpErrorFilter(logger) },
+        { provide: APP_FILTER, useExisting: HttpErrorFilter },
       ],
     };
   }

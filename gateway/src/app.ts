@@ -10,7 +10,7 @@ import { createLogger, enterRequestContext, REQUEST_ID_HEADER, type Logger } fro
 import { AppModule } from './app.module';
 import { connectInfrastructure, type GatewayInfrastructure } from './bus/infrastructure';
 import type { GatewayConfig } from './config';
-import { toErrorAnswer } from './errors/http-exception.filter';
+import { HttpErrorFilter, toErrorAnswer } from './errors/http-exception.filter';
 import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
 import { registerFilesRoute } from './files/files.route';
 import { LocalDiskStorage, type FileStorage } from './files/storage';
@@ -42,7 +42,7 @@ export async function createGatewayApp(
   config: GatewayConfig,
   options: { logger?: Logger; storage?: FileStorage } = {},
 ): Promise<GatewayApp> {
-  const logger = options.logger ?? createLogger('gateway');
+  const logger = options.logger ?? createLogger('gateway', { level: config.LOG_LEVEL });
   const infra = await connectInfrastructure(config, logger);
   const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
 
@@ -101,7 +101,9 @@ export async function createGatewayApp(
   registerFilesRoute(fastify, storage);
   const openApi = buildOpenApi(app);
   SwaggerModule.setup('api/docs', app, openApi, { jsonDocumentUrl: 'api/docs/openapi.json' });
-  const webBuilt = await registerWebApp(fastify, config.WEB_DIST);
+  const web = await registerWebApp(fastify, config.WEB_DIST);
+  app.get(HttpErrorFilter).setRouteNotFound(web.notFound);
+  const webBuilt = web.built;
 
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);

@@ -4,7 +4,7 @@ import { loadGatewayConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
-  const logger = createLogger('gateway');
+  const logger = createLogger('gateway', { level: config.LOG_LEVEL });
   let gateway;
   try {
     gateway = await createGatewayApp(config, { logger });

@@ -1,4 +1,4 @@
-import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
@@ -66,17 +66,35 @@ function clientErrorMessage(err: { statusCode?: number; code?: string; message?:
   }
 }
 
+export type RouteNotFound = (request: FastifyRequest, reply: FastifyReply) => void;
+
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
+  private routeNotFound?: RouteNotFound;
+
   constructor(private readonly logger: Logger) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  /** What to answer when no route matched (the web app's history fallback). */
+  setRouteNotFound(handler: RouteNotFound): void {
+    this.routeNotFound = handler;
+  }
+
+  catch(exception: unknown, host: ArgumentsHost): unknown {
+    // GraphQL resolvers already turn errors into GraphQLErrors; hand them back to the driver.
+    if (host.getType<string>() !== 'http') return exception;
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
+    // Controllers signal absence with ServiceError NOT_FOUND; Nest's own NotFoundException means no route matched.
+    if (exception instanceof NotFoundException) {
+      if (this.routeNotFound) this.routeNotFound(request, reply);
+      else void reply.status(404).send({ error: 'Not found' });
+      return undefined;
+    }
     const answer = toErrorAnswer(exception, String(request.id), this.logger);
     for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
     if (exception instanceof RateLimitedError) reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(answer.status).send(answer.body);
+    return undefined;
   }
 }

@@ -1,14 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /**
  * Serves the built web app at `/` with history fallback: any GET that is not an API,
  * file or GraphQL path and accepts HTML gets index.html, so client routes survive a
- * reload. Unknown `/api` paths answer JSON 404.
+ * reload. Unknown `/api` paths answer JSON 404. Nest owns Fastify's not-found hook, so
+ * the returned responder is called from the error filter when no route matched.
  */
-export async function registerWebApp(fastify: FastifyInstance, webDist: string): Promise<boolean> {
+export async function registerWebApp(
+  fastify: FastifyInstance,
+  webDist: string,
+): Promise<{ built: boolean; notFound: NotFoundResponder }> {
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -26,19 +32,21 @@ export async function registerWebApp(fastify: FastifyInstance, webDist: string):
   }
   const indexHtml = built ? readFileSync(indexFile) : undefined;
 
-  fastify.setNotFoundHandler((request, reply) => {
+  const notFound: NotFoundResponder = (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url === '/graphql';
     if (!isApi && request.method === 'GET' && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return;
     }
     if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
-      return reply
+      void reply
         .status(404)
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Planted</title><p>The web app is not built. Run <code>npm start</code>, or see <a href="/api/docs">the API docs</a>.</p>');
+      return;
     }
-    return reply.status(404).send({ error: 'Not found' });
-  });
-  return built;
+    void reply.status(404).send({ error: 'Not found' });
+  };
+  return { built, notFound };
 }

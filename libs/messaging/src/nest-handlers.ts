@@ -61,7 +61,10 @@ export class RequestContextInterceptor implements NestInterceptor {
           next: (v) => subscriber.next(v),
           error: (err) => {
             const code = err instanceof ServiceError ? err.code : 'INTERNAL';
-            this.logger.info({ subject, code, ms: Math.round(performance.now() - started) }, 'handled with error');
+            this.logger.info(
+              { subject, code, ms: Math.round(performance.now() - started) },
+              'handled with error',
+            );
             subscriber.error(err);
           },
           complete: () => {

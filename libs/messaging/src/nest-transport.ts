@@ -2,18 +2,22 @@ import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
 import { prefixed } from './nats-connection';
 
+/** Queue group used when none is configured; subjects differ per service, so one name serves all. */
+export const DEFAULT_QUEUE_GROUP = 'planted';
+
 /**
  * Nest's NATS server with every subject under a prefix (one per test run or
  * environment), so several systems can share one NATS server without answering
- * each other's requests. Handlers subscribe in a queue group per service, so running
- * more replicas spreads the load.
+ * each other's requests. Handlers always subscribe in a queue group (`options.queue`,
+ * else DEFAULT_QUEUE_GROUP): without one every replica would run each request, and a
+ * create would happen once per replica.
  */
 export class PrefixedNatsServer extends ServerNats {
   constructor(
     options: NatsOptions['options'],
     private readonly subjectPrefix: string,
   ) {
-    super(options ?? {});
+    super({ ...options, queue: options?.queue ?? DEFAULT_QUEUE_GROUP });
   }
 
   override addHandler(

@@ -43,10 +43,14 @@ export class NatsTypedClient implements TypedClient {
     const packet = { pattern: subject.name, data: parsed.data, id: randomUUID() };
     let raw: Uint8Array;
     try {
-      const msg = await this.nc.request(prefixed(this.subjectPrefix, subject.name), encoder.encode(JSON.stringify(packet)), {
-        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
-        headers: hdrs,
-      });
+      const msg = await this.nc.request(
+        prefixed(this.subjectPrefix, subject.name),
+        encoder.encode(JSON.stringify(packet)),
+        {
+          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+          headers: hdrs,
+        },
+      );
       raw = msg.data;
     } catch (err) {
       const code = (err as NatsError).code;
@@ -54,7 +58,12 @@ export class NatsTypedClient implements TypedClient {
       if (code === 'TIMEOUT') throw new ServiceError('UNAVAILABLE', `${subject.name} timed out`);
       throw new ServiceError('UNAVAILABLE', `${subject.name} failed: ${(err as Error).message}`);
     }
-    const reply = JSON.parse(decoder.decode(raw)) as { err?: unknown; response?: unknown };
+    let reply: { err?: unknown; response?: unknown };
+    try {
+      reply = JSON.parse(decoder.decode(raw)) as typeof reply;
+    } catch {
+      throw new ServiceError('INTERNAL', `Malformed reply from ${subject.name}`);
+    }
     if (reply.err !== undefined && reply.err !== null) {
       if (ServiceError.isBody(reply.err)) throw ServiceError.fromBody(reply.err);
       throw new ServiceError('INTERNAL', typeof reply.err === 'string' ? reply.err : 'Internal error');

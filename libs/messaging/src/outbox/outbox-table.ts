@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 import type { EventPayloadOf, EventSubject } from '@planted/contracts';
+import { currentRequestId } from '@planted/logging';
 
 /**
  * The transactional outbox of one service, in that service's own Postgres schema.
  * Put the result in the service's Drizzle schema file so drizzle-kit migrates it.
+ *
+ * `seq` orders the relay: several events written in one transaction share the same
+ * `occurred_at` (now() is the transaction's start), and must still leave in the order
+ * they were written (created before updated).
  */
 export function outboxTable(schema: PgSchema) {
   return schema.table(
     'outbox',
     {
       id: uuid('id').primaryKey(),
+      seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
       subject: text('subject').notNull(),
       customerId: uuid('customer_id'),
       payload: jsonb('payload').notNull(),
@@ -19,7 +25,11 @@ export function outboxTable(schema: PgSchema) {
       occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     },
-    (t) => [index('outbox_unpublished_idx').on(t.occurredAt).where(sql`${t.publishedAt} is null`)],
+    (t) => [
+      index('outbox_unpublished_idx')
+        .on(t.seq)
+        .where(sql`${t.publishedAt} is null`),
+    ],
   );
 }
 
@@ -47,7 +57,9 @@ interface Inserter {
 
 /**
  * Records an event in the same transaction as the change it describes. The payload is
- * parsed with the event's schema first. Returns the event id (also its Nats-Msg-Id).
+ * parsed with the event's schema first. The request id defaults to the current one, so
+ * consumers log under the id of the request that caused the event. Returns the event id
+ * (also its Nats-Msg-Id). Call `relay.notify()` after the commit to publish it at once.
  */
 export async function addToOutbox<E extends EventSubject>(
   tx: unknown,
@@ -63,7 +75,7 @@ export async function addToOutbox<E extends EventSubject>(
     subject: event.name,
     customerId: options.customerId ?? null,
     payload: parsed as Record<string, unknown>,
-    requestId: options.requestId ?? null,
+    requestId: options.requestId ?? currentRequestId() ?? null,
   });
   return id;
 }

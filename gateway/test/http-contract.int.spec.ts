@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '@planted/config';
+import { testServiceEnv } from '@planted/testing';
+import { createGatewayApp, type GatewayApp } from '../src/app';
+import { gatewayEnvSchema } from '../src/config';
+
+/**
+ * The gateway's HTTP contract that needs no service behind it (design.md, Contracts):
+ * bad input never gives a 500, unknown /api paths answer JSON 404, protected routes 401.
+ */
+describe('gateway HTTP contract', () => {
+  let gw: GatewayApp;
+  let uploads: string;
+
+  beforeAll(async () => {
+    uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-gw-'));
+    const config = parseConfig(gatewayEnvSchema, {
+      ...testServiceEnv(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      UPLOAD_DIR: uploads,
+      WEB_DIST: path.join(uploads, 'no-web-build'),
+      JSON_BODY_LIMIT_BYTES: '1024',
+      NATS_REQUEST_TIMEOUT_MS: '2000',
+    });
+    gw = await createGatewayApp(config);
+  });
+
+  afterAll(async () => {
+    await gw?.close();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  const post = (url: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    fetch(gw.url + url, { method: 'POST', body, headers });
+
+  it('answers malformed JSON with 400 and a JSON error', async () => {
+    const res = await post('/api/auth/login', '{"email": "a@b.co", ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Malformed JSON in request body' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await post('/api/auth/login', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(5000) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'Request body is too large' });
+  });
+
+  it('answers validation failures with 400, the spec messages and field details', async () => {
+    const res = await post('/api/auth/login', JSON.stringify({ email: 'not-an-email' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Please enter a valid email address',
+      details: [
+        { param: 'email', msg: 'Please enter a valid email address' },
+        { param: 'password', msg: 'Password is required' },
+      ],
+    });
+  });
+
+  it('treats a JSON array or a non-object body as bad input, not a crash', async () => {
+    for (const body of ['[]', '"text"', 'null', '42']) {
+      const res = await post('/api/auth/register', body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toEqual(expect.any(String));
+    }
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await fetch(gw.url + '/api/nope/nothing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('requires a bearer token on protected routes', async () => {
+    for (const url of ['/api/auth/profile', '/api/users', '/api/customers']) {
+      const res = await fetch(gw.url + url);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'Authentication required' });
+    }
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await fetch(gw.url + '/healthz', { headers: { 'x-request-id': 'trace-me-1' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('trace-me-1');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBeTruthy();
+  });
+
+  it('reports readiness of PostgreSQL, NATS and Redis', async () => {
+    const res = await fetch(gw.url + '/readyz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', nats: 'ok', redis: 'ok' } });
+  });
+
+  it('publishes OpenAPI at /api/docs with the identity routes', async () => {
+    const res = await fetch(gw.url + '/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, unknown> };
+    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/profile', '/api/users/language', '/api/invitations/accept']) {
+      expect(doc.paths[p]).toBeDefined();
+    }
+    const ui = await fetch(gw.url + '/api/docs');
+    expect(ui.status).toBe(200);
+  });
+
+  it('answers GraphQL without a token with an UNAUTHENTICATED error', async () => {
+    const res = await post('/graphql', JSON.stringify({ query: '{ me { user { email } } }' }));
+    const body = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(body.errors[0].message).toBe('Authentication required');
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('says a service is unavailable (503) when nobody answers its subject', async () => {
+    const res = await post('/api/auth/register', JSON.stringify({
+      customerName: 'Acme Plant', customerAddress: '1 Long Street, Leeds', userName: 'Al Smith', email: 'al@acme.test', password: 'secret1',
+    }));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: 'Service temporarily unavailable. Please try again shortly.' });
+  });
+
+  it('serves a plain note instead of the web app when it is not built', async () => {
+    const res = await fetch(gw.url + '/dashboard', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('not built');
+  });
+});

@@ -1,0 +1,317 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  nanos,
+  type Consumer,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
+import { z } from 'zod';
+import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
+import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
+import { prefixed } from './nats-connection';
+import type { ProcessedEventsTable } from './outbox/outbox-table';
+import { backoffDelay, Sleeper } from './retry';
+import { natsName } from './streams';
+
+/** What the consumer needs from a transaction: recording the event in processed_events. */
+export interface ProcessedEventsWriter {
+  insert(table: ProcessedEventsTable): {
+    values(row: { consumer: string; eventId: string }): {
+      onConflictDoNothing(): { returning(): PromiseLike<unknown[]> };
+    };
+  };
+}
+
+/**
+ * Where the consumer opens its transactions: the service's Database (@planted/db), whose
+ * withSystem transaction sees every company's rows, or a plain Drizzle database.
+ */
+export type TransactionSource<TTx> =
+  | { withSystem<T>(fn: (tx: TTx) => Promise<T>): Promise<T> }
+  | { transaction<T>(fn: (tx: TTx) => Promise<T>): Promise<T> };
+
+export type EventHandler<E extends EventSubject, TTx> = (
+  event: EventEnvelope<EventPayloadOf<E>>,
+  tx: TTx,
+) => Promise<void>;
+
+export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
+  nc: NatsConnection;
+  /** The stream holding the events, from streamName(prefix, base). */
+  stream: string;
+  /**
+   * Durable consumer name, unique per service and purpose (e.g. 'hires-read-model'). It is
+   * also the `consumer` column of processed_events. Replicas using the same name share the work.
+   */
+  name: string;
+  subjectPrefix: string;
+  db: TransactionSource<TTx>;
+  processedEvents: ProcessedEventsTable;
+  logger: Logger;
+  /** After this many failed deliveries a message is logged and terminated. Default 10. */
+  maxDeliver?: number;
+  /** First retry delay after a handler error; doubles per delivery. Default 1 s. */
+  retryDelayMs?: number;
+  /** Longest retry delay. Default 60 s. */
+  maxRetryDelayMs?: number;
+  /** Redelivery when a message is neither acked nor nakked in time (a crashed replica). Default 30 s. */
+  ackWaitMs?: number;
+  /** Messages pulled per request. Default 20. */
+  batchSize?: number;
+  /** Lifetime of a pull request; heartbeats run at half of it. Default 10 s. */
+  pullExpiresMs?: number;
+}
+
+interface Route<TTx> {
+  event: EventSubject;
+  handler: EventHandler<EventSubject, TTx>;
+}
+
+const envelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.string().min(1),
+  occurredAt: z.string(),
+  customerId: z.string().nullable(),
+  payload: z.unknown(),
+});
+
+/**
+ * An idempotent JetStream consumer. Each message is applied in one database transaction
+ * that first records (consumer, event id) in processed_events: an event seen before
+ * changes nothing, so redelivery, duplicate publishes and replicas racing for the same
+ * message all end with the handler's effect applied once. The message is acked only
+ * after the commit. A failing handler is retried with a growing delay, and terminated
+ * (with an error log) after `maxDeliver` deliveries so one poison message cannot block
+ * the rest. Survives NATS restarts: a consume() that ends is re-created with backoff.
+ */
+export class EventConsumer<TTx extends ProcessedEventsWriter> {
+  private readonly routes = new Map<string, Route<TTx>>();
+  private readonly sleeper = new Sleeper();
+  private readonly name: string;
+  private readonly maxDeliver: number;
+  private loop: Promise<void> | undefined;
+  private messages: ConsumerMessages | undefined;
+  private stopping = false;
+
+  constructor(private readonly options: EventConsumerOptions<TTx>) {
+    if (natsName(options.name) !== options.name)
+      throw new Error(`Invalid consumer name "${options.name}" (no '.', '*', '>' or spaces)`);
+    this.name = options.name;
+    this.maxDeliver = options.maxDeliver ?? 10;
+  }
+
+  /** Registers the handler of one event. Call before start(). */
+  on<E extends EventSubject>(event: E, handler: EventHandler<E, TTx>): this {
+    if (this.loop) throw new Error('Register handlers before start()');
+    if (this.routes.has(event.name)) throw new Error(`${event.name} already has a handler in ${this.name}`);
+    this.routes.set(event.name, { event, handler: handler as EventHandler<EventSubject, TTx> });
+    return this;
+  }
+
+  /**
+   * Creates or updates the durable consumer and starts consuming. Resolves after the first
+   * attempt: when it failed (stream missing, NATS away) the error is logged and retried in
+   * the background.
+   */
+  async start(): Promise<void> {
+    if (this.loop) return;
+    if (this.routes.size === 0) throw new Error(`${this.name} has no handlers`);
+    this.stopping = false;
+    let firstAttempt!: () => void;
+    const attempted = new Promise<void>((resolve) => (firstAttempt = resolve));
+    this.loop = this.run(firstAttempt);
+    await attempted;
+  }
+
+  /** Stops pulling and resolves once the message being handled, if any, is settled. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    this.sleeper.wake();
+    void this.messages?.close();
+    await this.loop;
+    this.loop = undefined;
+    this.messages = undefined;
+  }
+
+  private async run(firstAttempt: () => void): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        const consumer = await this.ensureConsumer();
+        const messages = await consumer.consume({
+          max_messages: this.options.batchSize ?? 20,
+          expires: this.options.pullExpiresMs ?? 10_000,
+          // End rather than wait when the consumer or stream vanished, so this loop re-creates them.
+          abort_on_missing_resource: true,
+        });
+        this.messages = messages;
+        if (failures > 0) this.options.logger.info({ consumer: this.name }, 'event consumer consuming again');
+        failures = 0;
+        firstAttempt();
+        if (this.stopping) await messages.close();
+        for await (const msg of messages) {
+          await this.handle(msg);
+        }
+        const ended = await messages.closed();
+        if (this.stopping) break;
+        throw ended instanceof Error ? ended : new Error('consume() ended');
+      } catch (err) {
+        if (this.stopping) break;
+        if (this.options.nc.isClosed()) {
+          this.options.logger.error(
+            { consumer: this.name },
+            'event consumer stopped: the NATS connection is closed',
+          );
+          break;
+        }
+        failures += 1;
+        const retryInMs = backoffDelay(failures, 500, 10_000);
+        this.options.logger.warn(
+          { err, consumer: this.name, attempt: failures, retryInMs },
+          'event consumer interrupted; retrying',
+        );
+        firstAttempt();
+        await this.sleeper.sleep(retryInMs);
+      }
+    }
+    firstAttempt();
+  }
+
+  private async ensureConsumer(): Promise<Consumer> {
+    const { nc, stream, subjectPrefix } = this.options;
+    const subjects = [...this.routes.keys()].map((name) => prefixed(subjectPrefix, name));
+    // Both keys are always set (undefined drops one from the JSON) so an update replaces the old filter.
+    let filter: Partial<ConsumerConfig> = { filter_subject: undefined, filter_subjects: undefined };
+    if (subjects.length === 1) filter = { filter_subject: subjects[0], filter_subjects: undefined };
+    else if (serverAtLeast(nc, 2, 10)) filter = { filter_subject: undefined, filter_subjects: subjects };
+    // Older servers take one filter only: the consumer then sees the whole stream and acks what it does not handle.
+    const config: Partial<ConsumerConfig> = {
+      durable_name: this.name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+      // Poison messages are terminated here, with a log line, rather than dropped silently by the server.
+      max_deliver: -1,
+      ...filter,
+    };
+    const jsm = await nc.jetstreamManager();
+    try {
+      await jsm.consumers.add(stream, config);
+    } catch (err) {
+      // It exists with another configuration (handlers were added, ack wait changed): update it.
+      const exists = await jsm.consumers.info(stream, this.name).then(
+        () => true,
+        () => false,
+      );
+      if (!exists) throw err;
+      const { durable_name: _name, ack_policy: _ack, deliver_policy: _deliver, ...changeable } = config;
+      await jsm.consumers.update(stream, this.name, changeable);
+    }
+    return nc.jetstream().consumers.get(stream, this.name);
+  }
+
+  private handle(msg: JsMsg): Promise<void> {
+    const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
+    return runWithRequestId(requestId, () => this.apply(msg));
+  }
+
+  private async apply(msg: JsMsg): Promise<void> {
+    const { logger, processedEvents } = this.options;
+    const deliveries = msg.info.deliveryCount;
+    const parsed = this.parse(msg);
+    if (parsed.kind === 'invalid') {
+      logger.error(
+        { consumer: this.name, subject: msg.subject, seq: msg.seq, reason: parsed.reason },
+        'malformed event terminated',
+      );
+      msg.term();
+      return;
+    }
+    if (parsed.kind === 'unhandled') {
+      msg.ack();
+      return;
+    }
+    const { envelope, route } = parsed;
+    const context = {
+      consumer: this.name,
+      eventId: envelope.id,
+      type: envelope.type,
+      seq: msg.seq,
+      deliveries,
+    };
+    if (deliveries > this.maxDeliver) {
+      logger.error(context, 'event exceeded its deliveries and was terminated');
+      msg.term();
+      return;
+    }
+    try {
+      const applied = await this.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(processedEvents)
+          .values({ consumer: this.name, eventId: envelope.id })
+          .onConflictDoNothing()
+          .returning();
+        if (claimed.length === 0) return false;
+        await route.handler(envelope, tx);
+        return true;
+      });
+      msg.ack();
+      logger.debug({ ...context, applied }, applied ? 'event applied' : 'event already applied; skipped');
+    } catch (err) {
+      if (deliveries >= this.maxDeliver) {
+        logger.error({ ...context, err }, 'event handler kept failing; event terminated');
+        msg.term();
+        return;
+      }
+      const retryInMs = backoffDelay(
+        deliveries,
+        this.options.retryDelayMs ?? 1000,
+        this.options.maxRetryDelayMs ?? 60_000,
+      );
+      logger.warn({ ...context, err, retryInMs }, 'event handler failed; will retry');
+      msg.nak(retryInMs);
+    }
+  }
+
+  private parse(
+    msg: JsMsg,
+  ):
+    | { kind: 'invalid'; reason: string }
+    | { kind: 'unhandled' }
+    | { kind: 'ok'; envelope: EventEnvelope; route: Route<TTx> } {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(msg.data));
+    } catch {
+      return { kind: 'invalid', reason: 'not JSON' };
+    }
+    const envelope = envelopeSchema.safeParse(raw);
+    if (!envelope.success)
+      return { kind: 'invalid', reason: `bad envelope: ${z.prettifyError(envelope.error)}` };
+    const route = this.routes.get(envelope.data.type);
+    if (!route) return { kind: 'unhandled' };
+    const payload = route.event.payload.safeParse(envelope.data.payload);
+    if (!payload.success)
+      return {
+        kind: 'invalid',
+        reason: `bad ${envelope.data.type} payload: ${z.prettifyError(payload.error)}`,
+      };
+    return { kind: 'ok', envelope: { ...envelope.data, payload: payload.data }, route };
+  }
+
+  private transaction<T>(fn: (tx: TTx) => Promise<T>): Promise<T> {
+    const { db } = this.options;
+    return 'withSystem' in db ? db.withSystem(fn) : db.transaction(fn);
+  }
+}
+
+function serverAtLeast(nc: NatsConnection, major: number, minor: number): boolean {
+  const [maj = 0, min = 0] = (nc.info?.version ?? '0.0.0')
+    .split('.')
+    .map((part) => Number.parseInt(part, 10));
+  return maj > major || (maj === major && min >= minor);
+}

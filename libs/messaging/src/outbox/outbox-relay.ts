@@ -1,0 +1,216 @@
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { headers as natsHeaders, type JetStreamClient, type NatsConnection } from 'nats';
+import type { Pool } from 'pg';
+import type { EventEnvelope } from '@planted/contracts';
+import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
+import { prefixed } from '../nats-connection';
+import { backoffDelay, Sleeper } from '../retry';
+import type { OutboxTable } from './outbox-table';
+
+export interface OutboxRelayOptions {
+  /** A pg Pool, or anything holding one (the Database of @planted/db). */
+  db: Pool | { readonly pool: Pool };
+  table: OutboxTable;
+  /** The service's Postgres schema; defaults to the schema the table was declared in. */
+  schemaName?: string;
+  nc: NatsConnection;
+  subjectPrefix: string;
+  logger: Logger;
+  /** How often to look for unpublished rows when nobody calls notify(). Default 200 ms. */
+  pollIntervalMs?: number;
+  /** Rows claimed and published per transaction. Default 100. */
+  batchSize?: number;
+  /** How long to wait for each JetStream PubAck. Default 5 s. */
+  publishTimeoutMs?: number;
+  /** Upper bound of the wait between attempts while NATS or PostgreSQL fail. Default 10 s. */
+  maxBackoffMs?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  customer_id: string | null;
+  payload: unknown;
+  request_id: string | null;
+  occurred_at: Date;
+}
+
+interface BatchResult {
+  published: number;
+  /** The batch was full, so more rows are probably waiting. */
+  full: boolean;
+  error?: unknown;
+}
+
+/**
+ * Publishes the outbox to JetStream, oldest first. Each row is published with its id as
+ * Nats-Msg-Id, so a row published twice (the PubAck was lost, the process died before
+ * commit) is dropped by JetStream's duplicate window, and consumers drop anything older
+ * through processed_events. A row is marked published only after its PubAck. Rows are
+ * claimed with FOR UPDATE SKIP LOCKED, so several replicas can relay the same outbox;
+ * strict order holds within one replica's batch, not across replicas.
+ *
+ * While NATS or PostgreSQL is unreachable the rows stay, the relay logs a warning and
+ * retries with backoff; it never throws out of its loop.
+ */
+export class OutboxRelay {
+  private readonly pool: Pool;
+  private readonly qualifiedTable: string;
+  private readonly js: JetStreamClient;
+  private readonly sleeper = new Sleeper();
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly publishTimeoutMs: number;
+  private readonly maxBackoffMs: number;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private failures = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.pool = 'pool' in options.db ? options.db.pool : options.db;
+    const config = getTableConfig(options.table);
+    const schema = options.schemaName ?? config.schema;
+    this.qualifiedTable = schema
+      ? `${quoteIdent(schema)}.${quoteIdent(config.name)}`
+      : quoteIdent(config.name);
+    this.js = options.nc.jetstream();
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.batchSize = options.batchSize ?? 100;
+    this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run();
+  }
+
+  /** Publish now rather than at the next poll; call it after committing a transaction that wrote events. */
+  notify(): void {
+    // While NATS is down, commits must not turn the backoff into a busy retry.
+    if (this.failures === 0) this.sleeper.wake();
+  }
+
+  /** Stops polling and resolves once the batch in flight, if any, has finished. */
+  async stop(): Promise<void> {
+    if (!this.loop) return;
+    this.stopping = true;
+    this.sleeper.wake();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /**
+   * Publishes one batch of unpublished rows and returns how many were published.
+   * The loop calls this; tests and scripts can call it directly on a stopped relay.
+   */
+  async relayOnce(): Promise<number> {
+    const result = await this.relayBatch();
+    if (result.error) throw result.error;
+    return result.published;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let waitMs = this.pollIntervalMs;
+      try {
+        const result = await this.relayBatch();
+        if (result.error) {
+          waitMs = this.failed(result.error, result.published);
+        } else {
+          this.recovered();
+          if (result.full) waitMs = 0;
+        }
+      } catch (err) {
+        waitMs = this.failed(err, 0);
+      }
+      if (!this.stopping) await this.sleeper.sleep(waitMs);
+    }
+  }
+
+  private failed(error: unknown, published: number): number {
+    this.failures += 1;
+    const retryInMs = backoffDelay(this.failures, this.pollIntervalMs, this.maxBackoffMs);
+    this.options.logger.warn(
+      { err: error, attempt: this.failures, retryInMs, published },
+      'outbox relay cannot publish; events stay in the outbox and will be retried',
+    );
+    return retryInMs;
+  }
+
+  private recovered(): void {
+    if (this.failures > 0) {
+      this.options.logger.info({ attempts: this.failures }, 'outbox relay publishing again');
+      this.failures = 0;
+    }
+  }
+
+  /**
+   * Claims the oldest unpublished rows, publishes them in order and marks those that got
+   * a PubAck. It stops at the first failure so a later event never overtakes an earlier
+   * one; the rows published before it are still committed as published.
+   */
+  private async relayBatch(): Promise<BatchResult> {
+    const client = await this.pool.connect();
+    const published: string[] = [];
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<OutboxRow>(
+        `select id, subject, customer_id, payload, request_id, occurred_at
+           from ${this.qualifiedTable}
+          where published_at is null
+          order by seq
+          limit $1
+          for update skip locked`,
+        [this.batchSize],
+      );
+      let error: unknown;
+      for (const row of rows) {
+        try {
+          await this.publish(row);
+        } catch (err) {
+          error = err;
+          break;
+        }
+        published.push(row.id);
+      }
+      if (published.length > 0) {
+        await client.query(
+          `update ${this.qualifiedTable} set published_at = now() where id = any($1::uuid[])`,
+          [published],
+        );
+      }
+      await client.query('commit');
+      return { published: published.length, full: rows.length === this.batchSize && !error, error };
+    } catch (err) {
+      // A connection that failed mid-transaction may be unusable: discard it rather than pool it.
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async publish(row: OutboxRow): Promise<void> {
+    const envelope: EventEnvelope = {
+      id: row.id,
+      type: row.subject,
+      occurredAt: row.occurred_at.toISOString(),
+      customerId: row.customer_id,
+      payload: row.payload,
+    };
+    const hdrs = natsHeaders();
+    if (row.request_id) hdrs.set(REQUEST_ID_HEADER, row.request_id);
+    await this.js.publish(prefixed(this.options.subjectPrefix, row.subject), JSON.stringify(envelope), {
+      msgID: row.id,
+      headers: hdrs,
+      timeout: this.publishTimeoutMs,
+    });
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

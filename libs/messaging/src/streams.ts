@@ -1,0 +1,88 @@
+import {
+  DiscardPolicy,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  type NatsConnection,
+  type NatsError,
+  type StreamInfo,
+} from 'nats';
+
+/** JetStream's code for "stream not found" (the HTTP-like code is 404, shared with other lookups). */
+const STREAM_NOT_FOUND = 10059;
+/** JetStream's code for "stream name already in use" (another replica created it first). */
+const STREAM_NAME_IN_USE = 10058;
+
+const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60_000;
+
+/**
+ * A stream name that includes the subject prefix, so every environment and test run
+ * sharing one NATS server has its own streams. NATS stream (and consumer) names may not
+ * contain '.', '*', '>', path separators or whitespace; those become '_'.
+ */
+export function streamName(prefix: string, base: string): string {
+  return natsName(prefix ? `${prefix}_${base}` : base);
+}
+
+/** Makes any string usable as a JetStream stream or durable consumer name. */
+export function natsName(raw: string): string {
+  const name = raw.replace(/[^A-Za-z0-9_-]/g, '_');
+  if (!name) throw new Error('A JetStream name cannot be empty');
+  return name;
+}
+
+export interface StreamSpec {
+  /** Use streamName(prefix, base). */
+  name: string;
+  /** Full subjects, prefix included, e.g. [prefixed(prefix, 'hires.>')]. */
+  subjects: string[];
+  /** How long JetStream remembers a Nats-Msg-Id to drop a duplicate publish. Default 2 minutes. */
+  duplicateWindowMs?: number;
+  /** Drop events older than this; 0 (default) keeps them, so a consumer that was down for long still catches up. */
+  maxAgeMs?: number;
+  replicas?: number;
+  description?: string;
+}
+
+/**
+ * Creates the stream, or updates it to this spec when it exists (its subjects, window
+ * and limits; the storage type of an existing stream cannot change). Safe to call from
+ * every replica at boot: two replicas creating it at once both succeed.
+ */
+export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<StreamInfo> {
+  if (natsName(spec.name) !== spec.name)
+    throw new Error(`Invalid stream name "${spec.name}": use streamName(prefix, base)`);
+  if (spec.subjects.length === 0) throw new Error(`Stream ${spec.name} needs at least one subject`);
+  const jsm = await nc.jetstreamManager();
+  const config = {
+    subjects: spec.subjects,
+    duplicate_window: nanos(spec.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS),
+    max_age: nanos(spec.maxAgeMs ?? 0),
+    num_replicas: spec.replicas ?? 1,
+    discard: DiscardPolicy.Old,
+    ...(spec.description ? { description: spec.description } : {}),
+  };
+
+  const existing = await jsm.streams.info(spec.name).catch((err: unknown) => {
+    if (apiErrorCode(err) === STREAM_NOT_FOUND) return undefined;
+    throw err;
+  });
+  if (!existing) {
+    try {
+      return await jsm.streams.add({
+        name: spec.name,
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        ...config,
+      });
+    } catch (err) {
+      if (apiErrorCode(err) !== STREAM_NAME_IN_USE) throw err;
+    }
+  }
+  return jsm.streams.update(spec.name, config);
+}
+
+/** The JetStream API error code of a failed JetStream request, if it is one. */
+export function apiErrorCode(err: unknown): number | undefined {
+  return (err as Partial<NatsError> | undefined)?.api_error?.err_code;
+}

@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { inArray, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { integer, pgSchema, text, uuid } from 'drizzle-orm/pg-core';
+import type { NatsConnection } from 'nats';
+import { Pool } from 'pg';
+import { z } from 'zod';
+import { defineEvent, type EventEnvelope } from '@planted/contracts';
+import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
+import { testDatabaseUrl, uniqueName, waitFor } from '@planted/testing';
+import {
+  addToOutbox,
+  connectNats,
+  ensureStream,
+  EventConsumer,
+  OutboxRelay,
+  outboxTable,
+  prefixed,
+  processedEventsTable,
+  streamName,
+} from '../src';
+import { createSchema, dropSchema } from './support/database';
+import { TestNatsServer } from './support/nats-server';
+
+jest.setTimeout(30_000);
+
+const schemaName = uniqueName('messaging');
+const schema = pgSchema(schemaName);
+const outbox = outboxTable(schema);
+const processedEvents = processedEventsTable(schema);
+/** The consumer's effect: one row per event, counting how many times it was applied. */
+const effects = schema.table('effects', {
+  eventId: uuid('event_id').primaryKey(),
+  amount: integer('amount').notNull(),
+  applications: integer('applications').notNull(),
+  requestId: text('request_id'),
+});
+
+const Deposited = defineEvent(
+  'test.account.deposited.v1',
+  z.object({ amount: z.number().int(), failTimes: z.number().int().optional() }),
+);
+
+const Withdrawn = defineEvent('test.account.withdrawn.v1', z.object({ amount: z.number().int() }));
+
+const CONSUMER = 'test-effects';
+const MAX_DELIVER = 3;
+
+/** Every log line, to check what the relay and the consumer reported. */
+const logLines: { level: number; msg: string; [key: string]: unknown }[] = [];
+const logger = createLogger(
+  'messaging-test',
+  { level: 'debug' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  }),
+);
+
+const prefix = uniqueName('t');
+const stream = streamName(prefix, 'TEST');
+const handlerCalls = new Map<string, number>();
+
+let nats: TestNatsServer;
+let pool: Pool;
+let db: ReturnType<typeof drizzle>;
+type TestTx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+let nc: NatsConnection;
+let relay: OutboxRelay;
+let consumer: EventConsumer<TestTx>;
+
+async function applyDeposit(event: EventEnvelope<z.output<typeof Deposited.payload>>, tx: TestTx) {
+  const calls = (handlerCalls.get(event.id) ?? 0) + 1;
+  handlerCalls.set(event.id, calls);
+  await tx
+    .insert(effects)
+    .values({
+      eventId: event.id,
+      amount: event.payload.amount,
+      applications: 1,
+      requestId: currentRequestId() ?? null,
+    })
+    .onConflictDoUpdate({ target: effects.eventId, set: { applications: sql`${effects.applications} + 1` } });
+  // Fails after writing, so the test also shows the failed attempt's writes roll back.
+  if (calls <= (event.payload.failTimes ?? 0)) throw new Error(`transient failure ${calls}`);
+}
+
+/** Writes each event in its own transaction, as a service does, then nudges the relay. */
+async function writeEvents(
+  payloads: z.input<typeof Deposited.payload>[],
+  requestId?: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const payload of payloads) {
+    const id = await runWithRequestId(requestId, () =>
+      db.transaction((tx) => addToOutbox(tx, outbox, Deposited, payload)),
+    );
+    ids.push(id);
+    relay.notify();
+  }
+  return ids;
+}
+
+function amounts(n: number, from = 1) {
+  return Array.from({ length: n }, (_, i) => ({ amount: from + i }));
+}
+
+async function effectsOf(ids: string[]) {
+  return db.select().from(effects).where(inArray(effects.eventId, ids));
+}
+
+async function processedCount(ids: string[]): Promise<number> {
+  const rows = await db.select().from(processedEvents).where(inArray(processedEvents.eventId, ids));
+  return rows.length;
+}
+
+async function unpublishedCount(): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from "${schemaName}".outbox where published_at is null`,
+  );
+  return rows[0]!.n;
+}
+
+async function streamMessages(): Promise<number> {
+  const jsm = await nc.jetstreamManager();
+  return (await jsm.streams.info(stream)).state.messages;
+}
+
+function allApplied(ids: string[]) {
+  return async () => ((await effectsOf(ids)).length === ids.length ? true : undefined);
+}
+
+beforeAll(async () => {
+  nats = await TestNatsServer.start();
+  pool = new Pool({ connectionString: testDatabaseUrl(), max: 6 });
+  db = drizzle(pool);
+  await createSchema(pool, { schema, outbox, processedEvents, effects });
+  nc = await connectNats(nats.url, 'messaging-test', logger, { reconnectTimeWait: 100 });
+  await ensureStream(nc, { name: stream, subjects: [prefixed(prefix, 'test.>')] });
+  relay = new OutboxRelay({
+    db: pool,
+    table: outbox,
+    nc,
+    subjectPrefix: prefix,
+    logger,
+    pollIntervalMs: 100,
+    publishTimeoutMs: 1000,
+    maxBackoffMs: 1000,
+  });
+  consumer = new EventConsumer({
+    nc,
+    stream,
+    name: CONSUMER,
+    subjectPrefix: prefix,
+    db,
+    processedEvents,
+    logger,
+    maxDeliver: MAX_DELIVER,
+    retryDelayMs: 50,
+    maxRetryDelayMs: 200,
+    pullExpiresMs: 2000,
+  }).on(Deposited, applyDeposit);
+  relay.start();
+  await consumer.start();
+});
+
+afterAll(async () => {
+  await relay?.stop();
+  await consumer?.stop();
+  await nc?.close();
+  await nats?.dispose();
+  if (pool) {
+    await dropSchema(pool, schemaName);
+    await pool.end();
+  }
+});
+
+describe('outbox → JetStream → idempotent consumer', () => {
+  it('applies every event exactly once when NATS crashes and comes back while events are written', async () => {
+    const before = await writeEvents(amounts(5), 'req-before');
+    await waitFor(allApplied(before));
+    const messagesBefore = await streamMessages();
+
+    await nats.stop('SIGKILL');
+    const warningsBefore = logLines.filter((l) => l.msg.startsWith('outbox relay cannot publish')).length;
+    const during = await writeEvents(amounts(20, 6), 'req-during');
+
+    // The relay tried, failed, said so, and kept every row.
+    await waitFor(() =>
+      logLines.filter((l) => l.msg.startsWith('outbox relay cannot publish')).length > warningsBefore
+        ? true
+        : undefined,
+    );
+    expect(await unpublishedCount()).toBe(20);
+
+    await nats.restart();
+    await waitFor(
+      async () => ((await unpublishedCount()) === 0 && (await allApplied(during)()) ? true : undefined),
+      20_000,
+    );
+
+    const all = [...before, ...during];
+    const rows = await effectsOf(all);
+    expect(rows).toHaveLength(25);
+    expect(rows.every((r) => r.applications === 1)).toBe(true);
+    expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe((25 * 26) / 2);
+    expect(await processedCount(all)).toBe(25);
+    // Nothing was published twice either.
+    expect((await streamMessages()) - messagesBefore).toBe(20);
+    // Handlers ran inside the request id of the request that wrote the event.
+    expect(new Set(rows.filter((r) => before.includes(r.eventId)).map((r) => r.requestId))).toEqual(
+      new Set(['req-before']),
+    );
+    expect(new Set(rows.filter((r) => during.includes(r.eventId)).map((r) => r.requestId))).toEqual(
+      new Set(['req-during']),
+    );
+  });
+
+  it('drops a duplicate publish of an event id, and a re-published event changes nothing', async () => {
+    const [id] = await writeEvents([{ amount: 7 }]);
+    await waitFor(allApplied([id!]));
+    const [row] = await db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.id, [id!]));
+    const envelope: EventEnvelope = {
+      id: id!,
+      type: row!.subject,
+      occurredAt: new Date(row!.occurredAt).toISOString(),
+      customerId: row!.customerId,
+      payload: row!.payload,
+    };
+    const js = nc.jetstream();
+    const subject = prefixed(prefix, Deposited.name);
+
+    // The same Nats-Msg-Id within the duplicate window: JetStream drops it.
+    const duplicate = await js.publish(subject, JSON.stringify(envelope), { msgID: id! });
+    expect(duplicate.duplicate).toBe(true);
+
+    // The same event under another message id (as after the window): it is delivered, and skipped.
+    const republished = await js.publish(subject, JSON.stringify(envelope), { msgID: randomUUID() });
+    expect(republished.duplicate).toBe(false);
+    await waitFor(() =>
+      logLines.some(
+        (l) => l.eventId === id && l.seq === republished.seq && l.msg === 'event already applied; skipped',
+      )
+        ? true
+        : undefined,
+    );
+
+    const [effect] = await effectsOf([id!]);
+    expect(effect!.applications).toBe(1);
+    expect(handlerCalls.get(id!)).toBe(1);
+    expect(await processedCount([id!])).toBe(1);
+  });
+
+  it('applies a redelivered event once, and terminates a poison event without blocking the rest', async () => {
+    const [flaky, poison, healthy] = await writeEvents([
+      { amount: 1, failTimes: 1 },
+      { amount: 2, failTimes: 99 },
+      { amount: 3 },
+    ]);
+    await waitFor(allApplied([flaky!, healthy!]));
+    await waitFor(() =>
+      logLines.some((l) => l.eventId === poison && l.msg === 'event handler kept failing; event terminated')
+        ? true
+        : undefined,
+    );
+
+    // The flaky handler ran twice (the first attempt's writes rolled back) and applied once.
+    expect(handlerCalls.get(flaky!)).toBe(2);
+    const rows = await effectsOf([flaky!, poison!, healthy!]);
+    expect(rows.map((r) => [r.eventId, r.applications]).sort()).toEqual(
+      [
+        [flaky!, 1],
+        [healthy!, 1],
+      ].sort(),
+    );
+    expect(handlerCalls.get(poison!)).toBe(MAX_DELIVER);
+    expect(await processedCount([flaky!, poison!, healthy!])).toBe(2);
+  });
+
+  it('re-creates its durable consumer when it disappears and keeps applying events once', async () => {
+    const jsm = await nc.jetstreamManager();
+    await jsm.consumers.delete(stream, CONSUMER);
+    const [id] = await writeEvents([{ amount: 9 }]);
+    await waitFor(allApplied([id!]));
+    expect(logLines.some((l) => l.msg === 'event consumer interrupted; retrying')).toBe(true);
+    // The new consumer starts from the beginning of the stream: every earlier event is skipped.
+    await waitFor(async () => {
+      const info = await jsm.consumers.info(stream, CONSUMER);
+      return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
+    });
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from "${schemaName}".effects where applications <> 1`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('takes on a new event type when a handler is added to an existing durable consumer', async () => {
+    const options = {
+      nc,
+      stream,
+      name: 'test-multi',
+      subjectPrefix: prefix,
+      db,
+      processedEvents,
+      logger,
+      retryDelayMs: 50,
+    };
+    const first = new EventConsumer(options).on(Deposited, async () => undefined);
+    await first.start();
+    await first.stop();
+
+    const withdrawn: string[] = [];
+    const second = new EventConsumer(options)
+      .on(Deposited, async () => undefined)
+      .on(Withdrawn, async (event) => void withdrawn.push(event.id));
+    await second.start();
+    try {
+      const id = await db.transaction((tx) => addToOutbox(tx, outbox, Withdrawn, { amount: 5 }));
+      relay.notify();
+      await waitFor(() => (withdrawn.includes(id) ? true : undefined));
+      expect(withdrawn).toEqual([id]);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('skips rows another replica holds instead of waiting for them', async () => {
+    await relay.stop();
+    try {
+      const ids = await writeEvents(amounts(3, 100));
+      const other = await pool.connect();
+      try {
+        await other.query('begin');
+        await other.query(`select id from "${schemaName}".outbox where id = $1 for update`, [ids[0]]);
+        const second = new OutboxRelay({ db: pool, table: outbox, nc, subjectPrefix: prefix, logger });
+        expect(await second.relayOnce()).toBe(2);
+        expect(await unpublishedCount()).toBe(1);
+      } finally {
+        await other.query('rollback');
+        other.release();
+      }
+      relay.start();
+      await waitFor(async () =>
+        (await unpublishedCount()) === 0 && (await allApplied(ids)()) ? true : undefined,
+      );
+    } finally {
+      relay.start();
+    }
+  });
+});

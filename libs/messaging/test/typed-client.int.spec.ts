@@ -1,0 +1,196 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern, Payload, type MicroserviceOptions } from '@nestjs/microservices';
+import type { NatsConnection } from 'nats';
+import { z } from 'zod';
+import { defineRequest, requiredString, ServiceError, type ParsedRequestOf } from '@planted/contracts';
+import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
+import { uniqueName } from '@planted/testing';
+import {
+  connectNats,
+  NatsTypedClient,
+  prefixed,
+  PrefixedNatsServer,
+  RequestContextInterceptor,
+  ServiceErrorFilter,
+  SubjectPipe,
+} from '../src';
+import { TestNatsServer } from './support/nats-server';
+
+jest.setTimeout(30_000);
+
+const Greet = defineRequest(
+  'test.greeting.create.v1',
+  z.object({
+    name: requiredString('Name is required'),
+    times: z.number().int().min(1, { error: 'Times must be at least 1' }).default(1),
+  }),
+  z.object({ greeting: z.string(), requestId: z.string().nullable() }),
+);
+const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}));
+const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}));
+const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}));
+const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }));
+
+/** Requests each replica handled, to show a request runs on one replica only. */
+const handledByReplica = new Map<number, number>();
+let nextReplica = 0;
+
+@Controller()
+class GreetingHandlers {
+  private readonly replica = nextReplica++;
+
+  @MessagePattern(Count.name)
+  count() {
+    handledByReplica.set(this.replica, (handledByReplica.get(this.replica) ?? 0) + 1);
+    return { handledBy: this.replica };
+  }
+
+  @MessagePattern(Greet.name)
+  async greet(@Payload(new SubjectPipe(Greet)) body: ParsedRequestOf<typeof Greet>) {
+    // The request id must survive an await inside the handler.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { greeting: `Hello ${body.name}`.repeat(body.times), requestId: currentRequestId() ?? null };
+  }
+
+  @MessagePattern(Refuse.name)
+  refuse(): never {
+    throw new ServiceError('HIRE_LIMIT_REACHED', 'Hire limit reached', [
+      { param: 'plan', msg: 'Upgrade to add hires' },
+    ]);
+  }
+
+  @MessagePattern(Crash.name)
+  crash(): never {
+    throw new Error('connection to db-password-hunter2 failed');
+  }
+}
+
+@Module({ controllers: [GreetingHandlers] })
+class GreetingModule {}
+
+const logger = createLogger('typed-client-test', { level: 'silent' });
+const prefix = uniqueName('t');
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+let nats: TestNatsServer;
+let replicas: INestMicroservice[] = [];
+let nc: NatsConnection;
+let client: NatsTypedClient;
+
+beforeAll(async () => {
+  nats = await TestNatsServer.start();
+  // Two replicas of the service, configured as services are (no explicit queue group).
+  replicas = await Promise.all([startReplica(), startReplica()]);
+  nc = await connectNats(nats.url, 'typed-client-test');
+  client = new NatsTypedClient(nc, prefix, 5000);
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await Promise.all(replicas.map((app) => app.close()));
+  await nats?.dispose();
+});
+
+async function startReplica(): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(GreetingModule, {
+    strategy: new PrefixedNatsServer({ servers: nats.url }, prefix),
+    logger: false,
+  });
+  app.useGlobalFilters(new ServiceErrorFilter(logger));
+  app.useGlobalInterceptors(new RequestContextInterceptor(logger));
+  await app.listen();
+  return app;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ServiceError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
+  it('round-trips a request on the prefixed subject, with the reply parsed', async () => {
+    const reply = await client.send(Greet, { name: '  Ada ' });
+    expect(reply).toEqual({ greeting: 'Hello Ada', requestId: expect.any(String) });
+  });
+
+  it('serves the subject only under its prefix', async () => {
+    await expect(nc.request(Greet.name, encoder.encode('{}'), { timeout: 2000 })).rejects.toMatchObject({
+      code: '503',
+    });
+    const other = new NatsTypedClient(nc, uniqueName('other'), 2000);
+    expect((await rejection(other.send(Greet, { name: 'Ada' }))).code).toBe('UNAVAILABLE');
+  });
+
+  it('carries the caller request id into the handler', async () => {
+    const reply = await runWithRequestId('req-caller-42', () => client.send(Greet, { name: 'Ada' }));
+    expect(reply.requestId).toBe('req-caller-42');
+  });
+
+  it('keeps each request id apart when requests run concurrently', async () => {
+    const ids = Array.from({ length: 20 }, (_, i) => `req-${i}`);
+    const replies = await Promise.all(
+      ids.map((id) => runWithRequestId(id, () => client.send(Greet, { name: 'Ada' }))),
+    );
+    expect(replies.map((r) => r.requestId)).toEqual(ids);
+  });
+
+  it('runs each request on one replica only (queue group by default)', async () => {
+    handledByReplica.clear();
+    await Promise.all(Array.from({ length: 40 }, () => client.send(Count, {})));
+    const total = [...handledByReplica.values()].reduce((sum, n) => sum + n, 0);
+    expect(total).toBe(40);
+  });
+
+  it('rejects an invalid payload before sending, with field details', async () => {
+    const err = await rejection(client.send(Greet, { name: '   ', times: 0 }));
+    expect(err.code).toBe('VALIDATION_FAILED');
+    expect(err.message).toBe('Name is required');
+    expect(err.details).toEqual([
+      { param: 'name', msg: 'Name is required' },
+      { param: 'times', msg: 'Times must be at least 1' },
+    ]);
+  });
+
+  it('answers VALIDATION_FAILED with details when the service receives an invalid payload', async () => {
+    const packet = { pattern: Greet.name, data: { times: 0 }, id: 'raw-1' };
+    const msg = await nc.request(prefixed(prefix, Greet.name), encoder.encode(JSON.stringify(packet)), {
+      timeout: 5000,
+    });
+    const reply = JSON.parse(decoder.decode(msg.data)) as { err?: unknown };
+    expect(reply.err).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Name is required',
+      details: [
+        { param: 'name', msg: 'Name is required' },
+        { param: 'times', msg: 'Times must be at least 1' },
+      ],
+    });
+  });
+
+  it('delivers a ServiceError thrown by the handler with its code, message and details', async () => {
+    const err = await rejection(client.send(Refuse, {}));
+    expect(err.code).toBe('HIRE_LIMIT_REACHED');
+    expect(err.message).toBe('Hire limit reached');
+    expect(err.details).toEqual([{ param: 'plan', msg: 'Upgrade to add hires' }]);
+  });
+
+  it('turns an unexpected handler error into INTERNAL without its internals', async () => {
+    const err = await rejection(client.send(Crash, {}));
+    expect(err.code).toBe('INTERNAL');
+    expect(err.message).toBe('Internal error');
+  });
+
+  it('fails with UNAVAILABLE at once when nobody serves the subject', async () => {
+    const started = Date.now();
+    const err = await rejection(client.send(Unserved, {}, { timeoutMs: 10_000 }));
+    expect(err.code).toBe('UNAVAILABLE');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

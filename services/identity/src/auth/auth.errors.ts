@@ -1,0 +1,6 @@
+import { ServiceError } from '@planted/contracts';
+
+/** One answer for unknown email, wrong password, inactive user and password-less user. */
+export const invalidCredentials = () => new ServiceError('INVALID_CREDENTIALS', 'Invalid email or password');
+
+export const wrongPassword = () => new ServiceError('WRONG_PASSWORD', 'Current password is incorrect');

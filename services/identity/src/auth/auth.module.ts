@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import type { IdentityConfig } from '../config';
+import { CONFIG } from '../core/tokens';
+import { CustomersModule } from '../customers/customers.module';
+import { KeysModule } from '../keys/keys.module';
+import { UsersModule } from '../users/users.module';
+import { AuthHandlers } from './auth.handlers';
+import { AuthService } from './auth.service';
+import { PasswordHasher } from './password-hasher';
+
+@Module({
+  imports: [UsersModule, CustomersModule, KeysModule],
+  controllers: [AuthHandlers],
+  providers: [
+    AuthService,
+    {
+      provide: PasswordHasher,
+      inject: [CONFIG],
+      useFactory: async (config: IdentityConfig) => {
+        const hasher = new PasswordHasher({
+          memoryCost: config.ARGON2_MEMORY_KIB,
+          timeCost: config.ARGON2_TIME_COST,
+          parallelism: config.ARGON2_PARALLELISM,
+        });
+        await hasher.prepare();
+        return hasher;
+      },
+    },
+  ],
+  exports: [PasswordHasher],
+})
+export class AuthModule {}

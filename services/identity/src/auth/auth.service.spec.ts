@@ -1,0 +1,117 @@
+import pino from 'pino';
+import { ServiceError } from '@planted/contracts';
+import type { OutboxService } from '../core/outbox';
+import type { CustomersRepository } from '../customers/customers.repository';
+import type { IdentityDatabase } from '../db/database';
+import type { CustomerRow, UserRow } from '../db/schema';
+import type { TokenSigner } from '../keys/token-signer';
+import type { UsersRepository } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
+import { AuthService } from './auth.service';
+import type { PasswordHasher } from './password-hasher';
+
+const now = new Date('2025-01-01T00:00:00Z');
+const customer: CustomerRow = {
+  id: '7a0c1e6d-3f51-4f0a-8a7e-5a0f6c9d2e44',
+  name: 'Acme',
+  address: '1 Yard Lane, Leeds',
+  status: 'free',
+  subscriptionPlan: 'free',
+  subscriptionStartDate: null,
+  subscriptionEndDate: null,
+  subscriptionCanceledAt: null,
+  createdAt: now,
+  updatedAt: now,
+};
+const user = (patch: Partial<UserRow> = {}): UserRow => ({
+  id: '2b9c3a54-1d1f-4c1e-9a55-6f0f0d2b8a11',
+  customerId: customer.id,
+  name: 'Alice',
+  email: 'alice@example.test',
+  passwordHash: '$argon2id$stored',
+  role: 'admin',
+  profilePictureUrl: null,
+  languagePreference: null,
+  isActive: true,
+  googleId: null,
+  microsoftId: null,
+  appleId: null,
+  createdAt: now,
+  updatedAt: now,
+  ...patch,
+});
+
+function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash = false) {
+  const tx = {};
+  const database = { withSystem: jest.fn((fn) => fn(tx)), withTenant: jest.fn((_id, fn) => fn(tx)) };
+  const users = { findByEmail: jest.fn(async () => found), update: jest.fn(async () => found) };
+  const customers = { findById: jest.fn(async () => customer) };
+  const hasher = {
+    verify: jest.fn(async () => passwordMatches),
+    verifyDummy: jest.fn(async () => false),
+    needsRehash: jest.fn(() => needsRehash),
+    hash: jest.fn(async () => '$argon2id$upgraded'),
+  };
+  const signer = { sign: jest.fn(async () => 'signed.token') };
+  const service = new AuthService(
+    database as unknown as IdentityDatabase,
+    pino({ level: 'silent' }),
+    users as unknown as UsersRepository,
+    {} as UsersService,
+    customers as unknown as CustomersRepository,
+    hasher as unknown as PasswordHasher,
+    signer as unknown as TokenSigner,
+    { record: jest.fn(), committed: jest.fn() } as unknown as OutboxService,
+  );
+  return { service, hasher, users };
+}
+
+const INVALID = new ServiceError('INVALID_CREDENTIALS', 'Invalid email or password');
+const login = { email: 'alice@example.test', password: 'pw123456' };
+
+describe('login does the same work and gives the same error for every failure (spec §8)', () => {
+  it('unknown email: one verification against the dummy hash', async () => {
+    const { service, hasher } = setup(undefined, false);
+    await expect(service.login(login)).rejects.toEqual(INVALID);
+    expect(hasher.verifyDummy).toHaveBeenCalledTimes(1);
+    expect(hasher.verify).not.toHaveBeenCalled();
+  });
+
+  it('wrong password: one verification against the stored hash', async () => {
+    const { service, hasher } = setup(user(), false);
+    await expect(service.login(login)).rejects.toEqual(INVALID);
+    expect(hasher.verify).toHaveBeenCalledWith('$argon2id$stored', 'pw123456');
+    expect(hasher.verifyDummy).not.toHaveBeenCalled();
+  });
+
+  it('inactive user with the right password: verified, then refused alike', async () => {
+    const { service, hasher } = setup(user({ isActive: false }), true);
+    await expect(service.login(login)).rejects.toEqual(INVALID);
+    expect(hasher.verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('user without a password: one verification against the dummy hash', async () => {
+    const { service, hasher } = setup(user({ passwordHash: null }), true);
+    await expect(service.login(login)).rejects.toEqual(INVALID);
+    expect(hasher.verifyDummy).toHaveBeenCalledTimes(1);
+  });
+
+  it('right password: answers token, user and customer', async () => {
+    const { service, users } = setup(user(), true);
+    const session = await service.login(login);
+    expect(session).toMatchObject({
+      token: 'signed.token',
+      user: { email: 'alice@example.test' },
+      customer: { id: customer.id },
+    });
+    expect(users.update).not.toHaveBeenCalled();
+  });
+
+  it('upgrades a hash made with weaker parameters after a successful login', async () => {
+    const { service, users } = setup(user(), true, true);
+    await service.login(login);
+    expect(users.update).toHaveBeenCalledWith(expect.anything(), customer.id, user().id, {
+      passwordHash: '$argon2id$upgraded',
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CustomerCreated,
+  UserCreated,
+  type Actor,
+  type Customer,
+  type ParsedRequestOf,
+  type IdentityLogin,
+  type IdentityProfileUpdate,
+  type IdentityRegister,
+  type IdentityChangePassword,
+  type Session,
+  type User,
+} from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { toCustomer } from '../customers/customer.mapper';
+import { companyNotFound } from '../customers/customers.errors';
+import { CustomersRepository } from '../customers/customers.repository';
+import { OutboxService } from '../core/outbox';
+import { DATABASE, LOGGER } from '../core/tokens';
+import type { IdentityDatabase } from '../db/database';
+import { uniqueViolation } from '../db/db-errors';
+import type { CustomerRow, UserRow } from '../db/schema';
+import { TokenSigner } from '../keys/token-signer';
+import { toTokenClaims, toUser } from '../users/user.mapper';
+import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
+import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import { invalidCredentials, wrongPassword } from './auth.errors';
+import { PasswordHasher } from './password-hasher';
+
+type RegisterInput = ParsedRequestOf<typeof IdentityRegister>;
+type LoginInput = ParsedRequestOf<typeof IdentityLogin>;
+type ProfileUpdateInput = Omit<ParsedRequestOf<typeof IdentityProfileUpdate>, 'actor'>;
+type ChangePasswordInput = Omit<ParsedRequestOf<typeof IdentityChangePassword>, 'actor'>;
+
+function mapEmailTaken(err: unknown): never {
+  if (uniqueViolation(err) === EMAIL_UNIQUE_INDEX) throw emailTaken();
+  throw err;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly customers: CustomersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly signer: TokenSigner,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /** A new company on the free plan with its creator as admin, and both events, in one transaction. */
+  async register(input: RegisterInput): Promise<Session> {
+    const passwordHash = await this.hasher.hash(input.password);
+    const { user, customer } = await this.database
+      .withSystem(async (tx) => {
+        const customer = await this.customers.insert(tx, {
+          name: input.customerName,
+          address: input.customerAddress,
+        });
+        const user = await this.users.insert(tx, {
+          customerId: customer.id,
+          name: input.userName,
+          email: input.email,
+          passwordHash,
+          role: 'admin',
+        });
+        await this.outbox.record(tx, CustomerCreated, { customer: toCustomer(customer) }, customer.id);
+        await this.outbox.record(tx, UserCreated, { user: toUser(user) }, customer.id);
+        return { user, customer };
+      })
+      .catch(mapEmailTaken);
+    this.outbox.committed();
+    this.logger.info({ userId: user.id, customerId: customer.id }, 'company registered');
+    return this.session(user, customer);
+  }
+
+  /**
+   * Unknown email, wrong password, inactive user and a user without a password all cost
+   * one argon2 verification and give the same error, so answers reveal no accounts.
+   */
+  async login(input: LoginInput): Promise<Session> {
+    const found = await this.database.withSystem(async (tx) => {
+      const user = await this.users.findByEmail(tx, input.email);
+      const customer = user ? await this.customers.findById(tx, user.customerId) : undefined;
+      return user && customer ? { user, customer } : undefined;
+    });
+    const storedHash = found?.user.passwordHash;
+    const passwordMatches = storedHash
+      ? await this.hasher.verify(storedHash, input.password)
+      : await this.hasher.verifyDummy(input.password);
+    if (!found || !passwordMatches || !found.user.isActive) throw invalidCredentials();
+
+    if (storedHash && this.hasher.needsRehash(storedHash)) await this.rehash(found.user, input.password);
+    return this.session(found.user, found.customer);
+  }
+
+  profile(actor: Actor): Promise<{ user: User; customer: Customer }> {
+    return this.database.withTenant(actor.customerId, async (tx) => {
+      const user = await this.usersService.requireActiveActor(tx, actor);
+      const customer = await this.customers.findById(tx, actor.customerId);
+      if (!customer) throw companyNotFound();
+      return { user: toUser(user), customer: toCustomer(customer) };
+    });
+  }
+
+  verify(actor: Actor): Promise<{ user: User }> {
+    return this.database.withTenant(actor.customerId, async (tx) => ({
+      user: toUser(await this.usersService.requireActiveActor(tx, actor)),
+    }));
+  }
+
+  /** Email stays one account across every company: the unique index answers, even for users this company cannot see. */
+  async updateProfile(actor: Actor, input: ProfileUpdateInput): Promise<{ user: User }> {
+    const user = await this.database
+      .withTenant(actor.customerId, async (tx) => {
+        const current = await this.usersService.requireActiveActor(tx, actor);
+        if (current.name === input.name && current.email === input.email) return current;
+        return this.usersService.updateActor(tx, actor, { name: input.name, email: input.email });
+      })
+      .catch(mapEmailTaken);
+    this.outbox.committed();
+    return { user: toUser(user) };
+  }
+
+  async changePassword(actor: Actor, input: ChangePasswordInput): Promise<{ message: string }> {
+    const current = await this.database.withTenant(actor.customerId, (tx) =>
+      this.usersService.requireActiveActor(tx, actor),
+    );
+    const matches = current.passwordHash
+      ? await this.hasher.verify(current.passwordHash, input.currentPassword)
+      : await this.hasher.verifyDummy(input.currentPassword);
+    if (!matches) throw wrongPassword();
+
+    const passwordHash = await this.hasher.hash(input.newPassword);
+    await this.database.withTenant(actor.customerId, async (tx) => {
+      const user = await this.usersService.requireActiveActor(tx, actor);
+      // Another change since the check above: make the caller try again with the new current password.
+      if (user.passwordHash !== current.passwordHash) throw wrongPassword();
+      await this.users.update(tx, actor.customerId, actor.userId, { passwordHash });
+    });
+    this.logger.info({ userId: actor.userId }, 'password changed');
+    return { message: 'Password changed successfully' };
+  }
+
+  /** Records the new picture and answers the previous URL, so the gateway can delete that file. */
+  async setProfilePicture(actor: Actor, url: string): Promise<{ user: User; previous_url: string | null }> {
+    const reply = await this.database.withTenant(actor.customerId, async (tx) => {
+      const current = await this.usersService.requireActiveActor(tx, actor);
+      const user = await this.usersService.updateActor(tx, actor, { profilePictureUrl: url });
+      return {
+        user: toUser(user),
+        previous_url: current.profilePictureUrl === url ? null : current.profilePictureUrl,
+      };
+    });
+    this.outbox.committed();
+    return reply;
+  }
+
+  private async session(user: UserRow, customer: CustomerRow): Promise<Session> {
+    return {
+      token: await this.signer.sign(toTokenClaims(user)),
+      user: toUser(user),
+      customer: toCustomer(customer),
+    };
+  }
+
+  /** Upgrades a hash made with weaker parameters; a failure here must not fail the login. */
+  private async rehash(user: UserRow, password: string): Promise<void> {
+    try {
+      const passwordHash = await this.hasher.hash(password);
+      await this.database.withTenant(user.customerId, (tx) =>
+        this.users.update(tx, user.customerId, user.id, { passwordHash }),
+      );
+    } catch (err) {
+      this.logger.warn({ err, userId: user.id }, 'could not upgrade password hash');
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantPolicy } from '@planted/db';
+import { PLAN_IDS } from '@planted/domain';
+import { outboxTable, processedEventsTable } from '@planted/messaging';
+
+// Not exported: the migrator creates the schema (it keeps its journal there), so drizzle-kit must not.
+const identity = pgSchema('identity');
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const ROLES = ['admin', 'user', 'viewer'] as const;
+export const LANGUAGES = ['en', 'es'] as const;
+
+export const customers = identity
+  .table(
+    'customers',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      name: text('name').notNull(),
+      address: text('address').notNull(),
+      status: text('status').notNull().default('free'),
+      subscriptionPlan: text('subscription_plan', { enum: PLAN_IDS }).notNull().default('free'),
+      subscriptionStartDate: timestamp('subscription_start_date', { withTimezone: true }),
+      subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
+      subscriptionCanceledAt: timestamp('subscription_canceled_at', { withTimezone: true }),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    () => [tenantPolicy('customers_tenant_isolation', 'id')],
+  )
+  .enableRLS();
+
+export const users = identity
+  .table(
+    'users',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      customerId: uuid('customer_id')
+        .notNull()
+        .references(() => customers.id),
+      name: text('name').notNull(),
+      email: text('email').notNull(),
+      /** Null for accounts that only sign in through Google, Microsoft or Apple. */
+      passwordHash: text('password_hash'),
+      role: text('role', { enum: ROLES }).notNull(),
+      profilePictureUrl: text('profile_picture_url'),
+      languagePreference: text('language_preference', { enum: LANGUAGES }),
+      isActive: boolean('is_active').notNull().default(true),
+      googleId: text('google_id').unique('users_google_id_unique'),
+      microsoftId: text('microsoft_id').unique('users_microsoft_id_unique'),
+      appleId: text('apple_id').unique('users_apple_id_unique'),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [
+      // One account per email across every company (login is by email alone).
+      uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+      // Users list (ordered by name) and the active-user count of the plan limit.
+      index('users_customer_name_idx').on(t.customerId, t.name),
+      tenantPolicy('users_tenant_isolation'),
+    ],
+  )
+  .enableRLS();
+
+export const invitations = identity
+  .table(
+    'invitations',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      customerId: uuid('customer_id')
+        .notNull()
+        .references(() => customers.id),
+      email: text('email').notNull(),
+      name: text('name'),
+      role: text('role', { enum: ROLES }).notNull(),
+      /** sha-256 (hex) of the emailed token; the token itself is never stored. */
+      tokenHash: text('token_hash').notNull(),
+      invitedBy: uuid('invited_by')
+        .notNull()
+        .references(() => users.id),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+      revokedAt: timestamp('revoked_at', { withTimezone: true }),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex('invitations_token_hash_unique').on(t.tokenHash),
+      // Finding the pending invitation to the same address when a new one replaces it.
+      index('invitations_pending_email_idx')
+        .on(t.customerId, sql`lower(${t.email})`)
+        .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+      index('invitations_invited_by_idx').on(t.invitedBy),
+      tenantPolicy('invitations_tenant_isolation'),
+    ],
+  )
+  .enableRLS();
+
+export const outbox = outboxTable(identity);
+export const processedEvents = processedEventsTable(identity);
+
+export const schema = { customers, users, invitations, outbox, processedEvents };
+export type IdentitySchema = typeof schema;
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;

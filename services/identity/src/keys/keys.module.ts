@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import type { IdentityConfig } from '../config';
+import { CONFIG, SIGNING_KEY } from '../core/tokens';
+import { KeysHandlers } from './keys.handlers';
+import type { SigningKey } from './signing-key';
+import { TokenSigner } from './token-signer';
+
+@Module({
+  controllers: [KeysHandlers],
+  providers: [
+    {
+      provide: TokenSigner,
+      inject: [CONFIG, SIGNING_KEY],
+      useFactory: (config: IdentityConfig, key: SigningKey) => new TokenSigner(key, config.JWT_TTL),
+    },
+  ],
+  exports: [TokenSigner],
+})
+export class KeysModule {}

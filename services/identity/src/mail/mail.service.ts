@@ -1,0 +1,49 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Logger } from '@planted/logging';
+import type { IdentityConfig } from '../config';
+import { CONFIG, LOGGER } from '../core/tokens';
+import { invitationEmail, type InvitationEmailInput } from './invitation-email';
+
+export interface InvitationMail extends InvitationEmailInput {
+  to: string;
+}
+
+/**
+ * Sends email over SMTP (SMTP_URL). Without SMTP_URL (development) nothing is sent and
+ * the accept link is written to the log, once, at info level.
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly transport: Transporter | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.transport = config.SMTP_URL
+      ? createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: 5000,
+          greetingTimeout: 5000,
+          socketTimeout: 10_000,
+        })
+      : undefined;
+  }
+
+  async sendInvitation(mail: InvitationMail): Promise<void> {
+    if (!this.transport) {
+      this.logger.info(
+        { to: mail.to },
+        `SMTP_URL is not set, so no invitation email was sent. Accept link: ${mail.acceptUrl}`,
+      );
+      return;
+    }
+    const content = invitationEmail(mail);
+    await this.transport.sendMail({ from: this.config.SMTP_FROM, to: mail.to, ...content });
+  }
+
+  onModuleDestroy(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,62 @@
+import type { Server } from 'node:http';
+import { closeServer, createHealthServer, listenOn, type ReadinessChecks } from './health-server';
+import { Metrics } from './metrics';
+
+describe('health server', () => {
+  let server: Server;
+  let port: number;
+  const checks: ReadinessChecks = { postgres: async () => undefined, nats: () => true, serving: () => true };
+  const metrics = new Metrics();
+
+  beforeAll(async () => {
+    server = createHealthServer(
+      { postgres: () => checks.postgres(), nats: () => checks.nats(), serving: () => checks.serving() },
+      metrics,
+    );
+    port = await listenOn(server, 0);
+  });
+  afterAll(() => closeServer(server));
+
+  const get = async (path: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`);
+    return { status: res.status, body: await res.text() };
+  };
+
+  it('is healthy while the process runs, even when its dependencies are not', async () => {
+    checks.nats = () => false;
+    expect(await get('/healthz')).toEqual({ status: 200, body: '{"status":"ok"}' });
+    checks.nats = () => true;
+  });
+
+  it('is not ready, with 503 JSON naming what failed, when Postgres or NATS is down', async () => {
+    checks.postgres = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    };
+    checks.nats = () => false;
+    const res = await get('/readyz');
+    expect(res.status).toBe(503);
+    expect(JSON.parse(res.body)).toEqual({
+      status: 'unavailable',
+      failed: ['postgres', 'nats'],
+      reasons: { postgres: 'connect ECONNREFUSED 127.0.0.1:5432', nats: 'not connected' },
+    });
+    checks.postgres = async () => undefined;
+    checks.nats = () => true;
+    expect(await get('/readyz')).toEqual({ status: 200, body: '{"status":"ready"}' });
+  });
+
+  it('renders request counters by subject and outcome', async () => {
+    metrics.started();
+    metrics.finished('identity.auth.login.v1', 'ok');
+    metrics.started();
+    metrics.finished('identity.auth.login.v1', 'INVALID_CREDENTIALS');
+    metrics.started();
+    metrics.finished('identity.auth.login.v1', 'ok');
+    const { body } = await get('/metrics');
+    expect(body).toContain('identity_requests_total{subject="identity.auth.login.v1",outcome="ok"} 2');
+    expect(body).toContain(
+      'identity_requests_total{subject="identity.auth.login.v1",outcome="INVALID_CREDENTIALS"} 1',
+    );
+    expect(body).toContain('identity_requests_in_flight 0');
+  });
+});

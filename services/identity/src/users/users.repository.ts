@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { IdentityTx } from '../db/database';
+import { returned } from '../db/rows';
+import { users, type UserRow } from '../db/schema';
+
+export type NewUser = Pick<
+  typeof users.$inferInsert,
+  'customerId' | 'name' | 'email' | 'passwordHash' | 'role'
+>;
+export type UserPatch = Partial<
+  Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'profilePictureUrl' | 'languagePreference'>
+>;
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+@Injectable()
+export class UsersRepository {
+  async findInCompany(tx: IdentityTx, customerId: string, userId: string): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
+    return row;
+  }
+
+  /** Across companies: only for sign-in paths running inside withSystem. */
+  async findByEmail(tx: IdentityTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(byEmail(email));
+    return row;
+  }
+
+  /** Across companies: whether any account uses this email (inside withSystem). */
+  async emailInUse(tx: IdentityTx, email: string): Promise<boolean> {
+    const [row] = await tx.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+    return row !== undefined;
+  }
+
+  listByCompany(tx: IdentityTx, customerId: string): Promise<UserRow[]> {
+    return tx
+      .select()
+      .from(users)
+      .where(eq(users.customerId, customerId))
+      .orderBy(asc(users.name), asc(users.id));
+  }
+
+  async countActive(tx: IdentityTx, customerId: string): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.customerId, customerId), eq(users.isActive, true)));
+    return row?.n ?? 0;
+  }
+
+  async insert(tx: IdentityTx, user: NewUser): Promise<UserRow> {
+    return returned(await tx.insert(users).values(user).returning());
+  }
+
+  async update(
+    tx: IdentityTx,
+    customerId: string,
+    userId: string,
+    patch: UserPatch,
+  ): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set(patch)
+      .where(and(eq(users.customerId, customerId), eq(users.id, userId)))
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import { Pool } from 'pg';
+import {
+  IdentityInvitationAccept,
+  IdentityInvitationCreate,
+  IdentityInvitationValidate,
+  IdentityLogin,
+  IdentityUsersList,
+  MESSAGES,
+  type Actor,
+} from '@planted/contracts';
+import { testDatabaseUrl, waitFor } from '@planted/testing';
+import { decodeQuotedPrintable, inviteTokenFrom } from './support/fake-smtp';
+import {
+  actorOf,
+  errorOf,
+  PASSWORD,
+  registerCompany,
+  startIdentity,
+  uniqueEmail,
+  type IdentityHarness,
+} from './support/identity-harness';
+
+let h: IdentityHarness;
+let pool: Pool;
+
+beforeAll(async () => {
+  h = await startIdentity({ env: { APP_URL: 'https://app.planted.test/' } });
+  pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await h?.close();
+});
+
+const INVALID = { code: 'INVITATION_INVALID', message: 'Invalid or expired invitation' };
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Invites `email` as `actor` and answers the token from the email that arrived over SMTP. */
+async function invite(
+  actor: Actor,
+  email: string,
+  role: 'admin' | 'user' | 'viewer' = 'user',
+  name: string | null = 'Ivy Invitee',
+) {
+  const address = email.toLowerCase();
+  const before = h.smtp!.mailsTo(address).length;
+  const reply = await h.client.send(IdentityInvitationCreate, { actor, email, name, role });
+  const mail = await waitFor(() => h.smtp!.mailsTo(address)[before]);
+  return { reply, mail, token: inviteTokenFrom(mail) };
+}
+
+async function addUser(actor: Actor, role: 'admin' | 'user' | 'viewer' = 'user') {
+  const email = uniqueEmail(role);
+  const { token } = await invite(actor, email, role);
+  const { user } = await h.client.send(IdentityInvitationAccept, {
+    token,
+    name: `New ${role}`,
+    password: PASSWORD,
+  });
+  return { user, actor: actorOf(user), email };
+}
+
+describe('invitation create (spec §7 POST /invitations, §5 Invite)', () => {
+  it('sends the accept link by email and stores only the sha-256 of the token', async () => {
+    const { actor, session } = await registerCompany(h.client, {
+      customerName: 'Inviting Co',
+      userName: 'Ada Admin',
+    });
+    const email = uniqueEmail('invitee');
+    const started = Date.now();
+    const { reply, mail, token } = await invite(actor, email.toUpperCase(), 'viewer', 'Ivy Invitee');
+
+    expect(reply.message).toBe('Invitation sent');
+    expect(reply.invitation).toMatchObject({ email, name: 'Ivy Invitee', role: 'viewer' });
+    const expiresInHours = (Date.parse(reply.invitation.expires_at) - started) / 3_600_000;
+    expect(expiresInHours).toBeGreaterThan(167.9);
+    expect(expiresInHours).toBeLessThan(168.1);
+
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const body = decodeQuotedPrintable(mail.raw);
+    expect(body).toContain(`https://app.planted.test/accept-invite?token=${token}`);
+    expect(body).toMatch(/Subject: You have been invited to join Inviting Co on Planted/);
+    expect(body).toContain('Ada Admin has invited you to join Inviting Co');
+    expect(mail.to).toEqual([email]);
+
+    const { rows } = await pool.query(
+      'select token_hash, invited_by, customer_id from identity.invitations where id = $1',
+      [reply.invitation.id],
+    );
+    expect(rows).toEqual([
+      { token_hash: sha256(token), invited_by: session.user.id, customer_id: session.customer.id },
+    ]);
+    const outbox = await pool.query(
+      "select payload from identity.outbox where subject = 'identity.invitation.created.v1' and customer_id = $1",
+      [session.customer.id],
+    );
+    expect(outbox.rows[0].payload).toEqual({ invitation_id: reply.invitation.id, email, role: 'viewer' });
+  });
+
+  it('is for administrators only (FORBIDDEN)', async () => {
+    const { actor } = await registerCompany(h.client);
+    const member = await addUser(actor, 'user');
+    const err = await errorOf(
+      h.client.send(IdentityInvitationCreate, { actor: member.actor, email: uniqueEmail(), role: 'user' }),
+    );
+    expect(err).toEqual({ code: 'FORBIDDEN', message: 'Only administrators can invite users' });
+    // The role in the database decides, not the role the token claims.
+    const claimsAdmin = { ...member.actor, role: 'admin' as const };
+    expect(
+      (
+        await errorOf(
+          h.client.send(IdentityInvitationCreate, { actor: claimsAdmin, email: uniqueEmail(), role: 'user' }),
+        )
+      ).code,
+    ).toBe('FORBIDDEN');
+  });
+
+  it('refuses an email that already belongs to a user, in any company (CONFLICT)', async () => {
+    const { actor } = await registerCompany(h.client);
+    const elsewhere = await registerCompany(h.client);
+    for (const email of [elsewhere.email, elsewhere.email.toUpperCase()]) {
+      const err = await errorOf(h.client.send(IdentityInvitationCreate, { actor, email, role: 'user' }));
+      expect(err).toEqual({ code: 'CONFLICT', message: 'A user with this email already exists' });
+    }
+  });
+
+  it('replaces a pending invitation to the same email: the old link stops working', async () => {
+    const { actor } = await registerCompany(h.client);
+    const email = uniqueEmail('twice');
+    const first = await invite(actor, email, 'user');
+    const second = await invite(actor, email, 'admin');
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token: first.token }))).toEqual(INVALID);
+    expect((await h.client.send(IdentityInvitationValidate, { token: second.token })).invitation.role).toBe(
+      'admin',
+    );
+    const { rows } = await pool.query(
+      'select count(*)::int as pending from identity.invitations where lower(email) = $1 and accepted_at is null and revoked_at is null',
+      [email],
+    );
+    expect(rows[0].pending).toBe(1);
+  });
+
+  it('validates the payload with the spec §5 messages', async () => {
+    const { actor } = await registerCompany(h.client);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationCreate, { actor, email: '', role: 'user' })),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Email is required',
+    });
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationCreate, { actor, email: 'x@y.z', role: 'owner' as 'user' }),
+      ),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: MESSAGES.ROLE_INVALID,
+    });
+  });
+});
+
+describe('invitation validate and accept (spec §7 GET /invitations/validate, POST /invitations/accept)', () => {
+  it('shows the invitation, then creates the user with its email and role, once', async () => {
+    const { actor, session } = await registerCompany(h.client, { customerName: 'Welcoming Ltd' });
+    const email = uniqueEmail('joiner');
+    const { token } = await invite(actor, email, 'admin', 'Jo Joiner');
+
+    expect(await h.client.send(IdentityInvitationValidate, { token })).toEqual({
+      invitation: { email, name: 'Jo Joiner', role: 'admin', customer_name: 'Welcoming Ltd' },
+    });
+
+    const accepted = await h.client.send(IdentityInvitationAccept, {
+      token,
+      name: 'Joanna Joiner',
+      password: 'her own password',
+    });
+    expect(accepted.message).toBe('Invitation accepted');
+    expect(accepted.user).toMatchObject({
+      email,
+      name: 'Joanna Joiner',
+      role: 'admin',
+      customer_id: session.customer.id,
+      is_active: true,
+    });
+
+    const login = await h.client.send(IdentityLogin, { email, password: 'her own password' });
+    expect(login.customer.id).toBe(session.customer.id);
+
+    // Single use.
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual(INVALID);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationAccept, { token, name: 'Again', password: PASSWORD })),
+    ).toEqual(INVALID);
+
+    const events = await pool.query(
+      "select payload from identity.outbox where subject = 'identity.user.created.v1' and customer_id = $1 and payload->'user'->>'id' = $2",
+      [session.customer.id, accepted.user.id],
+    );
+    expect(events.rows).toHaveLength(1);
+  });
+
+  it('refuses an expired invitation', async () => {
+    const { actor } = await registerCompany(h.client);
+    const { token } = await invite(actor, uniqueEmail('late'));
+    await pool.query(
+      "update identity.invitations set expires_at = now() - interval '1 minute' where token_hash = $1",
+      [sha256(token)],
+    );
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual(INVALID);
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationAccept, { token, name: 'Late Larry', password: PASSWORD }),
+      ),
+    ).toEqual(INVALID);
+  });
+
+  it('refuses unknown tokens alike, and a missing token with the spec §8 message', async () => {
+    const unknown = 'A'.repeat(43);
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token: unknown }))).toEqual(INVALID);
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationAccept, { token: unknown, name: 'Nobody', password: PASSWORD }),
+      ),
+    ).toEqual(INVALID);
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token: '' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid invitation link',
+    });
+  });
+
+  it('answers CONFLICT when the email got an account after the invitation went out', async () => {
+    const { actor } = await registerCompany(h.client);
+    const email = uniqueEmail('quick');
+    const { token } = await invite(actor, email);
+    await registerCompany(h.client, { email });
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationAccept, { token, name: 'Quick Quinn', password: PASSWORD }),
+      ),
+    ).toEqual({
+      code: 'CONFLICT',
+      message: 'A user with this email already exists',
+    });
+  });
+});
+
+describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', () => {
+  const LIMIT = {
+    code: 'USER_LIMIT_REACHED',
+    message: 'Your plan allows up to 2 users. Ask an administrator to upgrade your subscription.',
+  };
+
+  it('refuses the third user of a free company, and the invitation stays usable', async () => {
+    const { actor } = await registerCompany(h.client);
+    await addUser(actor);
+    const { token } = await invite(actor, uniqueEmail('third'));
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationAccept, { token, name: 'Third Thea', password: PASSWORD }),
+      ),
+    ).toEqual(LIMIT);
+    expect((await h.client.send(IdentityUsersList, { actor })).users).toHaveLength(2);
+    await expect(h.client.send(IdentityInvitationValidate, { token })).resolves.toBeDefined();
+  });
+
+  it('counts active users only', async () => {
+    const { actor } = await registerCompany(h.client);
+    const second = await addUser(actor);
+    await pool.query('update identity.users set is_active = false where id = $1', [second.user.id]);
+    const { token } = await invite(actor, uniqueEmail('replacement'));
+    const { user } = await h.client.send(IdentityInvitationAccept, {
+      token,
+      name: 'Replacement Rae',
+      password: PASSWORD,
+    });
+    expect(user.is_active).toBe(true);
+  });
+
+  it('lets only one of two concurrent accepts take the last place', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { actor } = await registerCompany(h.client);
+      const first = await invite(actor, uniqueEmail('racer-a'));
+      const second = await invite(actor, uniqueEmail('racer-b'));
+      const results = await Promise.allSettled([
+        h.client.send(IdentityInvitationAccept, { token: first.token, name: 'Racer A', password: PASSWORD }),
+        h.client.send(IdentityInvitationAccept, { token: second.token, name: 'Racer B', password: PASSWORD }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+      expect({ code: rejected.reason.code, message: rejected.reason.message }).toEqual(LIMIT);
+      expect((await h.client.send(IdentityUsersList, { actor })).users).toHaveLength(2);
+    }
+  });
+
+  it('lets two concurrent accepts of the same token create one user', async () => {
+    const { actor } = await registerCompany(h.client);
+    const { token } = await invite(actor, uniqueEmail('double'));
+    const results = await Promise.allSettled([
+      h.client.send(IdentityInvitationAccept, { token, name: 'Double Dee', password: PASSWORD }),
+      h.client.send(IdentityInvitationAccept, { token, name: 'Double Dee', password: PASSWORD }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await h.client.send(IdentityUsersList, { actor })).users).toHaveLength(2);
+  });
+});
