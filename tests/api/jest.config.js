@@ -1,0 +1,13 @@
+const path = require('node:path');
+const preset = require('../../jest.preset.js');
+
+module.exports = {
+  ...preset,
+  displayName: '@planted/api-tests',
+  testTimeout: 60000,
+  moduleNameMapper: {
+    ...preset.moduleNameMapper,
+    '^@planted/identity/(.*)$': path.join(__dirname, '../../services/identity/$1'),
+    '^@planted/gateway/(.*)$': path.join(__dirname, '../../gateway/$1'),
+  },
+};

@@ -1,0 +1,274 @@
+import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
+
+// A 1x1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    sys = await startSystem({ LOGIN_RATE_LIMIT_PER_EMAIL: '5' });
+    api = client(sys.url);
+  });
+
+  afterAll(async () => {
+    await sys?.close();
+  });
+
+  describe('POST /api/auth/register', () => {
+    it('creates a company on the free plan with its creator as admin and answers token, user, customer', async () => {
+      const input = company('Reg');
+      const res = await api.post('/api/auth/register', input);
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.body).sort()).toEqual(['customer', 'token', 'user']);
+      expect(res.body.user).toMatchObject({ name: input.userName, email: input.email, role: 'admin', is_active: true });
+      expect(res.body.user).not.toHaveProperty('password_hash');
+      expect(res.body.customer).toMatchObject({ name: input.customerName, address: input.customerAddress, status: 'free', subscription_plan: 'free' });
+      const claims = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString());
+      expect(claims).toMatchObject({
+        userId: res.body.user.id,
+        email: input.email,
+        role: 'admin',
+        name: input.userName,
+        customer_id: res.body.customer.id,
+      });
+      expect(claims.exp).toBeGreaterThan(claims.iat);
+    });
+
+    it('refuses an email that is already registered, whatever its case (409)', async () => {
+      const input = company('Dup');
+      expect((await api.post('/api/auth/register', input)).status).toBe(201);
+      const again = await api.post('/api/auth/register', company('Dup2', { email: input.email.toUpperCase() }));
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ error: 'An account with this email already exists' });
+    });
+
+    it('answers field errors in (param, msg) form with the spec §5 messages', async () => {
+      const res = await api.post('/api/auth/register', {
+        customerName: 'A',
+        customerAddress: 'Too short',
+        userName: 'B',
+        email: 'nope',
+        password: '123',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        { param: 'customerName', msg: 'Company name must be at least 2 characters' },
+        { param: 'customerAddress', msg: 'Address must be at least 10 characters' },
+        { param: 'userName', msg: 'Name must be at least 2 characters' },
+        { param: 'email', msg: 'Please enter a valid email address' },
+        { param: 'password', msg: 'Password must be at least 6 characters' },
+      ]);
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('signs in with the right password and answers token, user and customer', async () => {
+      const input = company('Login');
+      await api.post('/api/auth/register', input);
+      const res = await api.post('/api/auth/login', { email: input.email.toUpperCase(), password: PASSWORD });
+      expect(res.status).toBe(200);
+      expect(res.body.user.email).toBe(input.email);
+      expect(res.body.customer.name).toBe(input.customerName);
+      expect(typeof res.body.token).toBe('string');
+    });
+
+    it('gives the same answer and status for an unknown email and a wrong password', async () => {
+      const input = company('Same');
+      await api.post('/api/auth/register', input);
+      const wrong = await api.post('/api/auth/login', { email: input.email, password: 'not-the-password' });
+      const unknown = await api.post('/api/auth/login', { email: email('ghost'), password: 'not-the-password' });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual({ error: 'Invalid email or password' });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it('limits attempts per email in Redis and answers 429 with a message and Retry-After', async () => {
+      const target = email('brute');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await api.post('/api/auth/login', { email: target, password: `guess-${i}` })).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      const blocked = await api.post('/api/auth/login', { email: target, password: 'guess' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('profile, verify, password and language', () => {
+    let token: string;
+    let input: ReturnType<typeof company>;
+
+    beforeAll(async () => {
+      input = company('Prof');
+      token = (await api.post('/api/auth/register', input)).body.token;
+    });
+
+    it('GET /api/auth/profile answers user and customer; /verify answers the user', async () => {
+      const profile = await api.get('/api/auth/profile', token);
+      expect(profile.status).toBe(200);
+      expect(profile.body.user.email).toBe(input.email);
+      expect(profile.body.customer.name).toBe(input.customerName);
+      const verify = await api.get('/api/auth/verify', token);
+      expect(verify.status).toBe(200);
+      expect(verify.body.user.id).toBe(profile.body.user.id);
+    });
+
+    it('refuses a tampered or unsigned token with 401', async () => {
+      const [h, p, s] = token.split('.');
+      const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+      const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin', customer_id: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+      expect((await api.get('/api/auth/profile', `${h}.${forged}.${s}`)).status).toBe(401);
+      const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      expect((await api.get('/api/auth/profile', `${none}.${p}.`)).status).toBe(401);
+      expect((await api.get('/api/auth/profile', 'garbage')).status).toBe(401);
+    });
+
+    it('PUT /api/auth/profile updates name and email and refuses an email in use (409)', async () => {
+      const other = company('Other');
+      await api.post('/api/auth/register', other);
+      const taken = await api.put('/api/auth/profile', { name: 'New Name', email: other.email }, token);
+      expect(taken.status).toBe(409);
+      const bad = await api.put('/api/auth/profile', { name: '', email: 'x' }, token);
+      expect(bad.status).toBe(400);
+      const newEmail = email('renamed');
+      const ok = await api.put('/api/auth/profile', { name: 'Renamed Person', email: newEmail }, token);
+      expect(ok.status).toBe(200);
+      expect(ok.body.user).toMatchObject({ name: 'Renamed Person', email: newEmail });
+      expect((await api.post('/api/auth/login', { email: newEmail, password: PASSWORD })).status).toBe(200);
+      input.email = newEmail;
+    });
+
+    it('PUT /api/auth/change-password checks the current password and the new one’s length', async () => {
+      const wrong = await api.put('/api/auth/change-password', { currentPassword: 'nope-nope', newPassword: 'another-one' }, token);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error).toBe('Current password is incorrect');
+      const short = await api.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: '12345' }, token);
+      expect(short.status).toBe(400);
+      expect(short.body.error).toBe('New password must be at least 6 characters');
+      const ok = await api.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'brand-new-pass' }, token);
+      expect(ok.status).toBe(200);
+      expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(401);
+      expect((await api.post('/api/auth/login', { email: input.email, password: 'brand-new-pass' })).status).toBe(200);
+    });
+
+    it('PUT /api/users/language stores en or es and refuses anything else', async () => {
+      const es = await api.put('/api/users/language', { language: 'es' }, token);
+      expect(es.status).toBe(200);
+      expect(es.body.user.language_preference).toBe('es');
+      expect((await api.get('/api/auth/profile', token)).body.user.language_preference).toBe('es');
+      const fr = await api.put('/api/users/language', { language: 'fr' }, token);
+      expect(fr.status).toBe(400);
+    });
+
+    it('POST /api/auth/profile-picture stores a real image and serves it; refuses non-images and files over 10 MB', async () => {
+      const ok = await api.upload('/api/auth/profile-picture', 'profilePicture', PNG, 'profile-picture.jpg', 'image/jpeg', token);
+      expect(ok.status).toBe(200);
+      expect(ok.body.profile_picture_url).toMatch(/^\/files\/profile-pictures\/.+\.png$/);
+      expect(ok.body.user.profile_picture_url).toBe(ok.body.profile_picture_url);
+      const file = await fetch(sys.url + ok.body.profile_picture_url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+
+      const fake = await api.upload('/api/auth/profile-picture', 'profilePicture', Buffer.from('<html>not an image</html>'), 'x.jpg', 'image/jpeg', token);
+      expect(fake.status).toBe(415);
+      expect(fake.body.error).toBe('Please select an image file');
+
+      const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]);
+      const tooBig = await api.upload('/api/auth/profile-picture', 'profilePicture', big, 'big.png', 'image/png', token);
+      expect(tooBig.status).toBe(413);
+      expect(tooBig.body.error).toBe('Image must be less than 10MB');
+
+      // Replacing the picture removes the old file.
+      const again = await api.upload('/api/auth/profile-picture', 'profilePicture', PNG, 'p.png', 'image/png', token);
+      expect(again.status).toBe(200);
+      expect((await fetch(sys.url + ok.body.profile_picture_url)).status).toBe(404);
+    });
+  });
+
+  describe('invitations to acceptance, and the free plan user limit', () => {
+    it('invites by email, validates, accepts once, and refuses the third user on the free plan', async () => {
+      const input = company('Team');
+      const admin = (await api.post('/api/auth/register', input)).body;
+      const invitee = email('invitee');
+
+      const created = await api.post('/api/invitations', { email: invitee, name: 'Ivy Invitee', role: 'viewer' }, admin.token);
+      expect(created.status).toBe(201);
+      expect(created.body.invitation).toMatchObject({ email: invitee, name: 'Ivy Invitee', role: 'viewer' });
+      expect(JSON.stringify(created.body)).not.toMatch(/token/i);
+
+      const token = inviteTokenFrom(await sys.smtp.waitForMailTo(invitee));
+      const valid = await api.get(`/api/invitations/validate?token=${token}`);
+      expect(valid.status).toBe(200);
+      expect(valid.body.invitation).toEqual({ email: invitee, name: 'Ivy Invitee', role: 'viewer', customer_name: input.customerName });
+
+      const noName = await api.post('/api/invitations/accept', { token, password: 'viewer-pass' });
+      expect(noName.status).toBe(400);
+      expect(noName.body.details).toEqual([{ param: 'name', msg: 'Name is required' }]);
+
+      const accepted = await api.post('/api/invitations/accept', { token, name: 'Ivy Invitee', password: 'viewer-pass' });
+      expect(accepted.status).toBe(201);
+      expect(accepted.body.user).toMatchObject({ email: invitee, role: 'viewer', customer_id: admin.customer.id });
+
+      const reuse = await api.post('/api/invitations/accept', { token, name: 'Ivy Again', password: 'viewer-pass' });
+      expect(reuse.status).toBe(400);
+      expect(reuse.body.error).toBe('Invalid or expired invitation');
+      expect((await api.get(`/api/invitations/validate?token=${token}`)).body.error).toBe('Invalid or expired invitation');
+      expect((await api.get('/api/invitations/validate')).body.error).toBe('Invalid invitation link');
+
+      const viewer = await api.post('/api/auth/login', { email: invitee, password: 'viewer-pass' });
+      expect(viewer.status).toBe(200);
+      const users = await api.get('/api/users', admin.token);
+      expect(users.body.users.map((u: { email: string }) => u.email).sort()).toEqual([input.email, invitee].sort());
+
+      // A viewer cannot invite.
+      const forbidden = await api.post('/api/invitations', { email: email('nope') }, viewer.body.token);
+      expect(forbidden.status).toBe(403);
+
+      // The free plan allows 2 users: a third acceptance is refused with the limit.
+      const third = email('third');
+      expect((await api.post('/api/invitations', { email: third }, admin.token)).status).toBe(201);
+      const thirdToken = inviteTokenFrom(await sys.smtp.waitForMailTo(third));
+      const refused = await api.post('/api/invitations/accept', { token: thirdToken, name: 'Third Person', password: 'third-pass' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/up to 2 users/);
+      expect((await api.get('/api/users', admin.token)).body.users).toHaveLength(2);
+    });
+  });
+
+  describe('a second company never sees or changes the first one’s users', () => {
+    it('keeps users, customer, profile and GraphQL answers to the caller’s company', async () => {
+      const a = (await api.post('/api/auth/register', company('Alpha'))).body;
+      const b = (await api.post('/api/auth/register', company('Bravo'))).body;
+
+      const bUsers = await api.get('/api/users', b.token);
+      expect(bUsers.body.users.map((u: { id: string }) => u.id)).toEqual([b.user.id]);
+      expect((await api.get('/api/customers', b.token)).body.customer.id).toBe(b.customer.id);
+
+      // Anything naming A in a body is ignored: the company comes from the token only.
+      const sneaky = await api.put('/api/auth/profile', { name: 'Bravo Admin', email: b.user.email, customer_id: a.customer.id, id: a.user.id }, b.token);
+      expect(sneaky.status).toBe(200);
+      expect(sneaky.body.user.id).toBe(b.user.id);
+      expect((await api.get('/api/auth/profile', a.token)).body.user.name).toBe(a.user.name);
+
+      // B cannot invite A's admin into B, nor take over A's address.
+      const invite = await api.post('/api/invitations', { email: a.user.email }, b.token);
+      expect(invite.status).toBe(409);
+
+      const gql = await fetch(sys.url + '/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+        body: JSON.stringify({ query: '{ me { customer { id } } users { id email } }' }),
+      });
+      const data = (await gql.json()) as { data: { me: { customer: { id: string } }; users: { id: string }[] } };
+      expect(data.data.me.customer.id).toBe(b.customer.id);
+      expect(data.data.users.map((u) => u.id)).toEqual([b.user.id]);
+    });
+  });
+});
