@@ -5,7 +5,7 @@ module.exports = {
   ...preset,
   displayName: require('./package.json').name,
   rootDir: __dirname,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/src/test/jsdom-environment.js',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     '\\.(css|less|scss)$': '<rootDir>/src/test/style-stub.ts',

@@ -37,6 +37,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The manifest lets the bundle benchmark work out what each route downloads.
+    manifest: true,
     rollupOptions: {
       output: { manualChunks: vendorChunk },
     },

@@ -2,10 +2,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 import { browserLanguages, readStoredLanguage, resolveLanguage } from './lib/language';
-import { restoreSession } from './lib/session-api';
+import { adoptDashboardToken, restoreSession } from './lib/session-api';
 import { sessionStore } from './lib/session-store';
 
 const session = sessionStore.load();
+adoptDashboardToken(window.location);
 void initI18n(
   resolveLanguage({
     userPreference: session.user?.language_preference,

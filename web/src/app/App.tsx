@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './AppRoutes';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
-
-const router = createAppRouter();
 
 export function App() {
   return (
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <BrowserRouter>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
     </StrictMode>
   );
 }

@@ -1,9 +1,10 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@planted/domain';
 import type { Language } from './types';
 import { readItem, writeItem } from './storage';
 
+export { DEFAULT_LANGUAGE };
 export const LANGUAGE_STORAGE_KEY = 'language';
-export const SUPPORTED_LANGUAGES: readonly Language[] = ['en', 'es'];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from './api-client';
+import { userFromToken } from './jwt';
 import { sessionStore, type SessionStore } from './session-store';
 import type { Customer, Language, User } from './types';
 
@@ -24,6 +25,18 @@ export function updateLanguagePreference(language: Language): Promise<{ user: Us
 export async function refreshProfile(store: SessionStore = sessionStore): Promise<void> {
   const { user, customer } = await fetchProfile();
   store.update(customer ? { user, customer } : { user });
+}
+
+/**
+ * Spec §2: a token query parameter on the dashboard becomes the session token. When nobody is
+ * signed in yet, the token alone starts a session (its payload names the user) so that the
+ * protected dashboard can open and refresh the profile instead of bouncing to /login.
+ */
+export function adoptDashboardToken(location: Pick<Location, 'pathname' | 'search'>, store: SessionStore = sessionStore): void {
+  if (store.getState().status !== 'anonymous' || location.pathname !== '/dashboard') return;
+  const token = new URLSearchParams(location.search).get('token');
+  const user = token ? userFromToken(token) : null;
+  if (token && user) store.signIn({ token, user, customer: null }, { persistent: true });
 }
 
 /**

@@ -1,5 +1,6 @@
-export type Role = 'admin' | 'user' | 'viewer';
-export type Language = 'en' | 'es';
+import type { Language, Role } from '@planted/domain';
+
+export type { Language, Role };
 
 export interface User {
   id: string | number;

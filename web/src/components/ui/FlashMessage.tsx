@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, type AlertColor } from '@mui/material';
+import { MESSAGE_DISMISS_MS } from '@planted/domain';
 
 /** Spec §4: messages auto-dismiss after 5 seconds. */
-export const MESSAGE_TIMEOUT_MS = 5000;
+export const MESSAGE_TIMEOUT_MS = MESSAGE_DISMISS_MS;
 
 export interface Flash {
   severity: AlertColor;
   text: string;
 }
 
-export function useFlash(timeout = MESSAGE_TIMEOUT_MS) {
-  const [flash, setFlash] = useState<Flash | null>(null);
+/** A message that hides itself after five seconds; `initial` starts one on mount. */
+export function useFlash(initial: Flash | null = null, timeout = MESSAGE_TIMEOUT_MS) {
+  const [flash, setFlash] = useState<Flash | null>(initial);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hadInitial = useRef(initial !== null);
 
   const clear = useCallback(() => {
     clearTimeout(timer.current);
@@ -27,7 +30,11 @@ export function useFlash(timeout = MESSAGE_TIMEOUT_MS) {
     [timeout],
   );
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (hadInitial.current) timer.current = setTimeout(() => setFlash(null), timeout);
+    return () => clearTimeout(timer.current);
+  }, [timeout]);
+
   return { flash, show, clear };
 }
 

@@ -1,0 +1,113 @@
+import { Avatar, Box, Button, Divider, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Link as RouterLink, NavLink, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../../components/ui/LanguageSelect';
+import { StatusBadge } from '../../components/ui/StatusBadge';
+import { initials } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { sessionStore } from '../../lib/session-store';
+import { NAV_ITEMS } from './nav-items';
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('layout');
+  const { user, customer } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const signOut = () => {
+    sessionStore.clear();
+    queryClient.clear();
+    onNavigate();
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ px: 2.5, pt: 2.5, pb: 1 }}>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 800, color: 'primary.main' }}>
+          Planted
+        </Typography>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2.5, py: 1.5 }} data-testid="sidebar-user">
+        <Avatar
+          component={RouterLink}
+          to="/profile"
+          onClick={onNavigate}
+          src={user?.profile_picture_url ?? undefined}
+          alt={user?.name ?? ''}
+          aria-label={t('openProfile')}
+          sx={{ width: 48, height: 48, bgcolor: 'primary.main', color: 'primary.contrastText', textDecoration: 'none' }}
+          data-testid="sidebar-avatar"
+        >
+          {initials(user?.name)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }} noWrap data-testid="sidebar-user-name">
+            {user?.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap data-testid="sidebar-company-name">
+            {customer?.name}
+          </Typography>
+          <Box sx={{ mt: 0.5 }}>
+            <StatusBadge status={customer?.status} />
+          </Box>
+        </Box>
+      </Box>
+      <Divider />
+      <List component="nav" aria-label={t('navigation')} sx={{ flexGrow: 1, py: 1 }}>
+        {NAV_ITEMS.map(({ key, to, icon: Icon }) =>
+          to ? (
+            <ListItemButton
+              key={key}
+              component={NavLink}
+              to={to}
+              onClick={onNavigate}
+              data-testid={`nav-${key}`}
+              sx={{ mx: 1, borderRadius: 2, '&.active': { bgcolor: 'action.selected', fontWeight: 700 } }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t(`nav.${key}`)} />
+            </ListItemButton>
+          ) : (
+            <ListItemButton key={key} onClick={signOut} data-testid={`nav-${key}`} sx={{ mx: 1, borderRadius: 2 }}>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t(`nav.${key}`)} />
+            </ListItemButton>
+          ),
+        )}
+        <ListItemButton
+          component={RouterLink}
+          to="/home"
+          onClick={onNavigate}
+          data-testid="nav-home"
+          sx={{ mx: 1, borderRadius: 2 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <HomeIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('nav.home')} />
+        </ListItemButton>
+      </List>
+      <Divider />
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <LanguageSelect onError={(error) => console.error('Failed to update language preference', error)} />
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          onClick={signOut}
+          data-testid="sign-out-button"
+        >
+          {t('signOut')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

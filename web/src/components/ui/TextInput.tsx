@@ -1,0 +1,91 @@
+import { forwardRef, type ChangeEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
+
+/*
+ * Light-weight labelled inputs for the public screens. MUI's TextField always bundles its
+ * Select (menu, popover, modal), which would add about 20 KB to what /login downloads; these
+ * build the same outlined field from FormControl, InputLabel and OutlinedInput.
+ */
+
+interface TextInputProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+  name?: string;
+  type?: string;
+  autoComplete?: string;
+  /** A validation message: marks the field invalid and is read as its description. */
+  error?: string;
+  /** A hint shown when there is no error. */
+  hint?: string;
+  multiline?: boolean;
+  minRows?: number;
+  readOnly?: boolean;
+  testId?: string;
+}
+
+export function TextInput({ id, label, value, onChange, error, hint, testId, readOnly, ...rest }: TextInputProps) {
+  const helper = error || hint;
+  const helperId = `${id}-helper`;
+  return (
+    <FormControl fullWidth margin="normal" error={Boolean(error)}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        value={value}
+        readOnly={readOnly}
+        onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange?.(event.target.value)}
+        inputProps={{ 'data-testid': testId, 'aria-describedby': helper ? helperId : undefined, 'aria-invalid': Boolean(error) }}
+        {...rest}
+      />
+      {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+const NativeSelectElement = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(
+  function NativeSelectElement(props, ref) {
+    return <select ref={ref} {...props} />;
+  },
+);
+
+/** An outlined native <select>: keyboard and screen-reader friendly, and tiny. */
+export function NativeSelectInput({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+  disabled,
+  size = 'small',
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  disabled?: boolean;
+  size?: 'small' | 'medium';
+  testId?: string;
+}) {
+  return (
+    <FormControl size={size} sx={{ minWidth: 130 }} disabled={disabled}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        notched
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        inputComponent={NativeSelectElement as never}
+        inputProps={{ children, 'data-testid': testId }}
+        sx={{ '& select': { cursor: 'pointer' } }}
+      />
+    </FormControl>
+  );
+}

@@ -1,0 +1,7 @@
+import type { Customer, User } from '../../../lib/types';
+
+export interface AuthAnswer {
+  token: string;
+  user: User;
+  customer: Customer;
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { browser } from '../../../lib/navigation';
+import { sessionStore } from '../../../lib/session-store';
+import { mockFetch, renderApp, resetBrowserState, setupI18n, testCustomer, testUser } from '../../../test/utils';
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  resetBrowserState();
+  // The dashboard these flows land on logs its (not yet existing) endpoints' failures.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup({ delay: null });
+  await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 });
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return user;
+}
+
+describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
+  it('shows the required-field messages and calls nothing', async () => {
+    const { calls } = mockFetch({});
+    renderApp('/login');
+    await fillAndSubmit('', '');
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('rejects an email that does not look like one', async () => {
+    mockFetch({});
+    renderApp('/login');
+    await fillAndSubmit('not-an-email', 'secret1');
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
+  it("shows the server's error for a wrong password and stays on /login without ending anything", async () => {
+    const { calls } = mockFetch({ 'POST /api/auth/login': { status: 401, body: { error: 'Invalid email or password' } } });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('alice@example.com', 'wrong-password');
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls[0].body).toEqual({ email: 'alice@example.com', password: 'wrong-password' });
+  });
+
+  it('falls back to the generic message when the server sends no error text', async () => {
+    mockFetch({ 'POST /api/auth/login': { status: 500 } });
+    renderApp('/login');
+    await fillAndSubmit('alice@example.com', 'secret1');
+    expect(
+      await screen.findByText('Login failed. Please check your credentials and try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the session in sessionStorage without Remember me and goes to the dashboard', async () => {
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'tok-1', user: testUser, customer: testCustomer } },
+      'GET /api/customers/stats': { status: 404, body: { error: 'Not found' } },
+      'GET /api/hires/ending-soon': { status: 404, body: { error: 'Not found' } },
+    });
+    const { router } = renderApp('/login');
+    await fillAndSubmit('alice@example.com', 'secret1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sessionStorage.getItem('token')).toBe('tok-1');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStore.getState().status).toBe('authenticated');
+  });
+
+  it('keeps the session in localStorage with Remember me', async () => {
+    mockFetch({ 'POST /api/auth/login': { body: { token: 'tok-2', user: testUser, customer: testCustomer } } });
+    const { router } = renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem('token')).toBe('tok-2');
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(testUser);
+    expect(JSON.parse(localStorage.getItem('customer')!)).toEqual(testCustomer);
+  });
+
+  it.each([
+    ['no_token', 'Sign-in could not be completed because no token was received. Please try again.'],
+    ['invalid_token', 'Sign-in could not be completed because the token received was invalid. Please try again.'],
+  ])('explains ?error=%s', async (code, text) => {
+    mockFetch({});
+    renderApp(`/login?error=${code}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('sends the browser to the social sign-in entry points', async () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    mockFetch({});
+    renderApp('/login');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in with Microsoft' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in with Apple' }));
+    expect(assign.mock.calls.map(([url]) => url)).toEqual([
+      '/api/auth/google',
+      '/api/auth/microsoft',
+      '/api/auth/apple?state=login',
+    ]);
+    assign.mockRestore();
+  });
+
+  it('has Remember me, Forgot your password? and a Start your free trial link to /signup', async () => {
+    mockFetch({});
+    renderApp('/login');
+    expect(await screen.findByLabelText('Remember me')).not.toBeChecked();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByText('Please ask your company administrator to reset your password.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
+  });
+});

@@ -1,0 +1,130 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { sessionStore } from '../../../lib/session-store';
+import { mockFetch, renderApp, resetBrowserState, setupI18n, signInForTest, testCustomer, testUser } from '../../../test/utils';
+import { OverdueReturns, type OverdueHire } from './OverdueReturns';
+import { AppProviders } from '../../../app/providers';
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  resetBrowserState();
+  signInForTest();
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Dashboard (spec §2 Dashboard)', () => {
+  it('greets the user, shows the status badge and the four stat cards with figures', async () => {
+    mockFetch({
+      'GET /api/customers/stats': { body: { stats: { totalHires: 12, activeHires: 4, totalSites: 3, totalSpending: 1234.5 } } },
+      'GET /api/hires/ending-soon': { body: { endingSoon: [] } },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Welcome back, Alice Admin!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Free Edition')).toBeInTheDocument();
+    expect(await screen.findByTestId('stat-totalHires-value')).toHaveTextContent('12');
+    expect(screen.getByTestId('stat-activeHires-value')).toHaveTextContent('4');
+    expect(screen.getByTestId('stat-totalSites-value')).toHaveTextContent('3');
+    expect(screen.getByTestId('stat-totalSpending-value')).toHaveTextContent('£1,234.50');
+    for (const label of ['Total Hires', 'Active Hires', 'Active Sites', 'Total Spending']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(await screen.findByTestId('reminders-empty')).toBeInTheDocument();
+  });
+
+  it('keeps working when stats and reminders are unavailable, and only logs', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/customers/stats': { status: 404, body: { error: 'Not found' } },
+      'GET /api/hires/ending-soon': { status: 503, body: { error: 'Service unavailable' } },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('stat-totalHires-unavailable', {}, { timeout: 5000 })).toHaveTextContent(
+      'Not available yet',
+    );
+    expect(await screen.findByTestId('reminders-unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Quick Actions')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('links the quick actions to the spec destinations', async () => {
+    mockFetch({});
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/dashboard');
+    const expected = {
+      'New Hire': '/hires?open_modal=true',
+      'Add Site': '/sites?open_modal=true',
+      'Manage Users': '/users',
+      'View Reports': '/hires',
+    };
+    for (const [name, href] of Object.entries(expected)) {
+      expect(await screen.findByRole('link', { name }, { timeout: 5000 })).toHaveAttribute('href', href);
+    }
+  });
+
+  it("lists Plant Reminders with an 'Edit Hire' link per hire", async () => {
+    mockFetch({
+      'GET /api/customers/stats': { body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } } },
+      'GET /api/hires/ending-soon': {
+        body: {
+          endingSoon: [
+            { id: 42, equipment_name: 'Mini Digger', equipment_image_url: null, site_name: 'Leeds Depot', supplier_name: 'Speedy Hire', hire_end_date: '2026-03-05' },
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard');
+    const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 5000 });
+    expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
+    expect(within(reminder).getByText('Leeds Depot · Speedy Hire · ends 5 Mar 2026')).toBeInTheDocument();
+    expect(within(screen.getByTestId('plant-reminders')).getByRole('link', { name: 'Edit Hire' })).toHaveAttribute(
+      'href',
+      '/hires?edit=42',
+    );
+  });
+
+  it('stores a ?token= as the session token, removes it from the URL and refreshes the profile', async () => {
+    const fresh = { ...testUser, name: 'Alice Refreshed' };
+    const { calls } = mockFetch({
+      'GET /api/auth/profile': { body: { user: fresh, customer: testCustomer } },
+      'GET /api/customers/stats': { status: 404 },
+      'GET /api/hires/ending-soon': { status: 404 },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderApp('/dashboard?token=from-query&tab=x');
+    await waitFor(() => expect(sessionStore.getState().user?.name).toBe('Alice Refreshed'), { timeout: 5000 });
+    expect(sessionStore.getState().token).toBe('from-query');
+    expect(localStorage.getItem('token')).toBe('from-query');
+    expect(router.state.location.search).toBe('?tab=x');
+    expect(calls.find((call) => call.url === '/api/auth/profile')?.headers.Authorization).toBe('Bearer from-query');
+  });
+});
+
+describe('Overdue returns panel (spec §2, §9)', () => {
+  const item = (n: number): OverdueHire => ({
+    equipment_name: `Item ${n}`,
+    supplier_name: 'Supplier',
+    site_name: 'Site',
+    target_return_date: '2026-03-01',
+    cost_to_date: 100,
+  });
+
+  it('shows its empty state (it is never populated today)', async () => {
+    render(
+      <AppProviders>
+        <OverdueReturns items={[]} />
+      </AppProviders>,
+    );
+    expect(await screen.findByTestId('overdue-empty')).toBeInTheDocument();
+  });
+
+  it("shows at most 3 items then '... and N more'", async () => {
+    render(
+      <AppProviders>
+        <OverdueReturns items={[1, 2, 3, 4, 5].map(item)} />
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Item 3')).toBeInTheDocument();
+    expect(screen.queryByText('Item 4')).not.toBeInTheDocument();
+    expect(screen.getByTestId('overdue-more')).toHaveTextContent('... and 2 more');
+  });
+});

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { Box, Grid, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useSession } from '../../../lib/session';
+import { refreshProfile } from '../../../lib/session-api';
+import { sessionStore } from '../../../lib/session-store';
+import { OverdueReturns, type OverdueHire } from './OverdueReturns';
+import { PlantReminders } from './PlantReminders';
+import { QuickActions } from './QuickActions';
+import { StatCards } from './StatCards';
+
+// Spec §2: the overdue-returns panel exists but nothing fills it.
+const NO_OVERDUE: readonly OverdueHire[] = [];
+
+/** Spec §2: a token query parameter becomes the session token, leaves the URL, and the profile is refreshed. */
+function useTokenFromQuery() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || handled.current === token) return;
+    handled.current = token;
+    sessionStore.update({ token });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('token');
+        return next;
+      },
+      { replace: true },
+    );
+    refreshProfile().catch((error: unknown) => console.error('Failed to refresh the profile', error));
+  }, [token, setSearchParams]);
+}
+
+export function DashboardScreen() {
+  const { t } = useTranslation('dashboard');
+  const { user, customer } = useSession();
+  usePageTitle(t('title'));
+  useTokenFromQuery();
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} data-testid="dashboard-welcome">
+          {t('welcome', { name: user?.name ?? '' })}
+        </Typography>
+        <StatusBadge status={customer?.status} size="medium" />
+      </Box>
+      <StatCards />
+      <Grid container spacing={2} sx={{ mt: 2 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <QuickActions />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <OverdueReturns items={NO_OVERDUE} />
+        </Grid>
+        <Grid size={12}>
+          <PlantReminders />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import { Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import PlaceIcon from '@mui/icons-material/Place';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+import { useDashboardStats, type DashboardStats } from '../api/get-stats';
+
+const CARDS: { key: keyof DashboardStats; label: string; icon: ComponentType<{ color?: 'primary' }>; money?: boolean }[] = [
+  { key: 'totalHires', label: 'stats.totalHires', icon: AssignmentIcon },
+  { key: 'activeHires', label: 'stats.activeHires', icon: PlayCircleIcon },
+  { key: 'totalSites', label: 'stats.activeSites', icon: PlaceIcon },
+  { key: 'totalSpending', label: 'stats.totalSpending', icon: PaymentsIcon, money: true },
+];
+
+export function StatCards() {
+  const { t } = useTranslation('dashboard');
+  const stats = useDashboardStats();
+  return (
+    <Grid container spacing={2} component="section" aria-label={t('stats.label')}>
+      {CARDS.map(({ key, label, icon: Icon, money }) => (
+        <Grid key={key} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Card variant="outlined" sx={{ height: '100%' }} data-testid={`stat-${key}`}>
+            <CardContent>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                <Typography color="text.secondary" component="h2" variant="subtitle2">
+                  {t(label)}
+                </Typography>
+                <Icon color="primary" aria-hidden />
+              </Box>
+              {stats.isPending ? (
+                <Skeleton variant="text" width="60%" sx={{ fontSize: '2rem' }} aria-label={t('stats.loading')} />
+              ) : stats.isError ? (
+                <>
+                  <Typography variant="h4" component="p" aria-hidden>
+                    —
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" data-testid={`stat-${key}-unavailable`}>
+                    {t('stats.unavailable')}
+                  </Typography>
+                </>
+              ) : (
+                <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={`stat-${key}-value`}>
+                  {money ? formatMoney(stats.data[key]) : (stats.data[key] ?? 0)}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

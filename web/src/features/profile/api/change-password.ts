@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export function changePassword(input: ChangePasswordInput): Promise<unknown> {
+  return apiRequest('/auth/change-password', { method: 'PUT', body: input });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

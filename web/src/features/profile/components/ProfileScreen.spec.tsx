@@ -1,0 +1,177 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../../lib/i18n';
+import { sessionStore } from '../../../lib/session-store';
+import { mockFetch, renderApp, resetBrowserState, setupI18n, signInForTest, testUser } from '../../../test/utils';
+import { uploadProfilePicture } from '../api/upload-profile-picture';
+import { validatePasswordChange, validateProfileImage } from '../validation';
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  resetBrowserState();
+  signInForTest();
+});
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('profile picture rules (spec §5 Profile)', () => {
+  it('accepts images up to 10MB', () => {
+    expect(validateProfileImage({ type: 'image/png', size: 10_485_760 })).toBeNull();
+  });
+  it('rejects non-images', () => {
+    expect(validateProfileImage({ type: 'application/pdf', size: 100 })).toBe('IMAGE_NOT_IMAGE');
+    expect(validateProfileImage({ type: '', size: 100 })).toBe('IMAGE_NOT_IMAGE');
+  });
+  it('rejects images over 10MB', () => {
+    expect(validateProfileImage({ type: 'image/jpeg', size: 10_485_761 })).toBe('IMAGE_TOO_LARGE');
+  });
+
+  it('uploads the crop as multipart field profilePicture named profile-picture.jpg', async () => {
+    const { calls } = mockFetch({ 'POST /api/auth/profile-picture': { body: { user: testUser, profile_picture_url: '/files/p.jpg' } } });
+    await uploadProfilePicture(new Blob(['jpeg'], { type: 'image/jpeg' }));
+    const form = calls[0].body as FormData;
+    const file = form.get('profilePicture') as File;
+    expect(file.name).toBe('profile-picture.jpg');
+    expect(file.type).toBe('image/jpeg');
+  });
+});
+
+describe('password change rules (spec §5 Password change)', () => {
+  it('requires all three fields', () => {
+    expect(validatePasswordChange({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      currentPassword: 'CURRENT_PASSWORD_REQUIRED',
+      newPassword: 'NEW_PASSWORD_REQUIRED',
+      confirmPassword: 'CONFIRM_PASSWORD_REQUIRED',
+    });
+  });
+  it('wants new and confirm to match, and at least 6 characters', () => {
+    expect(validatePasswordChange({ currentPassword: 'a', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
+      confirmPassword: 'NEW_PASSWORDS_DO_NOT_MATCH',
+    });
+    expect(validatePasswordChange({ currentPassword: 'a', newPassword: 'abc', confirmPassword: 'abc' })).toEqual({
+      newPassword: 'NEW_PASSWORD_MIN',
+    });
+  });
+});
+
+describe('Profile screen (spec §2 Profile)', () => {
+  async function openProfile() {
+    const view = renderApp('/profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 5000 });
+    return view;
+  }
+
+  it('rejects a non-image and a file over 10MB before any upload', async () => {
+    const { calls } = mockFetch({});
+    await openProfile();
+    const input = screen.getByTestId('profile-picture-input');
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 10_485_761 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Image must be less than 10MB')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('updates name and email and shows the role read-only', async () => {
+    const { calls } = mockFetch({ 'PUT /api/auth/profile': { body: { user: { ...testUser, name: 'Alice B' } } } });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    expect(screen.getByLabelText('Role')).toHaveValue('Administrator');
+    expect(screen.getByLabelText('Role')).toHaveAttribute('readonly');
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.type(screen.getByLabelText('Full name'), 'Alice B');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { name: 'Alice B', email: 'alice@example.com' } });
+    expect(sessionStore.getState().user?.name).toBe('Alice B');
+  });
+
+  it('requires full name and email, and falls back to the spec message on failure', async () => {
+    mockFetch({ 'PUT /api/auth/profile': { status: 500 } });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full name'), 'Alice');
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+  });
+
+  it("changes the password and shows the server's error text", async () => {
+    const { calls } = mockFetch({ 'PUT /api/auth/change-password': { status: 400, body: { error: 'Current password is incorrect' } } });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current password'), 'old-pass');
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.type(screen.getByLabelText('Confirm new password'), 'abd');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('New password must be at least 6 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.type(screen.getByLabelText('New password'), 'new-pass');
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-pass');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(calls[0].body).toEqual({ currentPassword: 'old-pass', newPassword: 'new-pass' });
+  });
+
+  it('switches dark mode: stores darkMode and selects the business theme', async () => {
+    mockFetch({});
+    await openProfile();
+    expect(document.documentElement.dataset.theme).toBe('corporate');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('switch', { name: 'Dark mode' }));
+    expect(localStorage.getItem('darkMode')).toBe('true');
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('business'));
+  });
+
+  it('changes the language locally and on the server (spec §1)', async () => {
+    const { calls } = mockFetch({ 'PUT /api/users/language': { body: { user: { ...testUser, language_preference: 'es' } } } });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('combobox', { name: 'Language preference' }));
+    await user.click(await screen.findByRole('option', { name: 'Español' }));
+    expect(await screen.findByText('Preferencia de idioma actualizada')).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('es');
+    expect(calls.find((call) => call.url === '/api/users/language')?.body).toEqual({ language: 'es' });
+    expect(sessionStore.getState().user?.language_preference).toBe('es');
+    expect(screen.getByRole('heading', { level: 1, name: 'Perfil' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to update language preference' when the server refuses", async () => {
+    mockFetch({ 'PUT /api/users/language': { status: 500 } });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('combobox', { name: 'Language preference' }));
+    await user.click(await screen.findByRole('option', { name: 'Español' }));
+    expect(await screen.findByText('No se ha podido actualizar la preferencia de idioma')).toBeInTheDocument();
+  });
+
+  it('shows account information and Manage Subscription for admins only', async () => {
+    mockFetch({});
+    const view = await openProfile();
+    const account = screen.getByTestId('account-info');
+    expect(within(account).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
+    expect(within(account).getByText('Free Edition', { selector: '[data-testid="account-plan"]' })).toBeInTheDocument();
+    expect(within(account).getByText('5 Mar 2026')).toBeInTheDocument();
+    expect(within(account).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+    view.unmount();
+
+    resetBrowserState();
+    signInForTest({ ...testUser, role: 'user' });
+    await openProfile();
+    expect(screen.queryByRole('link', { name: 'Manage Subscription' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,6 @@
+import { UnderConstruction } from '../../../components/ui/UnderConstruction';
+
+/** Placeholder until the screen of spec §2 is built; it shows no invented data. */
+export function SitesScreen() {
+  return <UnderConstruction titleKey="screens.sites" />;
+}

@@ -1,0 +1,33 @@
+import { Alert, Grid, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useSession } from '../../../lib/session';
+import { InviteUserForm } from './InviteUserForm';
+import { TeamMembersList } from './TeamMembersList';
+
+export function UsersScreen() {
+  const { t } = useTranslation('users');
+  const { user } = useSession();
+  usePageTitle(t('title'));
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+        {t('title')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <TeamMembersList />
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          {user?.role === 'admin' ? (
+            <InviteUserForm />
+          ) : (
+            <Alert severity="info" data-testid="invite-admin-only">
+              {t('invite.adminOnly')}
+            </Alert>
+          )}
+        </Grid>
+      </Grid>
+    </>
+  );
+}
