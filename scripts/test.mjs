@@ -47,11 +47,15 @@ async function main() {
     NX_DAEMON: 'false',
     NX_NO_CLOUD: 'true',
   };
-  const targets = process.argv.slice(2).length ? process.argv.slice(2) : ['lint', 'typecheck', 'test'];
+  // `npm test -- build` picks targets; options such as `--exclude=@planted/e2e` go to nx.
+  const args = process.argv.slice(2);
+  const named = args.filter((a) => !a.startsWith('-'));
+  const targets = named.length ? named : ['lint', 'typecheck', 'test'];
+  const nxOptions = args.filter((a) => a.startsWith('-'));
   console.log(`[test] run ${runId}: database ${dbName}; targets ${targets.join(', ')}`);
   let status = 1;
   try {
-    const result = spawnSync('npx', ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache'], {
+    const result = spawnSync('npx', ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache', ...nxOptions], {
       cwd: root,
       env,
       stdio: 'inherit',

@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import { printSchema } from 'graphql';
 import os from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '@planted/config';
@@ -121,6 +123,18 @@ describe('gateway HTTP contract', () => {
     }));
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: 'Service temporarily unavailable. Please try again shortly.' });
+  });
+
+  // The published contract files are committed; regenerate with UPDATE_CONTRACT_FILES=1.
+  it('keeps the committed OpenAPI document and GraphQL schema in step with the code', () => {
+    const files = {
+      [path.join(__dirname, '../openapi.json')]: JSON.stringify(gw.openApi, null, 2) + '\n',
+      [path.join(__dirname, '../schema.graphql')]: printSchema(gw.app.get(GraphQLSchemaHost).schema) + '\n',
+    };
+    for (const [file, current] of Object.entries(files)) {
+      if (process.env.UPDATE_CONTRACT_FILES === '1') writeFileSync(file, current);
+      expect(existsSync(file) ? readFileSync(file, 'utf8') : '(missing: run with UPDATE_CONTRACT_FILES=1)').toBe(current);
+    }
   });
 
   it('serves a plain note instead of the web app when it is not built', async () => {
