@@ -14,4 +14,6 @@ module.exports = {
     ...preset.moduleNameMapper,
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  // Typing into forms in jsdom is slow on a busy 2-core machine (CI runs other projects beside it).
+  testTimeout: 30000,
 };
