@@ -17,6 +17,7 @@ import { FILE_STORAGE, type FileStorage } from './files/storage';
 import { IdentityResolver } from './graphql/graphql.resolver';
 import { HealthController } from './health/health.controller';
 import { InvitationsController } from './invitations/invitations.controller';
+import { OAuthModule } from './oauth/oauth.module';
 import { UsersController } from './users/users.controller';
 
 @Module({})
@@ -33,6 +34,7 @@ export class AppModule {
           graphiql: false,
           context: (req: unknown) => ({ req }),
         }),
+        OAuthModule.create(config, infra, logger),
       ],
       controllers: [AuthController, CustomersController, UsersController, InvitationsController, HealthController],
       providers: [

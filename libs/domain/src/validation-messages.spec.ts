@@ -71,6 +71,7 @@ describe('spec §8 messages the server answers with', () => {
     ['DIVISION_NOT_FOUND', 'Division not found'],
     ['SELECTED_SUPPLIERS_NOT_FOUND', 'Selected suppliers not found'],
     ['CONNECTION_FAILED', 'Connection failed, please check your settings'],
+    ['OAUTH_SIGNUP_FAILED', 'Failed to complete OAuth signup'],
   ] as const)('%s is %p', (key, text) => {
     expect(ERROR_MESSAGES[key]).toBe(text);
   });

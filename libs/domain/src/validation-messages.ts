@@ -105,6 +105,7 @@ export const ERROR_MESSAGES = {
   DIVISION_NOT_FOUND: 'Division not found',
   SELECTED_SUPPLIERS_NOT_FOUND: 'Selected suppliers not found',
   CONNECTION_FAILED: 'Connection failed, please check your settings',
+  OAUTH_SIGNUP_FAILED: 'Failed to complete OAuth signup',
 } as const;
 
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './wait';
+export * from './fake-oidc-provider';

@@ -5,6 +5,7 @@ import { CustomersModule } from './customers/customers.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { KeysModule } from './keys/keys.module';
 import { MailModule } from './mail/mail.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { UsersModule } from './users/users.module';
 
 @Module({})
@@ -18,6 +19,7 @@ export class IdentityModule {
         UsersModule,
         CustomersModule,
         AuthModule,
+        OAuthModule,
         MailModule,
         InvitationsModule,
       ],

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
@@ -53,6 +54,22 @@ export async function startSystem(gatewayEnv: Record<string, string> = {}): Prom
       rmSync(uploads, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A port nothing listens on right now. For a gateway that must know its own address
+ * before it starts (APP_URL, which OAuth callbacks are built from).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export interface Answer<T = Record<string, unknown>> {

@@ -6,3 +6,4 @@ export * from './profile';
 export * from './invitations';
 export * from './keys';
 export * from './events';
+export * from './oauth';

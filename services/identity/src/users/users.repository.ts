@@ -1,18 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { OAuthProvider } from '@planted/contracts';
 import type { IdentityTx } from '../db/database';
 import { returned } from '../db/rows';
 import { users, type UserRow } from '../db/schema';
 
 export type NewUser = Pick<
   typeof users.$inferInsert,
-  'customerId' | 'name' | 'email' | 'passwordHash' | 'role'
+  'customerId' | 'name' | 'email' | 'passwordHash' | 'role' | 'googleId' | 'microsoftId' | 'appleId'
 >;
 export type UserPatch = Partial<
   Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'profilePictureUrl' | 'languagePreference'>
 >;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+/** The column holding each sign-in provider's account id. */
+export const PROVIDER_ID_COLUMN = {
+  google: users.googleId,
+  microsoft: users.microsoftId,
+  apple: users.appleId,
+} as const satisfies Record<OAuthProvider, unknown>;
+
+/** Property of UserRow (and NewUser) holding each provider's account id. */
+export const PROVIDER_ID_KEY = {
+  google: 'googleId',
+  microsoft: 'microsoftId',
+  apple: 'appleId',
+} as const satisfies Record<OAuthProvider, keyof UserRow>;
 
 @Injectable()
 export class UsersRepository {
@@ -27,6 +42,31 @@ export class UsersRepository {
   /** Across companies: only for sign-in paths running inside withSystem. */
   async findByEmail(tx: IdentityTx, email: string): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(byEmail(email));
+    return row;
+  }
+
+  /** Across companies: the user a provider account is linked to (only for sign-in inside withSystem). */
+  async findByProviderId(tx: IdentityTx, provider: OAuthProvider, providerId: string): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(PROVIDER_ID_COLUMN[provider], providerId));
+    return row;
+  }
+
+  /**
+   * Links a provider account to a user that has none for that provider yet. Answers
+   * undefined when the user meanwhile got another id for it (nothing is overwritten).
+   */
+  async linkProvider(
+    tx: IdentityTx,
+    user: Pick<UserRow, 'id' | 'customerId'>,
+    provider: OAuthProvider,
+    providerId: string,
+  ): Promise<UserRow | undefined> {
+    const column = PROVIDER_ID_COLUMN[provider];
+    const [row] = await tx
+      .update(users)
+      .set({ [PROVIDER_ID_KEY[provider]]: providerId })
+      .where(and(eq(users.customerId, user.customerId), eq(users.id, user.id), isNull(column)))
+      .returning();
     return row;
   }
 

@@ -87,6 +87,8 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
   it.each([
     ['no_token', 'Sign-in could not be completed because no token was received. Please try again.'],
     ['invalid_token', 'Sign-in could not be completed because the token received was invalid. Please try again.'],
+    ['oauth_failed', 'Sign-in with your provider failed or was cancelled. Please try again or use your email and password.'],
+    ['provider_unavailable', 'Sign-in with this provider is not available at the moment. Please use your email and password.'],
   ])('explains ?error=%s', async (code, text) => {
     mockFetch({});
     renderApp(`/login?error=${code}`);

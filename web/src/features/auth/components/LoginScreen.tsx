@@ -12,7 +12,7 @@ import { TextInput } from '../../../components/ui/TextInput';
 import { AuthShell } from './AuthShell';
 import { SocialButtons } from './SocialButtons';
 
-const QUERY_ERRORS = ['no_token', 'invalid_token'];
+const QUERY_ERRORS = ['no_token', 'invalid_token', 'oauth_failed', 'provider_unavailable'];
 
 interface LoginLocationState {
   from?: string;

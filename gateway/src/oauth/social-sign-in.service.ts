@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import passport from 'passport';
+import {
+  IdentityOAuthCompleteSignup,
+  IdentityOAuthSignIn,
+  MESSAGES,
+  OAUTH_PROVIDER_ID_PARAM,
+  oauthCompleteSignupRequestSchema,
+  ServiceError,
+  type OAuthProvider,
+  type Session,
+  type TypedClient,
+} from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { parseInput } from '../validation/parse';
+import type {
+  AuthorizationState,
+  OAuthRequest,
+  ProviderProfile,
+  SignInIntent,
+  StoredAuthorization,
+} from './oauth-request';
+import type { OidcStrategy } from './oidc-strategy';
+import type { PendingSignups } from './pending-signups';
+import { runPassport, type PassportInstance } from './run-passport';
+
+/** Where the browser goes when a sign-in fails at or after the provider (LoginScreen explains it). */
+export const OAUTH_FAILED = '/login?error=oauth_failed';
+export const PROVIDER_UNAVAILABLE = '/login?error=provider_unavailable';
+
+const signupNotProven = () => new ServiceError('VALIDATION_FAILED', MESSAGES.OAUTH_SIGNUP_FAILED);
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+/**
+ * Social sign-in (spec §4): sends the browser to the provider, turns the provider's
+ * answer into a session or a pending signup, and completes that signup.
+ */
+export class SocialSignIn {
+  // An Authenticator of our own rather than passport's global one: two gateways in one
+  // process (tests) must not share or overwrite each other's strategies.
+  private readonly passport: PassportInstance = new passport.Passport();
+  private readonly enabled = new Set<OAuthProvider>();
+
+  constructor(
+    strategies: OidcStrategy[],
+    private readonly bus: TypedClient,
+    private readonly pending: PendingSignups,
+    private readonly logger: Logger,
+  ) {
+    for (const strategy of strategies) {
+      this.passport.use(strategy.provider, strategy);
+      this.enabled.add(strategy.provider);
+    }
+  }
+
+  /** The provider's authorization URL for a new sign-in, with state, nonce and PKCE challenge. */
+  async start(provider: OAuthProvider, intent: unknown): Promise<string> {
+    if (!this.enabled.has(provider)) return PROVIDER_UNAVAILABLE;
+    const state: AuthorizationState = {
+      intent: intent === 'signup' ? 'signup' : 'login',
+      nonce: randomBytes(24).toString('base64url'),
+    };
+    const request: OAuthRequest = {
+      method: 'GET',
+      url: `/api/auth/${provider}`,
+      headers: {},
+      query: {},
+      body: {},
+    };
+    const outcome = await runPassport(this.passport, provider, request, { state });
+    if (outcome.kind === 'redirect' && outcome.location) return outcome.location;
+    this.logger.warn(
+      { provider, outcome: outcome.kind, err: 'error' in outcome ? errorText(outcome.error) : undefined },
+      'social sign-in could not start',
+    );
+    return OAUTH_FAILED;
+  }
+
+  /** Where the browser goes after the provider sent it back (query for a redirect, body for form_post). */
+  async callback(
+    provider: OAuthProvider,
+    query: Record<string, unknown>,
+    body: Record<string, unknown>,
+  ): Promise<string> {
+    if (!this.enabled.has(provider)) return PROVIDER_UNAVAILABLE;
+    // Without a code passport-oauth2 would start a new sign-in; a callback without one is a refusal (access_denied) or junk.
+    if (!query.code && !body.code) {
+      this.logger.info(
+        { provider, error: query.error ?? body.error },
+        'social sign-in refused at the provider',
+      );
+      return OAUTH_FAILED;
+    }
+    const request: OAuthRequest = {
+      method: 'GET',
+      url: `/api/auth/${provider}/callback`,
+      headers: {},
+      query,
+      body,
+    };
+    const outcome = await runPassport(this.passport, provider, request, {});
+    if (outcome.kind !== 'success') {
+      const reason =
+        outcome.kind === 'error'
+          ? errorText(outcome.error)
+          : outcome.kind === 'fail'
+            ? outcome.challenge
+            : outcome.kind;
+      this.logger.warn({ provider, reason }, 'social sign-in failed');
+      return OAUTH_FAILED;
+    }
+    const intent = (outcome.info as { state?: StoredAuthorization } | undefined)?.state?.intent ?? 'login';
+    // A browser navigation: identity's refusal (an inactive user) and our own failures alike end on the login screen.
+    return this.finish(outcome.user as ProviderProfile, intent).catch((err: unknown) => {
+      if (err instanceof ServiceError && err.code === 'INVALID_CREDENTIALS') {
+        this.logger.warn({ provider, intent }, 'social sign-in refused');
+      } else {
+        this.logger.error({ provider, intent, err: errorText(err) }, 'social sign-in could not finish');
+      }
+      return OAUTH_FAILED;
+    });
+  }
+
+  /** POST /api/auth/{provider}/complete-signup: only for a provider id the provider really answered with, for this email. */
+  async completeSignup(provider: OAuthProvider, body: unknown): Promise<Session> {
+    const input = parseInput(oauthCompleteSignupRequestSchema, body);
+    const providerId = input[OAUTH_PROVIDER_ID_PARAM[provider]];
+    if (
+      !this.enabled.has(provider) ||
+      !providerId ||
+      !(await this.pending.matches(provider, providerId, input.email))
+    ) {
+      this.logger.warn({ provider }, 'social signup completion without a matching provider sign-in');
+      throw signupNotProven();
+    }
+    const session = await this.bus.send(IdentityOAuthCompleteSignup, {
+      provider,
+      providerId,
+      email: input.email,
+      customerName: input.customerName,
+      customerAddress: input.customerAddress,
+      userName: input.userName,
+    });
+    await this.pending.forget(provider, providerId);
+    return session;
+  }
+
+  private async finish(profile: ProviderProfile, intent: SignInIntent): Promise<string> {
+    const { provider, providerId, email } = profile;
+    if (!email) {
+      this.logger.warn({ provider }, 'provider answered without an email address');
+      return OAUTH_FAILED;
+    }
+    const answer = await this.bus.send(IdentityOAuthSignIn, {
+      provider,
+      providerId,
+      email,
+      emailVerified: profile.emailVerified,
+      name: profile.name.slice(0, 255),
+    });
+    if (answer.status === 'signed_in') {
+      const { token, customer } = answer.session;
+      return `/auth/success?${new URLSearchParams({ token, customer: JSON.stringify(customer) })}`;
+    }
+    await this.pending.remember(provider, providerId, email);
+    this.logger.info({ provider, intent }, 'social sign-in without a company: signup to complete');
+    const params = new URLSearchParams({ error: 'no_tenancy' });
+    params.set(OAUTH_PROVIDER_ID_PARAM[provider], providerId);
+    params.set('email', email);
+    params.set('name', profile.name);
+    return `/signup?${params}`;
+  }
+}

@@ -1,0 +1,187 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createRemoteJWKSet, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import { FakeOidcProvider, parseAutoSubmitForm } from './fake-oidc-provider';
+
+const REDIRECT = 'http://app.test/callback';
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+describe('FakeOidcProvider speaks OAuth 2.0 / OpenID Connect like the real providers', () => {
+  let op: FakeOidcProvider;
+  let appleKey: Awaited<ReturnType<typeof generateKeyPair>>;
+
+  beforeAll(async () => {
+    appleKey = await generateKeyPair('ES256');
+    op = await new FakeOidcProvider({
+      clients: [
+        { clientId: 'web', clientSecret: 's3cret', redirectUris: [REDIRECT] },
+        {
+          clientId: 'svc',
+          redirectUris: [REDIRECT],
+          clientSecretJwt: { publicKey: appleKey.publicKey, teamId: 'TEAM', keyId: 'KEY1' },
+        },
+      ],
+      user: { sub: 'u-1', email: 'u1@example.test', emailVerified: true, name: 'Uma One' },
+    }).start();
+  });
+  afterAll(() => op.stop());
+
+  function authorizeUrl(overrides: Record<string, string | undefined> = {}) {
+    const url = new URL(op.endpoints.authorizationURL);
+    const params = {
+      client_id: 'web',
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'openid email profile',
+      state: 'st-1',
+      nonce: 'n-1',
+      code_challenge_method: 'S256',
+      ...overrides,
+    };
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+    return url;
+  }
+
+  async function codeFor(challenge: string, overrides: Record<string, string | undefined> = {}) {
+    const res = await fetch(authorizeUrl({ code_challenge: challenge, ...overrides }), {
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(302);
+    return new URL(res.headers.get('location')!);
+  }
+
+  const exchange = (params: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(op.endpoints.tokenURL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({ grant_type: 'authorization_code', redirect_uri: REDIRECT, ...params }),
+    });
+
+  it('publishes a discovery document naming its endpoints', async () => {
+    const doc = (await (await fetch(op.endpoints.discoveryURL)).json()) as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      issuer: op.issuer,
+      authorization_endpoint: op.endpoints.authorizationURL,
+      token_endpoint: op.endpoints.tokenURL,
+      jwks_uri: op.endpoints.jwksURL,
+      code_challenge_methods_supported: ['S256'],
+    });
+  });
+
+  it('runs the code flow with PKCE and answers an id_token its JWKS verifies', async () => {
+    const { verifier, challenge } = pkce();
+    const back = await codeFor(challenge);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get('state')).toBe('st-1');
+    const res = await exchange(
+      { code: back.searchParams.get('code')!, code_verifier: verifier },
+      { authorization: `Basic ${Buffer.from('web:s3cret').toString('base64')}` },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id_token: string; access_token: string; token_type: string };
+    expect(body.token_type).toBe('Bearer');
+    const { payload } = await jwtVerify(body.id_token, createRemoteJWKSet(new URL(op.endpoints.jwksURL)), {
+      issuer: op.issuer,
+      audience: 'web',
+    });
+    expect(payload).toMatchObject({
+      sub: 'u-1',
+      email: 'u1@example.test',
+      email_verified: true,
+      name: 'Uma One',
+      nonce: 'n-1',
+    });
+    expect(op.lastTokenRequest?.clientAuth).toBe('client_secret_basic');
+  });
+
+  it('spends a code on its first use and refuses a wrong code_verifier', async () => {
+    const { verifier, challenge } = pkce();
+    const code = (await codeFor(challenge)).searchParams.get('code')!;
+    const wrong = await exchange({
+      code,
+      code_verifier: pkce().verifier,
+      client_id: 'web',
+      client_secret: 's3cret',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_grant' });
+    const replay = await exchange({
+      code,
+      code_verifier: verifier,
+      client_id: 'web',
+      client_secret: 's3cret',
+    });
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses a wrong client secret with invalid_client (401)', async () => {
+    const { verifier, challenge } = pkce();
+    const code = (await codeFor(challenge)).searchParams.get('code')!;
+    const res = await exchange({ code, code_verifier: verifier, client_id: 'web', client_secret: 'nope' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('never redirects to an unregistered redirect_uri, and refuses requests without nonce or S256 PKCE', async () => {
+    const bad = await fetch(
+      authorizeUrl({ redirect_uri: 'http://evil.test/cb', code_challenge: pkce().challenge }),
+      { redirect: 'manual' },
+    );
+    expect(bad.status).toBe(400);
+    expect((await codeFor(pkce().challenge, { nonce: undefined })).searchParams.get('error')).toBe(
+      'invalid_request',
+    );
+    expect(
+      (await codeFor(pkce().challenge, { code_challenge_method: 'plain' })).searchParams.get('error'),
+    ).toBe('invalid_request');
+  });
+
+  it('sends the user back with access_denied when told to', async () => {
+    op.failNextAuthorization();
+    const back = await codeFor(pkce().challenge);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('st-1');
+  });
+
+  it('answers form_post with an auto-submitting form and accepts an Apple-style client-secret JWT', async () => {
+    const { verifier, challenge } = pkce();
+    const page = await fetch(
+      authorizeUrl({ client_id: 'svc', response_mode: 'form_post', code_challenge: challenge }),
+    );
+    const form = parseAutoSubmitForm(await page.text());
+    expect(form).toEqual(op.lastFormPost);
+    expect(form.action).toBe(REDIRECT);
+    const secret = (key: CryptoKey) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'ES256', kid: 'KEY1' })
+        .setIssuer('TEAM')
+        .setSubject('svc')
+        .setAudience(op.issuer)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
+    const forged = await exchange({
+      code: form.fields.code,
+      code_verifier: verifier,
+      client_id: 'svc',
+      client_secret: await secret((await generateKeyPair('ES256')).privateKey),
+    });
+    expect(forged.status).toBe(401);
+
+    const again = parseAutoSubmitForm(
+      await (
+        await fetch(authorizeUrl({ client_id: 'svc', response_mode: 'form_post', code_challenge: challenge }))
+      ).text(),
+    );
+    const ok = await exchange({
+      code: again.fields.code,
+      code_verifier: verifier,
+      client_id: 'svc',
+      client_secret: await secret(appleKey.privateKey),
+    });
+    expect(ok.status).toBe(200);
+  });
+});

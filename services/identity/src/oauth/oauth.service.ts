@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  CustomerCreated,
+  UserCreated,
+  type IdentityOAuthCompleteSignup,
+  type IdentityOAuthSignIn,
+  type ParsedRequestOf,
+  type ReplyOf,
+  type Session,
+} from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { invalidCredentials } from '../auth/auth.errors';
+import { OutboxService } from '../core/outbox';
+import { DATABASE, LOGGER } from '../core/tokens';
+import { toCustomer } from '../customers/customer.mapper';
+import { CustomersRepository } from '../customers/customers.repository';
+import type { IdentityDatabase, IdentityTx } from '../db/database';
+import { uniqueViolation } from '../db/db-errors';
+import type { CustomerRow, UserRow } from '../db/schema';
+import { TokenSigner } from '../keys/token-signer';
+import { toTokenClaims, toUser } from '../users/user.mapper';
+import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
+import { PROVIDER_ID_KEY, UsersRepository } from '../users/users.repository';
+import { PROVIDER_ID_UNIQUE, providerAlreadyLinked } from './oauth.errors';
+
+type SignInInput = ParsedRequestOf<typeof IdentityOAuthSignIn>;
+type SignInReply = ReplyOf<typeof IdentityOAuthSignIn>;
+type CompleteSignupInput = ParsedRequestOf<typeof IdentityOAuthCompleteSignup>;
+
+/**
+ * Sign-in through Google, Microsoft or Apple, after the gateway has verified the
+ * provider's id_token. Which account a provider account reaches:
+ *  1. the user already linked to that provider id;
+ *  2. else, only when the provider vouches for the email, the user with that email
+ *     (any case), which gets the provider id linked from then on;
+ *  3. else nobody: the browser is sent to complete a signup (no_tenancy).
+ * An inactive user is refused like a wrong password, and is never linked.
+ */
+@Injectable()
+export class OAuthService {
+  constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly users: UsersRepository,
+    private readonly customers: CustomersRepository,
+    private readonly signer: TokenSigner,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async signIn(input: SignInInput): Promise<SignInReply> {
+    const found = await this.database
+      .withSystem(async (tx) => {
+        const user =
+          (await this.users.findByProviderId(tx, input.provider, input.providerId)) ??
+          (input.emailVerified ? await this.linkByEmail(tx, input) : undefined);
+        if (!user) return undefined;
+        if (!user.isActive) throw invalidCredentials();
+        const customer = await this.customers.findById(tx, user.customerId);
+        if (!customer) throw invalidCredentials();
+        return { user, customer };
+      })
+      .catch((err: unknown) => {
+        // Another sign-in linked this provider id to someone else between our read and write.
+        if (uniqueViolation(err) === PROVIDER_ID_UNIQUE[input.provider]) throw invalidCredentials();
+        throw err;
+      });
+    if (!found) return { status: 'no_tenancy' };
+    return { status: 'signed_in', session: await this.session(found.user, found.customer) };
+  }
+
+  /** A new company on the free plan whose admin has no password, and both events, in one transaction (as register). */
+  async completeSignup(input: CompleteSignupInput): Promise<Session> {
+    const { user, customer } = await this.database
+      .withSystem(async (tx) => {
+        const customer = await this.customers.insert(tx, {
+          name: input.customerName,
+          address: input.customerAddress,
+        });
+        const user = await this.users.insert(tx, {
+          customerId: customer.id,
+          name: input.userName,
+          email: input.email,
+          passwordHash: null,
+          role: 'admin',
+          [PROVIDER_ID_KEY[input.provider]]: input.providerId,
+        });
+        await this.outbox.record(tx, CustomerCreated, { customer: toCustomer(customer) }, customer.id);
+        await this.outbox.record(tx, UserCreated, { user: toUser(user) }, customer.id);
+        return { user, customer };
+      })
+      .catch((err: unknown) => {
+        const constraint = uniqueViolation(err);
+        if (constraint === EMAIL_UNIQUE_INDEX) throw emailTaken();
+        if (constraint === PROVIDER_ID_UNIQUE[input.provider]) throw providerAlreadyLinked();
+        throw err;
+      });
+    this.outbox.committed();
+    this.logger.info(
+      { userId: user.id, customerId: customer.id, provider: input.provider },
+      'company registered',
+    );
+    return this.session(user, customer);
+  }
+
+  /**
+   * The user with the provider's verified email, linked to the provider id. No event:
+   * the provider ids never leave this service, so nothing others see has changed.
+   */
+  private async linkByEmail(tx: IdentityTx, input: SignInInput): Promise<UserRow | undefined> {
+    const user = await this.users.findByEmail(tx, input.email);
+    if (!user) return undefined;
+    if (!user.isActive) throw invalidCredentials();
+    // The email's owner already signs in with another account of this provider: do not take it over.
+    if (user[PROVIDER_ID_KEY[input.provider]] !== null) throw invalidCredentials();
+    const linked = await this.users.linkProvider(tx, user, input.provider, input.providerId);
+    if (!linked) throw invalidCredentials();
+    this.logger.info(
+      { userId: user.id, provider: input.provider },
+      'sign-in provider linked by verified email',
+    );
+    return linked;
+  }
+
+  private async session(user: UserRow, customer: CustomerRow): Promise<Session> {
+    return {
+      token: await this.signer.sign(toTokenClaims(user)),
+      user: toUser(user),
+      customer: toCustomer(customer),
+    };
+  }
+}

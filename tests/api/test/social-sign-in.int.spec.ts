@@ -1,0 +1,496 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeJwt, decodeProtectedHeader, exportPKCS8, generateKeyPair } from 'jose';
+import { parseConfig } from '@planted/config';
+import { FakeOidcProvider, parseAutoSubmitForm, testServiceEnv, uniqueName } from '@planted/testing';
+import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
+import { gatewayEnvSchema } from '@planted/gateway/src/config';
+import { client, company, email, freePort, PASSWORD, startSystem, type Json, type System } from './system';
+
+const APPLE_TEAM = 'TEAM123456';
+const APPLE_KEY_ID = 'KEY1234567';
+const TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+
+/**
+ * Spec §4 Social sign-in, §2 Signup (social completion mode) and Auth success, §7 the
+ * google/microsoft/apple routes and §8 'Social completion failure', through the real
+ * protocol: the gateway's passport strategies talk to local OpenID Connect providers,
+ * and the test plays the browser, following every Location (and Apple's form_post)
+ * with redirect: 'manual'.
+ */
+describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+  let appUrl: string;
+  const google = new FakeOidcProvider({ signingAlg: 'RS256' });
+  // ES256 here so both id_token algorithms the gateway accepts are exercised. Like Microsoft's
+  // multi-tenant endpoint, its issuer names the user's tenant.
+  const microsoft = new FakeOidcProvider({ signingAlg: 'ES256', issuerPath: `/${TENANT}/v2.0` });
+  const microsoftUser = (
+    user: { sub: string; email: string; emailVerified: boolean; name: string },
+    tid = TENANT,
+  ) => microsoft.setUser({ ...user, claims: { tid } });
+  const apple = new FakeOidcProvider({ signingAlg: 'RS256', appleQuirks: true });
+
+  beforeAll(async () => {
+    await Promise.all([google.start(), microsoft.start(), apple.start()]);
+    const port = await freePort();
+    appUrl = `http://127.0.0.1:${port}`;
+    const callback = (provider: string) => `${appUrl}/api/auth/${provider}/callback`;
+    google.addClient({
+      clientId: 'planted-google',
+      clientSecret: 'google-secret',
+      redirectUris: [callback('google')],
+    });
+    microsoft.addClient({
+      clientId: 'planted-microsoft',
+      clientSecret: 'microsoft-secret',
+      redirectUris: [callback('microsoft')],
+    });
+    const appleKey = await generateKeyPair('ES256', { extractable: true });
+    apple.addClient({
+      clientId: 'uk.planted.web',
+      redirectUris: [callback('apple')],
+      clientSecretJwt: { publicKey: appleKey.publicKey, teamId: APPLE_TEAM, keyId: APPLE_KEY_ID },
+    });
+
+    const endpoints = (prefix: string, op: FakeOidcProvider) => ({
+      [`${prefix}_ISSUER`]: op.endpoints.issuer,
+      [`${prefix}_AUTHORIZATION_URL`]: op.endpoints.authorizationURL,
+      [`${prefix}_TOKEN_URL`]: op.endpoints.tokenURL,
+      [`${prefix}_JWKS_URL`]: op.endpoints.jwksURL,
+    });
+    sys = await startSystem({
+      PORT: String(port),
+      APP_URL: appUrl,
+      GOOGLE_CLIENT_ID: 'planted-google',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      ...endpoints('GOOGLE', google),
+      MICROSOFT_CLIENT_ID: 'planted-microsoft',
+      MICROSOFT_CLIENT_SECRET: 'microsoft-secret',
+      ...endpoints('MICROSOFT', microsoft),
+      MICROSOFT_ISSUER: `${microsoft.url}/{tenantid}/v2.0`,
+      APPLE_CLIENT_ID: 'uk.planted.web',
+      APPLE_TEAM_ID: APPLE_TEAM,
+      APPLE_KEY_ID: APPLE_KEY_ID,
+      APPLE_PRIVATE_KEY: await exportPKCS8(appleKey.privateKey),
+      ...endpoints('APPLE', apple),
+    });
+    api = client(sys.url);
+  });
+
+  afterAll(async () => {
+    await sys?.close();
+    await Promise.all([google.stop(), microsoft.stop(), apple.stop()]);
+  });
+
+  /** One hop as a browser makes it: no automatic redirects. */
+  const hop = (url: URL, init: RequestInit = {}) => fetch(url, { ...init, redirect: 'manual' });
+
+  /**
+   * Follows the gateway's and the provider's redirects (and submits form_post pages) from
+   * a sign-in button's URL until the browser lands on a web screen of ours.
+   */
+  async function browse(start: string): Promise<URL> {
+    let url = new URL(start, appUrl);
+    let init: RequestInit = {};
+    for (let hops = 0; hops < 10; hops++) {
+      const res = await hop(url, init);
+      init = {};
+      if (res.status === 302 || res.status === 303) {
+        url = new URL(res.headers.get('location')!, url);
+        if (url.origin === appUrl && !url.pathname.startsWith('/api/')) return url;
+        continue;
+      }
+      if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/html')) {
+        const form = parseAutoSubmitForm(await res.text());
+        url = new URL(form.action);
+        init = {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form.fields).toString(),
+        };
+        continue;
+      }
+      throw new Error(`unexpected ${res.status} from ${url}: ${await res.text()}`);
+    }
+    throw new Error(`too many redirects from ${start}`);
+  }
+
+  /** Up to the provider's answer: the callback URL (with code and state) the provider sends the browser to. */
+  async function untilCallback(start: string): Promise<URL> {
+    const toProvider = await hop(new URL(start, appUrl));
+    expect(toProvider.status).toBe(302);
+    const back = await hop(new URL(toProvider.headers.get('location')!));
+    expect(back.status).toBe(302);
+    return new URL(back.headers.get('location')!);
+  }
+
+  function query(url: URL): Record<string, string> {
+    return Object.fromEntries(url.searchParams);
+  }
+
+  const signupFields = (label: string) => ({
+    customerName: `${label} Plant Hire Ltd`,
+    customerAddress: '12 Quarry Road, Sheffield S1 2AB',
+    userName: `${label} Admin`,
+  });
+
+  describe('(a)+(b) a new Google user', () => {
+    const sub = uniqueName('google-sub');
+    const gEmail = email('gina');
+
+    beforeAll(() => google.setUser({ sub, email: gEmail, emailVerified: true, name: 'Gina Google' }));
+
+    it('is sent to Google with state, nonce and an S256 PKCE challenge, then lands on /signup in social completion mode', async () => {
+      const landing = await browse('/api/auth/google?state=signup');
+      const asked = google.lastAuthorizationRequest!;
+      expect(asked).toMatchObject({
+        client_id: 'planted-google',
+        redirect_uri: `${appUrl}/api/auth/google/callback`,
+        response_type: 'code',
+        code_challenge_method: 'S256',
+      });
+      expect(asked.scope.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+      expect(asked.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(asked.nonce).toBeTruthy();
+      expect(asked.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      expect(landing.pathname).toBe('/signup');
+      expect(query(landing)).toEqual({
+        error: 'no_tenancy',
+        googleId: sub,
+        email: gEmail,
+        name: 'Gina Google',
+      });
+    });
+
+    it('complete-signup creates the company and its admin; the token works on GET /api/auth/profile', async () => {
+      const fields = signupFields('Gina');
+      const res = await api.post('/api/auth/google/complete-signup', {
+        ...fields,
+        email: gEmail,
+        googleId: sub,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.user).toMatchObject({
+        email: gEmail,
+        name: 'Gina Admin',
+        role: 'admin',
+        is_active: true,
+      });
+      expect(res.body.customer).toMatchObject({
+        name: fields.customerName,
+        status: 'free',
+        subscription_plan: 'free',
+      });
+
+      const profile = await api.get('/api/auth/profile', res.body.token);
+      expect(profile.status).toBe(200);
+      expect(profile.body.user).toMatchObject({ id: res.body.user.id, email: gEmail, role: 'admin' });
+      expect(profile.body.customer.id).toBe(res.body.customer.id);
+    });
+
+    it('a completed signup cannot be completed again', async () => {
+      const again = await api.post('/api/auth/google/complete-signup', {
+        ...signupFields('Again'),
+        email: gEmail,
+        googleId: sub,
+      });
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual({ error: 'Failed to complete OAuth signup' });
+    });
+
+    it('has no password: signing in with one keeps failing with the usual message (spec §8 Login failure)', async () => {
+      const res = await api.post('/api/auth/login', { email: gEmail, password: PASSWORD });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Invalid email or password' });
+    });
+
+    it('(b) signing in again lands on /auth/success with a working token and the customer', async () => {
+      // The login screen's button sends no state (web SocialButtons).
+      const landing = await browse('/api/auth/google');
+      expect(landing.pathname).toBe('/auth/success');
+      const token = landing.searchParams.get('token')!;
+      const customer = JSON.parse(landing.searchParams.get('customer')!) as Json;
+
+      const profile = await api.get('/api/auth/profile', token);
+      expect(profile.status).toBe(200);
+      expect(profile.body.user.email).toBe(gEmail);
+      expect(customer).toEqual(profile.body.customer);
+    });
+
+    it('answers the redirects that carry a token uncacheable and with the security headers', async () => {
+      const callback = await untilCallback('/api/auth/google');
+      const res = await hop(callback);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/^\/auth\/success\?token=/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    });
+  });
+
+  describe('(c) Microsoft and an existing password user', () => {
+    it('links the Microsoft account by its verified email and signs the user in', async () => {
+      const input = company('Linked');
+      const registered = await api.post('/api/auth/register', input);
+      expect(registered.status).toBe(201);
+      const sub = uniqueName('ms-sub');
+      microsoftUser({ sub, email: input.email.toUpperCase(), emailVerified: true, name: 'Linked Person' });
+
+      const landing = await browse('/api/auth/microsoft');
+      expect(landing.pathname).toBe('/auth/success');
+      const profile = await api.get('/api/auth/profile', landing.searchParams.get('token')!);
+      expect(profile.body.user.id).toBe(registered.body.user.id);
+      expect(profile.body.customer.id).toBe(registered.body.customer.id);
+
+      // Linked by id from now on: the provider's address may change, the account stays the same.
+      microsoftUser({ sub, email: email('renamed'), emailVerified: true, name: 'Linked Person' });
+      const again = await browse('/api/auth/microsoft');
+      expect(again.pathname).toBe('/auth/success');
+      expect(decodeJwt(again.searchParams.get('token')!).userId).toBe(registered.body.user.id);
+
+      // And the password still works.
+      expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(
+        200,
+      );
+    });
+
+    it('does not link by an email the provider has not verified: signup completion instead, which finds the email taken', async () => {
+      const input = company('Unverified');
+      await api.post('/api/auth/register', input);
+      const sub = uniqueName('ms-unverified');
+      microsoftUser({ sub, email: input.email, emailVerified: false, name: 'Someone Else' });
+
+      const landing = await browse('/api/auth/microsoft');
+      expect(landing.pathname).toBe('/signup');
+      expect(query(landing)).toMatchObject({ error: 'no_tenancy', microsoftId: sub, email: input.email });
+
+      const res = await api.post('/api/auth/microsoft/complete-signup', {
+        ...signupFields('Else'),
+        email: input.email,
+        microsoftId: sub,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: 'An account with this email already exists' });
+    });
+  });
+
+  describe('(d) Apple answers by form_post', () => {
+    const sub = `001234.${uniqueName('apple')}`;
+    const aEmail = email('ada');
+
+    beforeAll(() => apple.setUser({ sub, email: aEmail, emailVerified: true, name: 'Ada Apple' }));
+
+    it('posts its answer to /api/auth/apple/callback; a new user lands on /signup with the name from the form', async () => {
+      const landing = await browse('/api/auth/apple?state=signup');
+      expect(apple.lastAuthorizationRequest).toMatchObject({
+        response_mode: 'form_post',
+        client_id: 'uk.planted.web',
+      });
+      expect(apple.lastFormPost?.action).toBe(`${appUrl}/api/auth/apple/callback`);
+      expect(query(landing)).toEqual({ error: 'no_tenancy', appleId: sub, email: aEmail, name: 'Ada Apple' });
+
+      // The client secret was an ES256 JWT from the team's key (the fake verified it with the public key).
+      const secret = apple.lastTokenRequest!.params.client_secret;
+      expect(decodeProtectedHeader(secret)).toMatchObject({ alg: 'ES256', kid: APPLE_KEY_ID });
+      expect(decodeJwt(secret)).toMatchObject({ iss: APPLE_TEAM, sub: 'uk.planted.web', aud: apple.issuer });
+    });
+
+    it('completes the signup, then signs in through the form_post callback', async () => {
+      const res = await api.post('/api/auth/apple/complete-signup', {
+        ...signupFields('Ada'),
+        email: aEmail,
+        appleId: sub,
+      });
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.body).sort()).toEqual(['customer', 'token', 'user']);
+
+      const landing = await browse('/api/auth/apple?state=login');
+      expect(landing.pathname).toBe('/auth/success');
+      const profile = await api.get('/api/auth/profile', landing.searchParams.get('token')!);
+      expect(profile.body.user.id).toBe(res.body.user.id);
+    });
+  });
+
+  describe('(e) forged complete-signup (spec §8 Social completion failure)', () => {
+    it('refuses a provider id that never came back from the provider', async () => {
+      const res = await api.post('/api/auth/google/complete-signup', {
+        ...signupFields('Forged'),
+        email: email('forged'),
+        googleId: 'made-up-id',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Failed to complete OAuth signup' });
+    });
+
+    it('refuses a real provider id with another email, or sent to another provider, or missing', async () => {
+      const sub = uniqueName('google-pending');
+      const gEmail = email('pending');
+      google.setUser({ sub, email: gEmail, emailVerified: true, name: 'Pat Pending' });
+      expect((await browse('/api/auth/google')).pathname).toBe('/signup');
+
+      const fields = signupFields('Pat');
+      for (const [route, body] of [
+        ['google', { ...fields, email: email('other'), googleId: sub }],
+        ['microsoft', { ...fields, email: gEmail, microsoftId: sub }],
+        ['google', { ...fields, email: gEmail }],
+      ] as const) {
+        const res = await api.post(`/api/auth/${route}/complete-signup`, body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: 'Failed to complete OAuth signup' });
+      }
+      // The real one still works afterwards.
+      expect(
+        (await api.post('/api/auth/google/complete-signup', { ...fields, email: gEmail, googleId: sub }))
+          .status,
+      ).toBe(201);
+    });
+
+    it('checks the company fields with the signup rules (spec §5 Signup)', async () => {
+      const res = await api.post('/api/auth/google/complete-signup', {
+        customerName: 'A',
+        customerAddress: 'short',
+        userName: 'B',
+        email: 'x',
+        googleId: 'g',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        { param: 'customerName', msg: 'Company name must be at least 2 characters' },
+        { param: 'customerAddress', msg: 'Address must be at least 10 characters' },
+        { param: 'userName', msg: 'Name must be at least 2 characters' },
+        { param: 'email', msg: 'Please enter a valid email address' },
+      ]);
+    });
+  });
+
+  describe('(f) bad or replayed state', () => {
+    beforeAll(() =>
+      google.setUser({
+        sub: uniqueName('google-state'),
+        email: email('state'),
+        emailVerified: true,
+        name: 'Stan State',
+      }),
+    );
+
+    it('refuses a state the gateway never issued', async () => {
+      const callback = await untilCallback('/api/auth/google');
+      callback.searchParams.set('state', 'A'.repeat(43));
+      const res = await hop(callback);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/login?error=oauth_failed');
+    });
+
+    it('accepts a state once: the same callback replayed fails', async () => {
+      const callback = await untilCallback('/api/auth/google');
+      const first = await hop(callback);
+      expect(first.headers.get('location')).toMatch(/^\/signup\?error=no_tenancy/);
+      const replay = await hop(callback);
+      expect(replay.status).toBe(302);
+      expect(replay.headers.get('location')).toBe('/login?error=oauth_failed');
+    });
+
+    it("refuses one provider's state at another provider's callback", async () => {
+      const callback = await untilCallback('/api/auth/google');
+      const elsewhere = new URL(`${appUrl}/api/auth/microsoft/callback${callback.search}`);
+      expect((await hop(elsewhere)).headers.get('location')).toBe('/login?error=oauth_failed');
+    });
+
+    it('a callback without a code or error does not start a new sign-in', async () => {
+      const res = await hop(new URL(`${appUrl}/api/auth/google/callback`));
+      expect(res.headers.get('location')).toBe('/login?error=oauth_failed');
+    });
+  });
+
+  describe('(g) refusals and bad tokens at the provider', () => {
+    it('access_denied sends the browser to /login?error=oauth_failed', async () => {
+      google.failNextAuthorization('access_denied');
+      expect((await browse('/api/auth/google')).toString()).toBe(`${appUrl}/login?error=oauth_failed`);
+    });
+
+    it("Apple's cancellation posted back by form_post does the same", async () => {
+      apple.failNextAuthorization('user_cancelled_authorize', 'The user cancelled');
+      expect((await browse('/api/auth/apple')).toString()).toBe(`${appUrl}/login?error=oauth_failed`);
+    });
+
+    it.each([
+      ['another audience', { aud: 'someone-else' }],
+      ['another nonce', { nonce: 'not-the-one-we-sent' }],
+      ['another issuer', { iss: 'https://evil.example' }],
+      [
+        'an expired token',
+        { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 },
+      ],
+    ])('an id_token with %s is refused', async (_label, patch) => {
+      google.setUser({
+        sub: uniqueName('google-bad'),
+        email: email('bad'),
+        emailVerified: true,
+        name: 'Bad Token',
+      });
+      google.patchNextIdToken(patch);
+      expect((await browse('/api/auth/google')).toString()).toBe(`${appUrl}/login?error=oauth_failed`);
+    });
+
+    it("a Microsoft id_token whose issuer is not its own tenant's is refused", async () => {
+      microsoftUser(
+        { sub: uniqueName('ms-tenant'), email: email('tenant'), emailVerified: true, name: 'Tess Tenant' },
+        '00000000-0000-0000-0000-000000000001',
+      );
+      expect((await browse('/api/auth/microsoft')).toString()).toBe(`${appUrl}/login?error=oauth_failed`);
+    });
+  });
+});
+
+describe('(h) a provider without a client id is disabled (spec §7)', () => {
+  let gateway: GatewayApp;
+  let uploads: string;
+
+  beforeAll(async () => {
+    uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-oauth-off-'));
+    gateway = await createGatewayApp(
+      parseConfig(gatewayEnvSchema, {
+        ...testServiceEnv(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        UPLOAD_DIR: uploads,
+        WEB_DIST: path.join(uploads, 'none'),
+        GOOGLE_CLIENT_ID: '',
+        MICROSOFT_CLIENT_ID: '',
+        APPLE_CLIENT_ID: '',
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it.each([
+    '/api/auth/google',
+    '/api/auth/microsoft?state=signup',
+    '/api/auth/apple?state=login',
+    '/api/auth/google/callback?code=x&state=y',
+  ])('GET %s sends the browser to /login?error=provider_unavailable', async (route) => {
+    const res = await fetch(gateway.url + route, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login?error=provider_unavailable');
+  });
+
+  it('refuses complete-signup for it', async () => {
+    const res = await client(gateway.url).post('/api/auth/google/complete-signup', {
+      customerName: 'Off Plant Ltd',
+      customerAddress: '12 Quarry Road, Sheffield',
+      userName: 'Off Admin',
+      email: email('off'),
+      googleId: 'g-1',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Failed to complete OAuth signup' });
+  });
+});
