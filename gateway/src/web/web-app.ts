@@ -23,6 +23,8 @@ export async function registerWebApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset; they are sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -3,17 +3,23 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slider,
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 
-/** Square crop with a circular mask (spec §5); hands back the chosen area in image pixels. */
+/**
+ * Square crop with a circular mask (spec §5); hands back the chosen area in image pixels.
+ * `onImageError` is called when the browser cannot show the picked file (a corrupt file, or a
+ * format it does not decode such as HEIC): the cropper would otherwise stay empty for good.
+ */
 export function CropDialog({
   image,
   saving,
   onCancel,
   onSave,
+  onImageError,
 }: {
   image: string;
   saving: boolean;
   onCancel: () => void;
   onSave: (area: Area) => void;
+  onImageError: () => void;
 }) {
   const { t } = useTranslation('profile');
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -35,6 +41,7 @@ export function CropDialog({
             onCropChange={setCrop}
             onZoomChange={setZoom}
             onCropComplete={(_area, pixels) => setArea(pixels)}
+            mediaProps={{ onError: onImageError }}
           />
         </Box>
         <Typography id="zoom-label" variant="body2" sx={{ mt: 2 }}>

@@ -94,6 +94,10 @@ export function ProfilePictureCard() {
           saving={cropping}
           onCancel={() => setSource(null)}
           onSave={(area) => void onSave(area)}
+          onImageError={() => {
+            setSource(null);
+            show('error', t('common:validation.IMAGE_NOT_IMAGE'));
+          }}
         />
       )}
     </Card>

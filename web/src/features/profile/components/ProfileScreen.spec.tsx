@@ -75,6 +75,29 @@ describe('Profile screen (spec §2 Profile)', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('closes the crop dialog with "Please select an image file" when the browser cannot show the file', async () => {
+    // jsdom has no object URLs; the browser would give the dialog a blob: URL of the file.
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = () => 'blob:picked';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const { calls } = mockFetch({});
+      await openProfile();
+      fireEvent.change(screen.getByTestId('profile-picture-input'), {
+        target: { files: [new File(['not really a png'], 'photo.png', { type: 'image/png' })] },
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Crop your picture' });
+      expect(within(dialog).getByTestId('crop-save')).toBeDisabled();
+      fireEvent.error(dialog.querySelector('img')!);
+      expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    } finally {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    }
+  });
+
   it('updates name and email and shows the role read-only', async () => {
     const { calls } = mockFetch({ 'PUT /api/auth/profile': { body: { user: { ...testUser, name: 'Alice B' } } } });
     await openProfile();

@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parseConfig } from '@planted/config';
+import { testServiceEnv } from '@planted/testing';
+import { createGatewayApp, type GatewayApp } from '../src/app';
+import { gatewayEnvSchema } from '../src/config';
+
+/** The gateway serves the built web app at `/` with history fallback and precompressed assets. */
+describe('gateway serves the web app', () => {
+  let gw: GatewayApp;
+  let dir: string;
+  const script = 'console.log("planted");'.repeat(100);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'planted-web-'));
+    const dist = path.join(dir, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Planted</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'app-123.js.gz'), zlib.gzipSync(script));
+    writeFileSync(path.join(dist, 'assets', 'app-123.js.br'), zlib.brotliCompressSync(script));
+    gw = await createGatewayApp(
+      parseConfig(gatewayEnvSchema, { ...testServiceEnv(), PORT: '0', HOST: '127.0.0.1', WEB_DIST: dist, UPLOAD_DIR: path.join(dir, 'uploads') }),
+    );
+  });
+
+  afterAll(async () => {
+    await gw?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html so a reload keeps the screen', async () => {
+    for (const route of ['/', '/dashboard', '/users?x=1', '/accept-invite?token=abc']) {
+      const res = await fetch(gw.url + route, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('sends assets compressed when the browser accepts it, and cacheable for a year', async () => {
+    const br = await fetch(gw.url + '/assets/app-123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(await br.text()).toBe(script);
+    const plain = await fetch(gw.url + '/assets/app-123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('still answers unknown API paths with JSON 404, not the page', async () => {
+    const res = await fetch(gw.url + '/api/unknown', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found' });
+  });
+});
