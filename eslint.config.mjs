@@ -25,7 +25,10 @@ export default tseslint.config(
             { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['scope:browser'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
             // System tests start services and the gateway in-process to drive them over HTTP.
-            { sourceTag: 'type:system-test', onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'] },
+            {
+              sourceTag: 'type:system-test',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:service', 'type:gateway'],
+            },
           ],
         },
       ],

@@ -64,7 +64,7 @@ export async function requireService(label, url, defaultPort, hint) {
 }
 
 export const HINTS = {
-  nats: 'Start it with: nats-server -js   (or set NATS_URL). On this project\'s CI machine: start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server',
+  nats: "Start it with: nats-server -js   (or set NATS_URL). On this project's CI machine: start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server",
   redis: 'Start it with: redis-server --daemonize yes   (or set REDIS_URL).',
   postgres: 'Start PostgreSQL (or set DATABASE_URL).',
 };

@@ -13,7 +13,11 @@ const dataDir = path.join(root, '.data');
 const env = { ...process.env };
 const PORT = Number(env.PORT ?? 3000);
 const SKIP_BUILD = env.PLANTED_SKIP_BUILD === '1';
-const DEMO = { email: env.DEMO_EMAIL ?? 'demo@planted.test', password: env.DEMO_PASSWORD ?? 'demo-password', name: 'Demo Admin' };
+const DEMO = {
+  email: env.DEMO_EMAIL ?? 'demo@planted.test',
+  password: env.DEMO_PASSWORD ?? 'demo-password',
+  name: 'Demo Admin',
+};
 const children = [];
 let embedded;
 let stopping = false;
@@ -29,7 +33,8 @@ function fail(msg) {
 
 async function setupPostgres() {
   if (env.DATABASE_URL) {
-    if (!(await postgresAnswers(env.DATABASE_URL))) fail(`PostgreSQL does not answer at DATABASE_URL. ${HINTS.postgres}`);
+    if (!(await postgresAnswers(env.DATABASE_URL)))
+      fail(`PostgreSQL does not answer at DATABASE_URL. ${HINTS.postgres}`);
     await ensureDatabase(env.DATABASE_URL);
     return;
   }
@@ -60,7 +65,11 @@ async function setupPostgres() {
 }
 
 function run(name, script, extraEnv) {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const prefix = `\x1b[35m[${name}]\x1b[0m `;
   const forward = (stream, out) => {
     let buffer = '';
@@ -74,7 +83,8 @@ function run(name, script, extraEnv) {
   forward(child.stdout, process.stdout);
   forward(child.stderr, process.stderr);
   child.on('exit', (code, signal) => {
-    if (!stopping) fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see its lines above.`);
+    if (!stopping)
+      fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see its lines above.`);
   });
   children.push(child);
   return child;
@@ -114,7 +124,8 @@ async function seedDemo() {
     email: DEMO.email,
     password: DEMO.password,
   });
-  if (reg.status !== 201) throw new Error(`could not seed the demo company: ${reg.status} ${JSON.stringify(reg.body)}`);
+  if (reg.status !== 201)
+    throw new Error(`could not seed the demo company: ${reg.status} ${JSON.stringify(reg.body)}`);
   return 'created';
 }
 
@@ -147,7 +158,11 @@ async function main() {
   if (!existsSync(path.join(root, 'node_modules'))) fail('Dependencies are missing: run `npm ci` first.');
   if (!SKIP_BUILD) {
     log('building libraries, services, gateway and web app (nx, cached)…');
-    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: root, stdio: 'inherit', env });
+    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
     if (build.status !== 0) return fail('The build failed (see above).');
   }
   mkdirSync(path.join(dataDir, 'keys'), { recursive: true });

@@ -29,7 +29,9 @@ async function admin(sql) {
 
 async function main() {
   if (!(await postgresAnswers(adminUrl))) {
-    console.error(`✖ PostgreSQL does not answer at ${adminUrl}. ${HINTS.postgres} (tests need a real server; set PLANTED_TEST_ADMIN_URL)`);
+    console.error(
+      `✖ PostgreSQL does not answer at ${adminUrl}. ${HINTS.postgres} (tests need a real server; set PLANTED_TEST_ADMIN_URL)`,
+    );
     process.exit(1);
   }
   await requireService('NATS', process.env.NATS_URL ?? DEFAULTS.NATS_URL, 4222, HINTS.nats);
@@ -54,12 +56,18 @@ async function main() {
   const nxOptions = args.filter((a) => a.startsWith('-'));
   console.log(`[test] run ${runId}: database ${dbName}; targets ${targets.join(', ')}`);
   let status = 1;
+  const format = spawnSync('npx', ['prettier', '--check', '.', '--log-level=warn'], { cwd: root, stdio: 'inherit' });
+  if (format.status !== 0) console.error('[test] formatting: run `npm run format` to fix the files above');
   try {
-    const result = spawnSync('npx', ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache', ...nxOptions], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
+    const result = spawnSync(
+      'npx',
+      ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache', ...nxOptions],
+      {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      },
+    );
     status = result.status ?? 1;
   } finally {
     await admin(`drop database if exists "${dbName}" with (force)`).catch((err) =>
@@ -79,7 +87,8 @@ async function main() {
     }
   }
   rmSync(resultsDir, { recursive: true, force: true });
-  if (status !== 0 && failed === 0) failed = 1; // lint, typecheck or a crashed runner failed
+  if (format.status !== 0) status = status || 1;
+  if (status !== 0 && failed === 0) failed = 1; // formatting, lint, typecheck or a crashed runner failed
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(status);
 }

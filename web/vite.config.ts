@@ -12,7 +12,8 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
   if (/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(id)) return 'router';
-  if (/node_modules\/(@emotion|stylis|@mui\/(system|styled-engine|private-theming|utils))\//.test(id)) return 'styling';
+  if (/node_modules\/(@emotion|stylis|@mui\/(system|styled-engine|private-theming|utils))\//.test(id))
+    return 'styling';
   if (/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
   if (/node_modules\/@tanstack\//.test(id)) return 'query';
   return undefined;

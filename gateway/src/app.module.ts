@@ -22,7 +22,12 @@ import { UsersController } from './users/users.controller';
 
 @Module({})
 export class AppModule {
-  static create(config: GatewayConfig, infra: GatewayInfrastructure, storage: FileStorage, logger: Logger): DynamicModule {
+  static create(
+    config: GatewayConfig,
+    infra: GatewayInfrastructure,
+    storage: FileStorage,
+    logger: Logger,
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -36,7 +41,13 @@ export class AppModule {
         }),
         OAuthModule.create(config, infra, logger),
       ],
-      controllers: [AuthController, CustomersController, UsersController, InvitationsController, HealthController],
+      controllers: [
+        AuthController,
+        CustomersController,
+        UsersController,
+        InvitationsController,
+        HealthController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

@@ -30,7 +30,9 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
   const doc = new DocumentBuilder()
     .setTitle('Planted API')
-    .setDescription('Plant-hire management: the REST API behind the web app (spec section 7). Errors are JSON {error, details?}.')
+    .setDescription(
+      'Plant-hire management: the REST API behind the web app (spec section 7). Errors are JSON {error, details?}.',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();
@@ -55,10 +57,14 @@ export async function createGatewayApp(
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.create(config, infra, storage, logger), adapter, {
-    logger: ['error', 'warn'],
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.create(config, infra, storage, logger),
+    adapter,
+    {
+      logger: ['error', 'warn'],
+      abortOnError: false,
+    },
+  );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -68,7 +74,12 @@ export async function createGatewayApp(
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     logger.info(
-      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
     done();

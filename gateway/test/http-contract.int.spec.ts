@@ -35,8 +35,11 @@ describe('gateway HTTP contract', () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  const post = (url: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    fetch(gw.url + url, { method: 'POST', body, headers });
+  const post = (
+    url: string,
+    body: string,
+    headers: Record<string, string> = { 'content-type': 'application/json' },
+  ) => fetch(gw.url + url, { method: 'POST', body, headers });
 
   it('answers malformed JSON with 400 and a JSON error', async () => {
     const res = await post('/api/auth/login', '{"email": "a@b.co", ');
@@ -45,7 +48,10 @@ describe('gateway HTTP contract', () => {
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await post('/api/auth/login', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(5000) }));
+    const res = await post(
+      '/api/auth/login',
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(5000) }),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'Request body is too large' });
   });
@@ -96,14 +102,23 @@ describe('gateway HTTP contract', () => {
   it('reports readiness of PostgreSQL, NATS and Redis', async () => {
     const res = await fetch(gw.url + '/readyz');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', nats: 'ok', redis: 'ok' } });
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      checks: { postgres: 'ok', nats: 'ok', redis: 'ok' },
+    });
   });
 
   it('publishes OpenAPI at /api/docs with the identity routes', async () => {
     const res = await fetch(gw.url + '/api/docs/openapi.json');
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { paths: Record<string, unknown> };
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/auth/profile', '/api/users/language', '/api/invitations/accept']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/profile',
+      '/api/users/language',
+      '/api/invitations/accept',
+    ]) {
       expect(doc.paths[p]).toBeDefined();
     }
     const ui = await fetch(gw.url + '/api/docs');
@@ -118,11 +133,20 @@ describe('gateway HTTP contract', () => {
   });
 
   it('says a service is unavailable (503) when nobody answers its subject', async () => {
-    const res = await post('/api/auth/register', JSON.stringify({
-      customerName: 'Acme Plant', customerAddress: '1 Long Street, Leeds', userName: 'Al Smith', email: 'al@acme.test', password: 'secret1',
-    }));
+    const res = await post(
+      '/api/auth/register',
+      JSON.stringify({
+        customerName: 'Acme Plant',
+        customerAddress: '1 Long Street, Leeds',
+        userName: 'Al Smith',
+        email: 'al@acme.test',
+        password: 'secret1',
+      }),
+    );
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ error: 'Service temporarily unavailable. Please try again shortly.' });
+    expect(await res.json()).toMatchObject({
+      error: 'Service temporarily unavailable. Please try again shortly.',
+    });
   });
 
   // The published contract files are committed; regenerate with UPDATE_CONTRACT_FILES=1.
@@ -133,7 +157,9 @@ describe('gateway HTTP contract', () => {
     };
     for (const [file, current] of Object.entries(files)) {
       if (process.env.UPDATE_CONTRACT_FILES === '1') writeFileSync(file, current);
-      expect(existsSync(file) ? readFileSync(file, 'utf8') : '(missing: run with UPDATE_CONTRACT_FILES=1)').toBe(current);
+      expect(
+        existsSync(file) ? readFileSync(file, 'utf8') : '(missing: run with UPDATE_CONTRACT_FILES=1)',
+      ).toBe(current);
     }
   });
 

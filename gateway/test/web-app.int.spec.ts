@@ -17,12 +17,21 @@ describe('gateway serves the web app', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'planted-web-'));
     const dist = path.join(dir, 'dist');
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Planted</title><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Planted</title><div id="root"></div>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'app-123.js.gz'), zlib.gzipSync(script));
     writeFileSync(path.join(dist, 'assets', 'app-123.js.br'), zlib.brotliCompressSync(script));
     gw = await createGatewayApp(
-      parseConfig(gatewayEnvSchema, { ...testServiceEnv(), PORT: '0', HOST: '127.0.0.1', WEB_DIST: dist, UPLOAD_DIR: path.join(dir, 'uploads') }),
+      parseConfig(gatewayEnvSchema, {
+        ...testServiceEnv(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        WEB_DIST: dist,
+        UPLOAD_DIR: path.join(dir, 'uploads'),
+      }),
     );
   });
 

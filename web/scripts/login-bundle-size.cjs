@@ -18,7 +18,10 @@ for (const key of Object.keys(manifest)) {
   if (/LoginScreen\.tsx$|locales\/en\/(common|auth)\.json$/.test(key)) add(key);
 }
 
-const files = ['index.html', ...[...wanted].flatMap((key) => [manifest[key].file, ...(manifest[key].css || [])])];
+const files = [
+  'index.html',
+  ...[...wanted].flatMap((key) => [manifest[key].file, ...(manifest[key].css || [])]),
+];
 const rows = [...new Set(files)].map((file) => {
   const bytes = fs.readFileSync(path.join(dist, file));
   return { file, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
@@ -26,5 +29,8 @@ const rows = [...new Set(files)].map((file) => {
 rows.sort((a, b) => b.gzip - a.gzip);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const row of rows) console.log(`${kb(row.gzip).padStart(9)}  ${row.file}`);
-const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 });
+const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), {
+  raw: 0,
+  gzip: 0,
+});
 console.log(`/login downloads ${rows.length} files: ${kb(total.raw)} raw, ${kb(total.gzip)} gzipped`);

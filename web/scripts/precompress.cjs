@@ -23,7 +23,10 @@ for (const file of files(dist)) {
   if (data.length < 1024) continue;
   const gzipped = zlib.gzipSync(data, { level: 9 });
   const brotli = zlib.brotliCompressSync(data, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
   });
   writeFileSync(`${file}.gz`, gzipped);
   writeFileSync(`${file}.br`, brotli);
@@ -31,4 +34,6 @@ for (const file of files(dist)) {
   raw += data.length;
   gz += gzipped.length;
 }
-console.log(`precompressed ${count} files: ${(raw / 1024).toFixed(0)} KB → ${(gz / 1024).toFixed(0)} KB gzip (.br beside)`);
+console.log(
+  `precompressed ${count} files: ${(raw / 1024).toFixed(0)} KB → ${(gz / 1024).toFixed(0)} KB gzip (.br beside)`,
+);

@@ -86,11 +86,16 @@ export class AuthController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: 'Upload a profile picture (field profilePicture; JPEG, PNG, GIF or WebP; at most 10 MB)' })
+  @ApiOperation({
+    summary: 'Upload a profile picture (field profilePicture; JPEG, PNG, GIF or WebP; at most 10 MB)',
+  })
   async uploadProfilePicture(@CurrentActor() actor: Actor, @Req() req: FastifyRequest) {
     const url = await this.pictures.receive(req, actor);
     try {
-      const { user, previous_url } = await this.bus.send(IdentityProfilePictureSet, { actor, profile_picture_url: url });
+      const { user, previous_url } = await this.bus.send(IdentityProfilePictureSet, {
+        actor,
+        profile_picture_url: url,
+      });
       await this.pictures.discard(previous_url);
       return { user, profile_picture_url: url };
     } catch (err) {

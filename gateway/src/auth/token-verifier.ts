@@ -1,5 +1,11 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
-import { IdentityJwks, ServiceError, tokenClaimsSchema, type Actor, type TypedClient } from '@planted/contracts';
+import {
+  IdentityJwks,
+  ServiceError,
+  tokenClaimsSchema,
+  type Actor,
+  type TypedClient,
+} from '@planted/contracts';
 
 const ISSUER = 'planted-identity';
 const AUDIENCE = 'planted';
@@ -34,7 +40,10 @@ export class TokenVerifier {
     try {
       return await this.verifyWithKeys(token);
     } catch (err) {
-      if (err instanceof joseErrors.JWKSNoMatchingKey && Date.now() - this.lastRefresh > REFRESH_COOLDOWN_MS) {
+      if (
+        err instanceof joseErrors.JWKSNoMatchingKey &&
+        Date.now() - this.lastRefresh > REFRESH_COOLDOWN_MS
+      ) {
         await this.refresh();
         return this.verifyWithKeys(token);
       }
@@ -48,7 +57,10 @@ export class TokenVerifier {
       ({ payload } = await jwtVerify(token, this.keySet!, { issuer: ISSUER, audience: AUDIENCE }));
     } catch (err) {
       if (err instanceof joseErrors.JWKSNoMatchingKey) throw err;
-      throw new ServiceError('UNAUTHENTICATED', err instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid token');
+      throw new ServiceError(
+        'UNAUTHENTICATED',
+        err instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid token',
+      );
     }
     const claims = tokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw new ServiceError('UNAUTHENTICATED', 'Invalid token');

@@ -22,7 +22,10 @@ export interface GatewayInfrastructure {
 }
 
 /** Connects to NATS and Redis, failing fast with a readable message when either is down. */
-export async function connectInfrastructure(config: GatewayConfig, logger: Logger): Promise<GatewayInfrastructure> {
+export async function connectInfrastructure(
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<GatewayInfrastructure> {
   const nc = await connectNats(config.NATS_URL, 'gateway', logger);
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,

@@ -1,4 +1,10 @@
-import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
@@ -29,7 +35,10 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
     }
     if (exception.code === 'UNAVAILABLE') {
       logger.warn({ err: exception.message }, 'dependency unavailable');
-      return { status, body: { error: 'Service temporarily unavailable. Please try again shortly.', requestId } };
+      return {
+        status,
+        body: { error: 'Service temporarily unavailable. Please try again shortly.', requestId },
+      };
     }
     const body: ErrorAnswer['body'] = { error: exception.message };
     if (exception.details?.length) body.details = exception.details;
@@ -38,11 +47,16 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const res = exception.getResponse();
-    const message = typeof res === 'string' ? res : ((res as { message?: unknown }).message ?? exception.message);
+    const message =
+      typeof res === 'string' ? res : ((res as { message?: unknown }).message ?? exception.message);
     return { status, body: { error: Array.isArray(message) ? message.join(', ') : String(message) } };
   }
   const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
-  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+  if (
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
     return { status: fastifyError.statusCode, body: { error: clientErrorMessage(fastifyError) } };
   }
   logger.error({ err: exception }, 'unhandled error');
@@ -93,7 +107,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     const answer = toErrorAnswer(exception, String(request.id), this.logger);
     for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
-    if (exception instanceof RateLimitedError) reply.header('retry-after', String(exception.retryAfterSeconds));
+    if (exception instanceof RateLimitedError)
+      reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(answer.status).send(answer.body);
     return undefined;
   }

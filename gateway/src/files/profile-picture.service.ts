@@ -16,10 +16,15 @@ export class ProfilePictureService {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
   async receive(req: FastifyRequest, actor: Actor): Promise<string> {
-    if (!req.isMultipart()) throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE, [{ param: 'profilePicture', msg: NOT_AN_IMAGE }]);
+    if (!req.isMultipart())
+      throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE, [
+        { param: 'profilePicture', msg: NOT_AN_IMAGE },
+      ]);
     let data: Buffer | undefined;
     try {
-      for await (const part of req.parts({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 } })) {
+      for await (const part of req.parts({
+        limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 5 },
+      })) {
         if (part.type === 'file') {
           if (part.fieldname !== 'profilePicture') {
             part.file.resume();
@@ -37,10 +42,15 @@ export class ProfilePictureService {
       throw new ServiceError('VALIDATION_FAILED', 'Malformed upload');
     }
     if (!data || data.length === 0) {
-      throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE, [{ param: 'profilePicture', msg: NOT_AN_IMAGE }]);
+      throw new ServiceError('VALIDATION_FAILED', NOT_AN_IMAGE, [
+        { param: 'profilePicture', msg: NOT_AN_IMAGE },
+      ]);
     }
     const type = detectImageType(data);
-    if (!type) throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE, [{ param: 'profilePicture', msg: NOT_AN_IMAGE }]);
+    if (!type)
+      throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE, [
+        { param: 'profilePicture', msg: NOT_AN_IMAGE },
+      ]);
     const key = `profile-pictures/${actor.userId}/${randomUUID()}.${type.ext}`;
     await this.storage.put(key, data, type.mime);
     return FILES_URL_PREFIX + key;

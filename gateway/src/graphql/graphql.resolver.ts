@@ -2,7 +2,13 @@ import { Context, Query, Resolver } from '@nestjs/graphql';
 import { Inject } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { IdentityProfileGet, IdentityUsersList, ServiceError, type Actor, type TypedClient } from '@planted/contracts';
+import {
+  IdentityProfileGet,
+  IdentityUsersList,
+  ServiceError,
+  type Actor,
+  type TypedClient,
+} from '@planted/contracts';
 import { bearerToken } from '../auth/auth.guard';
 import { TokenVerifier } from '../auth/token-verifier';
 import { BUS } from '../bus/tokens';
@@ -40,7 +46,9 @@ export class IdentityResolver {
   @Query(() => [UserModel], { description: "The users of the signed-in user's company" })
   async users(@Context() ctx: GqlContext) {
     const actor = await this.actor(ctx);
-    const { users } = await this.bus.send(IdentityUsersList, { actor }).catch((err) => Promise.reject(toGraphQLError(err)));
+    const { users } = await this.bus
+      .send(IdentityUsersList, { actor })
+      .catch((err) => Promise.reject(toGraphQLError(err)));
     return users;
   }
 }

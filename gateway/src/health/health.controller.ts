@@ -10,7 +10,10 @@ import type { GatewayConfig } from '../config';
 
 async function check(name: string, fn: () => Promise<unknown>, timeoutMs = 1500): Promise<[string, string]> {
   try {
-    await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs))]);
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs)),
+    ]);
     return [name, 'ok'];
   } catch (err) {
     return [name, err instanceof Error ? err.message : String(err)];

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IdentityLanguageSet, IdentityUsersList, languageUpdateSchema, type Actor, type TypedClient } from '@planted/contracts';
+import {
+  IdentityLanguageSet,
+  IdentityUsersList,
+  languageUpdateSchema,
+  type Actor,
+  type TypedClient,
+} from '@planted/contracts';
 import { CurrentActor } from '../auth/auth.guard';
 import { BUS } from '../bus/tokens';
 import { ApiZodBody } from '../validation/openapi';

@@ -36,16 +36,23 @@ export async function registerWebApp(
 
   const notFound: NotFoundResponder = (request, reply) => {
     const url = request.url.split('?')[0];
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url === '/graphql';
+    const isApi =
+      url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url === '/graphql';
     if (!isApi && request.method === 'GET' && indexHtml) {
-      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      void reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
       return;
     }
     if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
       void reply
         .status(404)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Planted</title><p>The web app is not built. Run <code>npm start</code>, or see <a href="/api/docs">the API docs</a>.</p>');
+        .send(
+          '<!doctype html><title>Planted</title><p>The web app is not built. Run <code>npm start</code>, or see <a href="/api/docs">the API docs</a>.</p>',
+        );
       return;
     }
     void reply.status(404).send({ error: 'Not found' });

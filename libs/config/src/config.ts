@@ -19,9 +19,7 @@ export type BaseEnv = z.infer<typeof baseEnvSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {
-    super(
-      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
-    );
+    super('Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'));
     this.name = 'ConfigError';
   }
 }

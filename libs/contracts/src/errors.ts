@@ -46,7 +46,9 @@ export class ServiceError extends Error implements ServiceErrorBody {
   }
 
   toBody(): ServiceErrorBody {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return this.details
+      ? { code: this.code, message: this.message, details: this.details }
+      : { code: this.code, message: this.message };
   }
 
   static isBody(value: unknown): value is ServiceErrorBody {

@@ -49,5 +49,9 @@ export interface EventEnvelope<T = unknown> {
  * and resolves with its parsed reply, or rejects with a ServiceError.
  */
 export interface TypedClient {
-  send<S extends RequestSubject>(subject: S, payload: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>>;
+  send<S extends RequestSubject>(
+    subject: S,
+    payload: RequestOf<S>,
+    options?: { timeoutMs?: number },
+  ): Promise<ReplyOf<S>>;
 }

@@ -3,10 +3,7 @@ import type { FieldError } from './errors';
 
 /** A string that must be present: missing, null or blank all give `requiredMessage`. */
 export function requiredString(requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage });
+  return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage });
 }
 
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -76,7 +76,9 @@ export class Database<TSchema extends Record<string, unknown>> {
         });
         await ensureRole(client, appRole);
         await client.query(`grant usage on schema "${schemaName}" to "${appRole}"`);
-        await client.query(`grant select, insert, update, delete on all tables in schema "${schemaName}" to "${appRole}"`);
+        await client.query(
+          `grant select, insert, update, delete on all tables in schema "${schemaName}" to "${appRole}"`,
+        );
         await client.query(`grant usage, select on all sequences in schema "${schemaName}" to "${appRole}"`);
         await client.query(`revoke all on "${schemaName}"."__drizzle_migrations" from "${appRole}"`);
       } finally {
@@ -119,7 +121,9 @@ export class Database<TSchema extends Record<string, unknown>> {
 async function ensureRole(client: { query: (q: string) => Promise<unknown> }, role: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(role)) throw new Error(`Invalid role name ${role}`);
   try {
-    await client.query(`do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role "${role}" nologin; end if; end $$`);
+    await client.query(
+      `do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role "${role}" nologin; end if; end $$`,
+    );
   } catch (err) {
     // Two processes creating the role at the same moment: the loser sees a duplicate.
     const code = (err as { code?: string }).code;
@@ -135,5 +139,11 @@ export function tenantPolicy(name: string, column = 'customer_id') {
   const condition = sql.raw(
     `current_setting('app.bypass_rls', true) = 'on' or "${column}" = nullif(current_setting('app.customer_id', true), '')::uuid`,
   );
-  return pgPolicy(name, { as: 'permissive', for: 'all', to: 'public', using: condition, withCheck: condition });
+  return pgPolicy(name, {
+    as: 'permissive',
+    for: 'all',
+    to: 'public',
+    using: condition,
+    withCheck: condition,
+  });
 }

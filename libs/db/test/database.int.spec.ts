@@ -53,40 +53,67 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
 
   it('applies migrations once, even when several replicas start together', async () => {
     await Promise.all([database.migrate(dir), database.migrate(dir), database.migrate(dir)]);
-    const { rows } = await database.pool.query(`select count(*)::int as n from "${schemaName}"."__drizzle_migrations"`);
+    const { rows } = await database.pool.query(
+      `select count(*)::int as n from "${schemaName}"."__drizzle_migrations"`,
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it('shows and accepts only the tenant’s rows inside withTenant', async () => {
     await database.withSystem(async (tx) => {
-      await tx.execute(sql.raw(`insert into "${schemaName}".notes (customer_id, body) values ('${a}', 'a1'), ('${a}', 'a2'), ('${b}', 'b1')`));
+      await tx.execute(
+        sql.raw(
+          `insert into "${schemaName}".notes (customer_id, body) values ('${a}', 'a1'), ('${a}', 'a2'), ('${b}', 'b1')`,
+        ),
+      );
     });
-    const seenByB = await database.withTenant(b, async (tx) => (await tx.execute(sql.raw(`select body from "${schemaName}".notes order by body`))).rows);
+    const seenByB = await database.withTenant(
+      b,
+      async (tx) => (await tx.execute(sql.raw(`select body from "${schemaName}".notes order by body`))).rows,
+    );
     expect(seenByB).toEqual([{ body: 'b1' }]);
-    const seenByA = await database.withTenant(a, async (tx) => (await tx.execute(sql.raw(`select body from "${schemaName}".notes order by body`))).rows);
+    const seenByA = await database.withTenant(
+      a,
+      async (tx) => (await tx.execute(sql.raw(`select body from "${schemaName}".notes order by body`))).rows,
+    );
     expect(seenByA).toEqual([{ body: 'a1' }, { body: 'a2' }]);
   });
 
   it('refuses to write a row for another company inside withTenant', async () => {
     await expect(
-      database.withTenant(b, (tx) => tx.execute(sql.raw(`insert into "${schemaName}".notes (customer_id, body) values ('${a}', 'sneaky')`))),
+      database.withTenant(b, (tx) =>
+        tx.execute(
+          sql.raw(`insert into "${schemaName}".notes (customer_id, body) values ('${a}', 'sneaky')`),
+        ),
+      ),
     ).rejects.toHaveProperty('cause.message', expect.stringMatching(/row-level security/));
-    const updated = await database.withTenant(b, async (tx) =>
-      (await tx.execute(sql.raw(`update "${schemaName}".notes set body = 'x' where customer_id = '${a}'`))).rowCount,
+    const updated = await database.withTenant(
+      b,
+      async (tx) =>
+        (await tx.execute(sql.raw(`update "${schemaName}".notes set body = 'x' where customer_id = '${a}'`)))
+          .rowCount,
     );
     expect(updated).toBe(0);
   });
 
   it('runs tenant transactions as the application role and resets after them', async () => {
-    const role = await database.withTenant(a, async (tx) => (await tx.execute(sql`select current_user as u`)).rows[0]);
+    const role = await database.withTenant(
+      a,
+      async (tx) => (await tx.execute(sql`select current_user as u`)).rows[0],
+    );
     expect(role).toEqual({ u: appRole });
-    const after = await database.pool.query('select current_user as u, current_setting($1, true) as c', ['app.customer_id']);
+    const after = await database.pool.query('select current_user as u, current_setting($1, true) as c', [
+      'app.customer_id',
+    ]);
     expect(after.rows[0].u).not.toBe(appRole);
     expect(after.rows[0].c ?? '').toBe('');
   });
 
   it('sees every company inside withSystem', async () => {
-    const all = await database.withSystem(async (tx) => (await tx.execute(sql.raw(`select count(*)::int as n from "${schemaName}".notes`))).rows[0]);
+    const all = await database.withSystem(
+      async (tx) =>
+        (await tx.execute(sql.raw(`select count(*)::int as n from "${schemaName}".notes`))).rows[0],
+    );
     expect(all).toEqual({ n: 3 });
   });
 });

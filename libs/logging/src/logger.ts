@@ -40,7 +40,17 @@ export function createLogger(
       return requestId ? { requestId } : {};
     },
     redact: {
-      paths: ['password', '*.password', 'newPassword', '*.newPassword', 'currentPassword', '*.currentPassword', 'token', '*.token', 'req.headers.authorization'],
+      paths: [
+        'password',
+        '*.password',
+        'newPassword',
+        '*.newPassword',
+        'currentPassword',
+        '*.currentPassword',
+        'token',
+        '*.token',
+        'req.headers.authorization',
+      ],
       censor: '[redacted]',
     },
     ...options,

@@ -42,7 +42,10 @@ export async function dropDatabase(name: string): Promise<void> {
 /** The database of this test run (created by the run's global setup). */
 export function testDatabaseUrl(): string {
   const url = process.env.PLANTED_TEST_DATABASE_URL;
-  if (!url) throw new Error('PLANTED_TEST_DATABASE_URL is not set: run tests through `npm test` or a Jest config using the shared preset');
+  if (!url)
+    throw new Error(
+      'PLANTED_TEST_DATABASE_URL is not set: run tests through `npm test` or a Jest config using the shared preset',
+    );
   return url;
 }
 

@@ -25,9 +25,19 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const res = await api.post('/api/auth/register', input);
       expect(res.status).toBe(201);
       expect(Object.keys(res.body).sort()).toEqual(['customer', 'token', 'user']);
-      expect(res.body.user).toMatchObject({ name: input.userName, email: input.email, role: 'admin', is_active: true });
+      expect(res.body.user).toMatchObject({
+        name: input.userName,
+        email: input.email,
+        role: 'admin',
+        is_active: true,
+      });
       expect(res.body.user).not.toHaveProperty('password_hash');
-      expect(res.body.customer).toMatchObject({ name: input.customerName, address: input.customerAddress, status: 'free', subscription_plan: 'free' });
+      expect(res.body.customer).toMatchObject({
+        name: input.customerName,
+        address: input.customerAddress,
+        status: 'free',
+        subscription_plan: 'free',
+      });
       const claims = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString());
       expect(claims).toMatchObject({
         userId: res.body.user.id,
@@ -42,7 +52,10 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
     it('refuses an email that is already registered, whatever its case (409)', async () => {
       const input = company('Dup');
       expect((await api.post('/api/auth/register', input)).status).toBe(201);
-      const again = await api.post('/api/auth/register', company('Dup2', { email: input.email.toUpperCase() }));
+      const again = await api.post(
+        '/api/auth/register',
+        company('Dup2', { email: input.email.toUpperCase() }),
+      );
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ error: 'An account with this email already exists' });
     });
@@ -81,7 +94,10 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const input = company('Same');
       await api.post('/api/auth/register', input);
       const wrong = await api.post('/api/auth/login', { email: input.email, password: 'not-the-password' });
-      const unknown = await api.post('/api/auth/login', { email: email('ghost'), password: 'not-the-password' });
+      const unknown = await api.post('/api/auth/login', {
+        email: email('ghost'),
+        password: 'not-the-password',
+      });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual({ error: 'Invalid email or password' });
@@ -91,7 +107,8 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
     it('limits attempts per email in Redis and answers 429 with a message and Retry-After', async () => {
       const target = email('brute');
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await api.post('/api/auth/login', { email: target, password: `guess-${i}` })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await api.post('/api/auth/login', { email: target, password: `guess-${i}` })).status);
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       const blocked = await api.post('/api/auth/login', { email: target, password: 'guess' });
       expect(blocked.status).toBe(429);
@@ -122,7 +139,9 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
     it('refuses a tampered or unsigned token with 401', async () => {
       const [h, p, s] = token.split('.');
       const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-      const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin', customer_id: '00000000-0000-4000-8000-000000000000' })).toString('base64url');
+      const forged = Buffer.from(
+        JSON.stringify({ ...claims, role: 'admin', customer_id: '00000000-0000-4000-8000-000000000000' }),
+      ).toString('base64url');
       expect((await api.get('/api/auth/profile', `${h}.${forged}.${s}`)).status).toBe(401);
       const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
       expect((await api.get('/api/auth/profile', `${none}.${p}.`)).status).toBe(401);
@@ -145,16 +164,32 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
     });
 
     it('PUT /api/auth/change-password checks the current password and the new one’s length', async () => {
-      const wrong = await api.put('/api/auth/change-password', { currentPassword: 'nope-nope', newPassword: 'another-one' }, token);
+      const wrong = await api.put(
+        '/api/auth/change-password',
+        { currentPassword: 'nope-nope', newPassword: 'another-one' },
+        token,
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toBe('Current password is incorrect');
-      const short = await api.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: '12345' }, token);
+      const short = await api.put(
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword: '12345' },
+        token,
+      );
       expect(short.status).toBe(400);
       expect(short.body.error).toBe('New password must be at least 6 characters');
-      const ok = await api.put('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'brand-new-pass' }, token);
+      const ok = await api.put(
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword: 'brand-new-pass' },
+        token,
+      );
       expect(ok.status).toBe(200);
-      expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(401);
-      expect((await api.post('/api/auth/login', { email: input.email, password: 'brand-new-pass' })).status).toBe(200);
+      expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(
+        401,
+      );
+      expect(
+        (await api.post('/api/auth/login', { email: input.email, password: 'brand-new-pass' })).status,
+      ).toBe(200);
     });
 
     it('PUT /api/users/language stores en or es and refuses anything else', async () => {
@@ -167,7 +202,14 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
     });
 
     it('POST /api/auth/profile-picture stores a real image and serves it; refuses non-images and files over 10 MB', async () => {
-      const ok = await api.upload('/api/auth/profile-picture', 'profilePicture', PNG, 'profile-picture.jpg', 'image/jpeg', token);
+      const ok = await api.upload(
+        '/api/auth/profile-picture',
+        'profilePicture',
+        PNG,
+        'profile-picture.jpg',
+        'image/jpeg',
+        token,
+      );
       expect(ok.status).toBe(200);
       expect(ok.body.profile_picture_url).toMatch(/^\/files\/profile-pictures\/.+\.png$/);
       expect(ok.body.user.profile_picture_url).toBe(ok.body.profile_picture_url);
@@ -176,17 +218,38 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       expect(file.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
 
-      const fake = await api.upload('/api/auth/profile-picture', 'profilePicture', Buffer.from('<html>not an image</html>'), 'x.jpg', 'image/jpeg', token);
+      const fake = await api.upload(
+        '/api/auth/profile-picture',
+        'profilePicture',
+        Buffer.from('<html>not an image</html>'),
+        'x.jpg',
+        'image/jpeg',
+        token,
+      );
       expect(fake.status).toBe(415);
       expect(fake.body.error).toBe('Please select an image file');
 
       const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1)]);
-      const tooBig = await api.upload('/api/auth/profile-picture', 'profilePicture', big, 'big.png', 'image/png', token);
+      const tooBig = await api.upload(
+        '/api/auth/profile-picture',
+        'profilePicture',
+        big,
+        'big.png',
+        'image/png',
+        token,
+      );
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.error).toBe('Image must be less than 10MB');
 
       // Replacing the picture removes the old file.
-      const again = await api.upload('/api/auth/profile-picture', 'profilePicture', PNG, 'p.png', 'image/png', token);
+      const again = await api.upload(
+        '/api/auth/profile-picture',
+        'profilePicture',
+        PNG,
+        'p.png',
+        'image/png',
+        token,
+      );
       expect(again.status).toBe(200);
       expect((await fetch(sys.url + ok.body.profile_picture_url)).status).toBe(404);
     });
@@ -198,7 +261,11 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const admin = (await api.post('/api/auth/register', input)).body;
       const invitee = email('invitee');
 
-      const created = await api.post('/api/invitations', { email: invitee, name: 'Ivy Invitee', role: 'viewer' }, admin.token);
+      const created = await api.post(
+        '/api/invitations',
+        { email: invitee, name: 'Ivy Invitee', role: 'viewer' },
+        admin.token,
+      );
       expect(created.status).toBe(201);
       expect(created.body.invitation).toMatchObject({ email: invitee, name: 'Ivy Invitee', role: 'viewer' });
       expect(JSON.stringify(created.body)).not.toMatch(/token/i);
@@ -206,26 +273,47 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const token = inviteTokenFrom(await sys.smtp.waitForMailTo(invitee));
       const valid = await api.get(`/api/invitations/validate?token=${token}`);
       expect(valid.status).toBe(200);
-      expect(valid.body.invitation).toEqual({ email: invitee, name: 'Ivy Invitee', role: 'viewer', customer_name: input.customerName });
+      expect(valid.body.invitation).toEqual({
+        email: invitee,
+        name: 'Ivy Invitee',
+        role: 'viewer',
+        customer_name: input.customerName,
+      });
 
       const noName = await api.post('/api/invitations/accept', { token, password: 'viewer-pass' });
       expect(noName.status).toBe(400);
       expect(noName.body.details).toEqual([{ param: 'name', msg: 'Name is required' }]);
 
-      const accepted = await api.post('/api/invitations/accept', { token, name: 'Ivy Invitee', password: 'viewer-pass' });
+      const accepted = await api.post('/api/invitations/accept', {
+        token,
+        name: 'Ivy Invitee',
+        password: 'viewer-pass',
+      });
       expect(accepted.status).toBe(201);
-      expect(accepted.body.user).toMatchObject({ email: invitee, role: 'viewer', customer_id: admin.customer.id });
+      expect(accepted.body.user).toMatchObject({
+        email: invitee,
+        role: 'viewer',
+        customer_id: admin.customer.id,
+      });
 
-      const reuse = await api.post('/api/invitations/accept', { token, name: 'Ivy Again', password: 'viewer-pass' });
+      const reuse = await api.post('/api/invitations/accept', {
+        token,
+        name: 'Ivy Again',
+        password: 'viewer-pass',
+      });
       expect(reuse.status).toBe(400);
       expect(reuse.body.error).toBe('Invalid or expired invitation');
-      expect((await api.get(`/api/invitations/validate?token=${token}`)).body.error).toBe('Invalid or expired invitation');
+      expect((await api.get(`/api/invitations/validate?token=${token}`)).body.error).toBe(
+        'Invalid or expired invitation',
+      );
       expect((await api.get('/api/invitations/validate')).body.error).toBe('Invalid invitation link');
 
       const viewer = await api.post('/api/auth/login', { email: invitee, password: 'viewer-pass' });
       expect(viewer.status).toBe(200);
       const users = await api.get('/api/users', admin.token);
-      expect(users.body.users.map((u: { email: string }) => u.email).sort()).toEqual([input.email, invitee].sort());
+      expect(users.body.users.map((u: { email: string }) => u.email).sort()).toEqual(
+        [input.email, invitee].sort(),
+      );
 
       // A viewer cannot invite.
       const forbidden = await api.post('/api/invitations', { email: email('nope') }, viewer.body.token);
@@ -235,7 +323,11 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const third = email('third');
       expect((await api.post('/api/invitations', { email: third }, admin.token)).status).toBe(201);
       const thirdToken = inviteTokenFrom(await sys.smtp.waitForMailTo(third));
-      const refused = await api.post('/api/invitations/accept', { token: thirdToken, name: 'Third Person', password: 'third-pass' });
+      const refused = await api.post('/api/invitations/accept', {
+        token: thirdToken,
+        name: 'Third Person',
+        password: 'third-pass',
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.error).toMatch(/up to 2 users/);
       expect((await api.get('/api/users', admin.token)).body.users).toHaveLength(2);
@@ -252,7 +344,11 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       expect((await api.get('/api/customers', b.token)).body.customer.id).toBe(b.customer.id);
 
       // Anything naming A in a body is ignored: the company comes from the token only.
-      const sneaky = await api.put('/api/auth/profile', { name: 'Bravo Admin', email: b.user.email, customer_id: a.customer.id, id: a.user.id }, b.token);
+      const sneaky = await api.put(
+        '/api/auth/profile',
+        { name: 'Bravo Admin', email: b.user.email, customer_id: a.customer.id, id: a.user.id },
+        b.token,
+      );
       expect(sneaky.status).toBe(200);
       expect(sneaky.body.user.id).toBe(b.user.id);
       expect((await api.get('/api/auth/profile', a.token)).body.user.name).toBe(a.user.name);
@@ -266,7 +362,9 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
         body: JSON.stringify({ query: '{ me { customer { id } } users { id email } }' }),
       });
-      const data = (await gql.json()) as { data: { me: { customer: { id: string } }; users: { id: string }[] } };
+      const data = (await gql.json()) as {
+        data: { me: { customer: { id: string } }; users: { id: string }[] };
+      };
       expect(data.data.me.customer.id).toBe(b.customer.id);
       expect(data.data.users.map((u) => u.id)).toEqual([b.user.id]);
     });

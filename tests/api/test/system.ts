@@ -87,7 +87,11 @@ export function client(base: string) {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   }
@@ -98,7 +102,11 @@ export function client(base: string) {
     async upload(url: string, field: string, data: Buffer, filename: string, type: string, token?: string) {
       const form = new FormData();
       form.append(field, new Blob([data], { type }), filename);
-      const res = await fetch(base + url, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await fetch(base + url, {
+        method: 'POST',
+        body: form,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
     },
   };

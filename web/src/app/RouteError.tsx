@@ -21,7 +21,10 @@ function RouteErrorMessage() {
  * Shown when a screen fails to render or its code cannot be downloaded (for example after a
  * deploy replaced the chunks). `resetKey` (the path) clears the error on navigation.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failedAt: string | null }> {
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { failedAt: string | null }
+> {
   override state: { failedAt: string | null } = { failedAt: null };
 
   static getDerivedStateFromError(): { failedAt: string } {
@@ -35,7 +38,8 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKe
 
   override render() {
     const { failedAt } = this.state;
-    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey)) return <RouteErrorMessage />;
+    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey))
+      return <RouteErrorMessage />;
     return this.props.children;
   }
 }

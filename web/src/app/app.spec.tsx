@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { restoreSession } from '../lib/session-api';
 import { sessionStore } from '../lib/session-store';
-import { mockFetch, renderApp, resetBrowserState, setupI18n, signInForTest, testCustomer, testUser } from '../test/utils';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  testCustomer,
+  testUser,
+} from '../test/utils';
 
 beforeAll(() => setupI18n('en'));
 beforeEach(() => {
@@ -35,7 +43,8 @@ describe('protected layout (spec §2 Routes)', () => {
     fetchMock.mockImplementation((url: string, init?: RequestInit) =>
       url === '/api/auth/verify'
         ? new Promise((resolve) => {
-            answer = () => resolve({ ok: true, status: 200, text: async () => JSON.stringify({ user: testUser }) });
+            answer = () =>
+              resolve({ ok: true, status: 200, text: async () => JSON.stringify({ user: testUser }) });
           })
         : original(url, init),
     );
@@ -63,7 +72,19 @@ describe('protected layout (spec §2 Routes)', () => {
     mockFetch({ ...dashboardApis });
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });
-    const labels = ['Dashboard', 'Hires', 'Equipment', 'Sites', 'Suppliers', 'Users', 'Integrations', 'Subscription', 'Profile', 'Logout', 'Hires Map'];
+    const labels = [
+      'Dashboard',
+      'Hires',
+      'Equipment',
+      'Sites',
+      'Suppliers',
+      'Users',
+      'Integrations',
+      'Subscription',
+      'Profile',
+      'Logout',
+      'Hires Map',
+    ];
     const found = labels.map((label) => within(nav).getByText(label));
     for (let i = 1; i < found.length; i += 1) {
       expect(found[i - 1].compareDocumentPosition(found[i]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -81,14 +102,19 @@ describe('protected layout (spec §2 Routes)', () => {
     expect(within(sidebar).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
     expect(within(sidebar).getByText('Free Edition')).toBeInTheDocument();
     expect(within(sidebar).getByText('AA')).toBeInTheDocument();
-    expect(within(sidebar).getByRole('link', { name: 'Open your profile' })).toHaveAttribute('href', '/profile');
+    expect(within(sidebar).getByRole('link', { name: 'Open your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
   });
 
   it('signs out: clears the session and goes to /login', async () => {
     signInForTest();
     mockFetch({ ...dashboardApis });
     const { router } = renderApp('/dashboard');
-    await userEvent.setup({ delay: null }).click(await screen.findByTestId('sign-out-button', {}, { timeout: 5000 }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByTestId('sign-out-button', {}, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.getState().status).toBe('anonymous');
     expect(localStorage.getItem('token')).toBeNull();
@@ -122,14 +148,20 @@ describe('protected layout (spec §2 Routes)', () => {
     const placeholder = await screen.findByTestId('under-construction', {}, { timeout: 5000 });
     expect(within(placeholder).getByRole('heading', { name: 'Hires' })).toBeInTheDocument();
     expect(within(placeholder).getByText(/being built/)).toBeInTheDocument();
-    expect(within(placeholder).getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(placeholder).getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 });
 
 describe('phone layout (issue item 6)', () => {
   it('collapses the sidebar into a drawer opened by a menu button', async () => {
     const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: false })) as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...desktop(query),
+      matches: false,
+    })) as typeof window.matchMedia;
     try {
       signInForTest();
       mockFetch({ ...dashboardApis });
@@ -150,7 +182,9 @@ describe('/integrations serves two audiences', () => {
   it('is the public marketing page when signed out', async () => {
     mockFetch({});
     const { router } = renderApp('/integrations');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Integrations' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/integrations');
   });
@@ -159,7 +193,10 @@ describe('/integrations serves two audiences', () => {
     signInForTest();
     mockFetch({});
     renderApp('/integrations');
-    expect(await screen.findByTestId('integration-zahara', {}, { timeout: 5000 })).toHaveAttribute('href', '/zahara');
+    expect(await screen.findByTestId('integration-zahara', {}, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/zahara',
+    );
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByTestId('integration-more')).toHaveTextContent('Coming soon');
     expect(within(screen.getByTestId('integration-more')).queryByRole('link')).not.toBeInTheDocument();

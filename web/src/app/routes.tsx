@@ -31,7 +31,10 @@ const DashboardScreen = lazyNamed(
   () => import('../features/dashboard/components/DashboardScreen'),
   'DashboardScreen',
 );
-const ProfileScreen = lazyNamed(() => import('../features/profile/components/ProfileScreen'), 'ProfileScreen');
+const ProfileScreen = lazyNamed(
+  () => import('../features/profile/components/ProfileScreen'),
+  'ProfileScreen',
+);
 const UsersScreen = lazyNamed(() => import('../features/users/components/UsersScreen'), 'UsersScreen');
 const IntegrationsScreen = lazyNamed(
   () => import('../features/integrations/components/IntegrationsScreen'),
@@ -48,8 +51,14 @@ const SuppliersScreen = lazyNamed(
   'SuppliersScreen',
 );
 const ZaharaScreen = lazyNamed(() => import('../features/zahara/components/ZaharaScreen'), 'ZaharaScreen');
-const SimpleMapScreen = lazyNamed(() => import('../features/maps/components/SimpleMapScreen'), 'SimpleMapScreen');
-const HiresMapScreen = lazyNamed(() => import('../features/maps/components/HiresMapScreen'), 'HiresMapScreen');
+const SimpleMapScreen = lazyNamed(
+  () => import('../features/maps/components/SimpleMapScreen'),
+  'SimpleMapScreen',
+);
+const HiresMapScreen = lazyNamed(
+  () => import('../features/maps/components/HiresMapScreen'),
+  'HiresMapScreen',
+);
 const SubscriptionScreen = lazyNamed(
   () => import('../features/subscription/components/SubscriptionScreen'),
   'SubscriptionScreen',

@@ -75,7 +75,9 @@ describe('api client', () => {
     const onUnauthorized = jest.fn();
     setUnauthorizedHandler(onUnauthorized);
     mockFetch({ 'POST /api/invitations': { status: 403, body: { error: 'Admins only' } } });
-    await expect(apiRequest('/invitations', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 403 });
+    await expect(apiRequest('/invitations', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(sessionStore.getState().status).toBe('authenticated');
   });

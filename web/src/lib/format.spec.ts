@@ -27,8 +27,20 @@ describe('formatting (spec §1)', () => {
 
 describe('token payload (spec §3 Session)', () => {
   it('reads userId, email, role, name and customer_id without verifying', () => {
-    const token = fakeJwt({ userId: 3, email: 'zoë@example.com', role: 'viewer', name: 'Zoë', customer_id: 9 });
-    expect(userFromToken(token)).toEqual({ id: 3, email: 'zoë@example.com', role: 'viewer', name: 'Zoë', customer_id: 9 });
+    const token = fakeJwt({
+      userId: 3,
+      email: 'zoë@example.com',
+      role: 'viewer',
+      name: 'Zoë',
+      customer_id: 9,
+    });
+    expect(userFromToken(token)).toEqual({
+      id: 3,
+      email: 'zoë@example.com',
+      role: 'viewer',
+      name: 'Zoë',
+      customer_id: 9,
+    });
   });
 
   it('rejects what is not a JWT', () => {

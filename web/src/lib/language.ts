@@ -20,7 +20,11 @@ export interface LanguageSources {
  * Spec §1: the user's language_preference, then the locally stored choice, then the browser
  * language if it is English or Spanish, otherwise English.
  */
-export function resolveLanguage({ userPreference, stored, browserLanguages = [] }: LanguageSources): Language {
+export function resolveLanguage({
+  userPreference,
+  stored,
+  browserLanguages = [],
+}: LanguageSources): Language {
   if (isLanguage(userPreference)) return userPreference;
   if (isLanguage(stored)) return stored;
   for (const tag of browserLanguages) {

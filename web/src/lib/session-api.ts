@@ -32,7 +32,10 @@ export async function refreshProfile(store: SessionStore = sessionStore): Promis
  * signed in yet, the token alone starts a session (its payload names the user) so that the
  * protected dashboard can open and refresh the profile instead of bouncing to /login.
  */
-export function adoptDashboardToken(location: Pick<Location, 'pathname' | 'search'>, store: SessionStore = sessionStore): void {
+export function adoptDashboardToken(
+  location: Pick<Location, 'pathname' | 'search'>,
+  store: SessionStore = sessionStore,
+): void {
   if (store.getState().status !== 'anonymous' || location.pathname !== '/dashboard') return;
   const token = new URLSearchParams(location.search).get('token');
   const user = token ? userFromToken(token) : null;

@@ -22,7 +22,13 @@ export interface StoredSession {
   persistent: boolean;
 }
 
-const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null, customer: null, persistent: false };
+const ANONYMOUS: SessionState = {
+  status: 'anonymous',
+  token: null,
+  user: null,
+  customer: null,
+  persistent: false,
+};
 
 function parse<T>(raw: string | null): T | null {
   if (!raw) return null;
@@ -70,7 +76,10 @@ export class SessionStore {
     return this.state;
   }
 
-  signIn(session: { token: string; user: User; customer: Customer | null }, options: { persistent: boolean }): void {
+  signIn(
+    session: { token: string; user: User; customer: Customer | null },
+    options: { persistent: boolean },
+  ): void {
     clearStorage();
     this.set({ status: 'authenticated', ...session, persistent: options.persistent });
     this.persist();

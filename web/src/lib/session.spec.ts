@@ -16,7 +16,12 @@ afterEach(() => setUnauthorizedHandler(null));
 describe('session storage (spec §4 Session start)', () => {
   it('reads a complete session from localStorage or from sessionStorage', () => {
     store(sessionStorage, { token: 't1', user: testUser, customer: testCustomer });
-    expect(readStoredSession()).toEqual({ token: 't1', user: testUser, customer: testCustomer, persistent: false });
+    expect(readStoredSession()).toEqual({
+      token: 't1',
+      user: testUser,
+      customer: testCustomer,
+      persistent: false,
+    });
     store(localStorage, { token: 't2', user: testUser, customer: testCustomer });
     expect(readStoredSession()).toMatchObject({ token: 't2', persistent: true });
   });
@@ -72,7 +77,11 @@ describe('session restore (spec §4)', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch({ 'GET /api/auth/verify': { status: 503, body: { error: 'Service unavailable' } } });
     await restoreSession();
-    expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', token: 'stored', user: testUser });
+    expect(sessionStore.getState()).toMatchObject({
+      status: 'authenticated',
+      token: 'stored',
+      user: testUser,
+    });
   });
 
   it('keeps the session when the network is down', async () => {

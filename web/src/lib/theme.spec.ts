@@ -24,7 +24,8 @@ describe('themes (spec §1 dark mode)', () => {
       '%s as text on the page and under its own contrast text',
       (colour) => {
         const { main, contrastText } = palette[colour];
-        for (const background of backgrounds) expect(getContrastRatio(main, background)).toBeGreaterThanOrEqual(4.5);
+        for (const background of backgrounds)
+          expect(getContrastRatio(main, background)).toBeGreaterThanOrEqual(4.5);
         expect(getContrastRatio(main, contrastText)).toBeGreaterThanOrEqual(4.5);
       },
     );

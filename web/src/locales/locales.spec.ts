@@ -10,7 +10,10 @@ const languages = readdirSync(root, { withFileTypes: true })
   .sort();
 
 function load(language: string, namespace: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(join(root, language, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -45,8 +48,14 @@ describe('translations (spec §1: English and Spanish complete)', () => {
     const expected = keysOf(load(first, namespace)).sort();
     for (const language of others) {
       const actual = keysOf(load(language, namespace)).sort();
-      expect({ language, missing: expected.filter((key) => !actual.includes(key)) }).toEqual({ language, missing: [] });
-      expect({ language, extra: actual.filter((key) => !expected.includes(key)) }).toEqual({ language, extra: [] });
+      expect({ language, missing: expected.filter((key) => !actual.includes(key)) }).toEqual({
+        language,
+        missing: [],
+      });
+      expect({ language, extra: actual.filter((key) => !expected.includes(key)) }).toEqual({
+        language,
+        extra: [],
+      });
     }
   });
 
@@ -55,8 +64,15 @@ describe('translations (spec §1: English and Spanish complete)', () => {
       for (const namespace of NAMESPACES) {
         const data = load(language, namespace);
         for (const key of keysOf(data)) {
-          const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
-          expect({ language, namespace, key, empty: typeof value !== 'string' || value.trim() === '' }).toEqual({
+          const value = key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], data);
+          expect({
+            language,
+            namespace,
+            key,
+            empty: typeof value !== 'string' || value.trim() === '',
+          }).toEqual({
             language,
             namespace,
             key,
@@ -70,7 +86,10 @@ describe('translations (spec §1: English and Spanish complete)', () => {
   it('uses the spec §5 message texts word for word in English', () => {
     const validation = load('en', 'common').validation as Record<string, string>;
     for (const [key, text] of Object.entries(validation)) {
-      expect({ key, text }).toEqual({ key, text: VALIDATION_MESSAGES[key as keyof typeof VALIDATION_MESSAGES] });
+      expect({ key, text }).toEqual({
+        key,
+        text: VALIDATION_MESSAGES[key as keyof typeof VALIDATION_MESSAGES],
+      });
     }
   });
 });

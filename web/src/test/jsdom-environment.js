@@ -7,7 +7,16 @@ class JsdomWithFetch extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     // FormData, Blob and File stay jsdom's: the DOM (file inputs, canvas) produces those.
-    for (const name of ['Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'ReadableStream', 'TextEncoder', 'TextDecoder']) {
+    for (const name of [
+      'Request',
+      'Response',
+      'Headers',
+      'AbortController',
+      'AbortSignal',
+      'ReadableStream',
+      'TextEncoder',
+      'TextDecoder',
+    ]) {
       if (name in globalThis) this.global[name] = globalThis[name];
     }
   }

@@ -1,6 +1,13 @@
 import { useLayoutEffect } from 'react';
 import { act, render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/AppRoutes';
@@ -19,7 +26,6 @@ export async function setupI18n(language: Language = 'en'): Promise<void> {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces([...NAMESPACES]);
 }
-
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -89,7 +95,8 @@ export function mockFetch(answers: Record<string, FakeAnswer | ((call: FetchCall
     };
     calls.push(call);
     const entry = answers[`${method} ${path}`];
-    const answer = typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { error: 'Not found' } });
+    const answer =
+      typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { error: 'Not found' } });
     const status = answer.status ?? 200;
     return {
       ok: status >= 200 && status < 300,
@@ -138,6 +145,10 @@ export function resetBrowserState(): void {
 /** A JWT-shaped token with the given payload (unsigned; the browser never verifies). */
 export function fakeJwt(payload: Record<string, unknown>): string {
   const encode = (value: unknown) =>
-    Buffer.from(JSON.stringify(value)).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    Buffer.from(JSON.stringify(value))
+      .toString('base64')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }

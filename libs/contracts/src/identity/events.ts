@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { defineEvent } from '../subject';
 import { customerSchema, userSchema } from './models';
 
-export const CustomerCreated = defineEvent('identity.customer.created.v1', z.object({ customer: customerSchema }));
-export const CustomerUpdated = defineEvent('identity.customer.updated.v1', z.object({ customer: customerSchema }));
+export const CustomerCreated = defineEvent(
+  'identity.customer.created.v1',
+  z.object({ customer: customerSchema }),
+);
+export const CustomerUpdated = defineEvent(
+  'identity.customer.updated.v1',
+  z.object({ customer: customerSchema }),
+);
 export const UserCreated = defineEvent('identity.user.created.v1', z.object({ user: userSchema }));
 export const UserUpdated = defineEvent('identity.user.updated.v1', z.object({ user: userSchema }));
 export const InvitationCreated = defineEvent(

@@ -4,7 +4,10 @@ import { changePasswordSchema } from './profile';
 import { invitationAcceptSchema, invitationCreateSchema } from './invitations';
 import { toFieldErrors } from '../validation';
 
-function messages(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) {
+function messages(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+  input: unknown,
+) {
   const r = schema.safeParse(input);
   if (r.success) return {};
   return Object.fromEntries(toFieldErrors(r.error as never).map((d) => [d.param, d.msg]));
@@ -12,18 +15,27 @@ function messages(schema: { safeParse: (v: unknown) => { success: boolean; error
 
 describe('spec §5 Login validation', () => {
   it('requires email and password with the spec messages', () => {
-    expect(messages(loginRequestSchema, {})).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(messages(loginRequestSchema, {})).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
     expect(messages(loginRequestSchema, { email: '   ', password: '' })).toEqual({
       email: 'Email is required',
       password: 'Password is required',
     });
   });
   it('rejects an address of the wrong shape', () => {
-    expect(messages(loginRequestSchema, { email: 'bob@', password: 'x' })).toEqual({ email: 'Please enter a valid email address' });
-    expect(messages(loginRequestSchema, { email: 42, password: 'x' })).toEqual({ email: 'Email is required' });
+    expect(messages(loginRequestSchema, { email: 'bob@', password: 'x' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
+    expect(messages(loginRequestSchema, { email: 42, password: 'x' })).toEqual({
+      email: 'Email is required',
+    });
   });
   it('normalises the email to lower case', () => {
-    expect(loginRequestSchema.parse({ email: ' Bob@Example.COM ', password: 'x' }).email).toBe('bob@example.com');
+    expect(loginRequestSchema.parse({ email: ' Bob@Example.COM ', password: 'x' }).email).toBe(
+      'bob@example.com',
+    );
   });
 });
 
@@ -40,7 +52,13 @@ describe('spec §5 Signup validation', () => {
   });
   it('applies each rule with its message', () => {
     expect(
-      messages(registerRequestSchema, { customerName: 'A', customerAddress: 'short', userName: 'B', email: 'x', password: '12345' }),
+      messages(registerRequestSchema, {
+        customerName: 'A',
+        customerAddress: 'short',
+        userName: 'B',
+        email: 'x',
+        password: '12345',
+      }),
     ).toEqual({
       customerName: 'Company name must be at least 2 characters',
       customerAddress: 'Address must be at least 10 characters',
@@ -72,7 +90,11 @@ describe('spec §5 Password change and Invitation validation', () => {
     });
   });
   it('defaults the invited role to user and refuses unknown roles', () => {
-    expect(invitationCreateSchema.parse({ email: 'a@b.co' })).toEqual({ email: 'a@b.co', name: null, role: 'user' });
+    expect(invitationCreateSchema.parse({ email: 'a@b.co' })).toEqual({
+      email: 'a@b.co',
+      name: null,
+      role: 'user',
+    });
     expect(messages(invitationCreateSchema, { email: 'a@b.co', role: 'owner' })).toEqual({
       role: 'Role must be one of admin, user or viewer',
     });

@@ -44,7 +44,12 @@ export const IdentityInvitationValidate = defineRequest(
   'identity.invitations.validate.v1',
   z.object({ token: invitationTokenField }),
   z.object({
-    invitation: z.object({ email: z.string(), name: z.string().nullable(), role: roleSchema, customer_name: z.string() }),
+    invitation: z.object({
+      email: z.string(),
+      name: z.string().nullable(),
+      role: roleSchema,
+      customer_name: z.string(),
+    }),
   }),
 );
 

@@ -15,7 +15,11 @@ export const IdentityProfileGet = defineRequest(
 );
 
 /** GET /api/auth/verify: the token's user still exists and is active. */
-export const IdentityVerify = defineRequest('identity.auth.verify.v1', actorOnly, z.object({ user: userSchema }));
+export const IdentityVerify = defineRequest(
+  'identity.auth.verify.v1',
+  actorOnly,
+  z.object({ user: userSchema }),
+);
 
 export const profileUpdateSchema = z.object({
   name: requiredString(MESSAGES.FULL_NAME_REQUIRED).max(255, { error: MESSAGES.NAME_MAX }),

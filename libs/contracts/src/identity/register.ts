@@ -18,4 +18,8 @@ export const registerRequestSchema = z.object({
 });
 
 /** POST /api/auth/register: a new company on the free plan, its creator as admin. */
-export const IdentityRegister = defineRequest('identity.auth.register.v1', registerRequestSchema, sessionSchema);
+export const IdentityRegister = defineRequest(
+  'identity.auth.register.v1',
+  registerRequestSchema,
+  sessionSchema,
+);

@@ -46,7 +46,11 @@ export class UsersRepository {
   }
 
   /** Across companies: the user a provider account is linked to (only for sign-in inside withSystem). */
-  async findByProviderId(tx: IdentityTx, provider: OAuthProvider, providerId: string): Promise<UserRow | undefined> {
+  async findByProviderId(
+    tx: IdentityTx,
+    provider: OAuthProvider,
+    providerId: string,
+  ): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(eq(PROVIDER_ID_COLUMN[provider], providerId));
     return row;
   }

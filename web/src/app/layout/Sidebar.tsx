@@ -1,4 +1,14 @@
-import { Avatar, Box, Button, Divider, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router';
@@ -31,7 +41,10 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           Planted
         </Typography>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2.5, py: 1.5 }} data-testid="sidebar-user">
+      <Box
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2.5, py: 1.5 }}
+        data-testid="sidebar-user"
+      >
         <Avatar
           component={RouterLink}
           to="/profile"
@@ -39,7 +52,13 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           src={user?.profile_picture_url ?? undefined}
           alt={user?.name ?? ''}
           aria-label={t('openProfile')}
-          sx={{ width: 48, height: 48, bgcolor: 'primary.main', color: 'primary.contrastText', textDecoration: 'none' }}
+          sx={{
+            width: 48,
+            height: 48,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            textDecoration: 'none',
+          }}
           data-testid="sidebar-avatar"
         >
           {initials(user?.name)}
@@ -74,7 +93,12 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               <ListItemText primary={t(`nav.${key}`)} />
             </ListItemButton>
           ) : (
-            <ListItemButton key={key} onClick={signOut} data-testid={`nav-${key}`} sx={{ mx: 1, borderRadius: 2 }}>
+            <ListItemButton
+              key={key}
+              onClick={signOut}
+              data-testid={`nav-${key}`}
+              sx={{ mx: 1, borderRadius: 2 }}
+            >
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <Icon fontSize="small" />
               </ListItemIcon>

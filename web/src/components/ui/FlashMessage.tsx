@@ -38,7 +38,15 @@ export function useFlash(initial: Flash | null = null, timeout = MESSAGE_TIMEOUT
   return { flash, show, clear };
 }
 
-export function FlashMessage({ flash, onClose, testId }: { flash: Flash | null; onClose?: () => void; testId?: string }) {
+export function FlashMessage({
+  flash,
+  onClose,
+  testId,
+}: {
+  flash: Flash | null;
+  onClose?: () => void;
+  testId?: string;
+}) {
   if (!flash) return null;
   return (
     <Alert

@@ -5,7 +5,13 @@ import { customerStatusKind } from '@planted/domain';
 const COLORS = { free: 'info', active: 'success', inactive: 'warning' } as const;
 
 /** Spec §1: free shows 'Free Edition', active 'Active', anything else 'Inactive'. */
-export function StatusBadge({ status, size = 'small' }: { status: string | null | undefined; size?: 'small' | 'medium' }) {
+export function StatusBadge({
+  status,
+  size = 'small',
+}: {
+  status: string | null | undefined;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation('common');
   const kind = customerStatusKind(status);
   return <Chip size={size} color={COLORS[kind]} label={t(`status.${kind}`)} data-testid="status-badge" />;

@@ -25,7 +25,17 @@ interface TextInputProps {
   testId?: string;
 }
 
-export function TextInput({ id, label, value, onChange, error, hint, testId, readOnly, ...rest }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  testId,
+  readOnly,
+  ...rest
+}: TextInputProps) {
   const helper = error || hint;
   const helperId = `${id}-helper`;
   return (
@@ -36,8 +46,14 @@ export function TextInput({ id, label, value, onChange, error, hint, testId, rea
         label={label}
         value={value}
         readOnly={readOnly}
-        onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange?.(event.target.value)}
-        inputProps={{ 'data-testid': testId, 'aria-describedby': helper ? helperId : undefined, 'aria-invalid': Boolean(error) }}
+        onChange={(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+          onChange?.(event.target.value)
+        }
+        inputProps={{
+          'data-testid': testId,
+          'aria-describedby': helper ? helperId : undefined,
+          'aria-invalid': Boolean(error),
+        }}
         {...rest}
       />
       {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}

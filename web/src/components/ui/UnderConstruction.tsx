@@ -10,7 +10,10 @@ export function UnderConstruction({ titleKey }: { titleKey: string }) {
   const title = t(titleKey);
   usePageTitle(title);
   return (
-    <Paper sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', maxWidth: 640, mx: 'auto', mt: 4 }} data-testid="under-construction">
+    <Paper
+      sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', maxWidth: 640, mx: 'auto', mt: 4 }}
+      data-testid="under-construction"
+    >
       <ConstructionIcon color="primary" sx={{ fontSize: 56 }} aria-hidden />
       <Typography variant="h4" component="h1" gutterBottom>
         {title}

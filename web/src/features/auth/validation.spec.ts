@@ -11,7 +11,10 @@ const valid: SignupValues = {
 
 describe('spec §5 Login rules', () => {
   it('requires email and password', () => {
-    expect(validateLogin({ email: ' ', password: '' })).toEqual({ email: 'EMAIL_REQUIRED', password: 'PASSWORD_REQUIRED' });
+    expect(validateLogin({ email: ' ', password: '' })).toEqual({
+      email: 'EMAIL_REQUIRED',
+      password: 'PASSWORD_REQUIRED',
+    });
   });
   it('wants a simple valid email pattern', () => {
     expect(validateLogin({ email: 'alice@example', password: 'x' })).toEqual({ email: 'EMAIL_INVALID' });
@@ -39,13 +42,21 @@ describe('spec §5 Signup rules', () => {
   });
 
   it('wants a password of at least 6 characters', () => {
-    expect(validateSignup({ ...valid, password: '12345', confirmPassword: '12345' }).password).toBe('PASSWORD_MIN');
-    expect(validateSignup({ ...valid, password: '123456', confirmPassword: '123456' }).password).toBeUndefined();
+    expect(validateSignup({ ...valid, password: '12345', confirmPassword: '12345' }).password).toBe(
+      'PASSWORD_MIN',
+    );
+    expect(
+      validateSignup({ ...valid, password: '123456', confirmPassword: '123456' }).password,
+    ).toBeUndefined();
   });
 
   it('wants the password confirmed and matching', () => {
-    expect(validateSignup({ ...valid, confirmPassword: '' }).confirmPassword).toBe('CONFIRM_PASSWORD_REQUIRED');
-    expect(validateSignup({ ...valid, confirmPassword: 'secret2' }).confirmPassword).toBe('PASSWORDS_DO_NOT_MATCH');
+    expect(validateSignup({ ...valid, confirmPassword: '' }).confirmPassword).toBe(
+      'CONFIRM_PASSWORD_REQUIRED',
+    );
+    expect(validateSignup({ ...valid, confirmPassword: 'secret2' }).confirmPassword).toBe(
+      'PASSWORDS_DO_NOT_MATCH',
+    );
   });
 
   it('skips the password rules in social completion mode', () => {

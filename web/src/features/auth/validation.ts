@@ -12,7 +12,8 @@ export function validateLogin(values: { email: string; password: string }): Fiel
   return errors;
 }
 
-export type SignupField = 'customerName' | 'customerAddress' | 'userName' | 'email' | 'password' | 'confirmPassword';
+export type SignupField =
+  'customerName' | 'customerAddress' | 'userName' | 'email' | 'password' | 'confirmPassword';
 
 export interface SignupValues {
   customerName: string;
@@ -24,7 +25,10 @@ export interface SignupValues {
 }
 
 /** Spec §5 Signup; in social completion mode there are no password fields to check. */
-export function validateSignup(values: SignupValues, options: { social?: boolean } = {}): FieldErrors<SignupField> {
+export function validateSignup(
+  values: SignupValues,
+  options: { social?: boolean } = {},
+): FieldErrors<SignupField> {
   const errors: FieldErrors<SignupField> = {};
   const customerName = values.customerName.trim();
   const customerAddress = values.customerAddress.trim();

@@ -5,7 +5,12 @@ import { mockFetch, renderApp, resetBrowserState, setupI18n } from '../../../tes
 beforeAll(() => setupI18n('en'));
 beforeEach(() => resetBrowserState());
 
-const invitation = { email: 'new@example.com', name: 'New Person', role: 'user', customer_name: 'Acme Groundworks' };
+const invitation = {
+  email: 'new@example.com',
+  name: 'New Person',
+  role: 'user',
+  customer_name: 'Acme Groundworks',
+};
 
 async function submit(name: string | null, password: string, confirm: string) {
   const user = userEvent.setup({ delay: null });
@@ -23,15 +28,21 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
   it("says 'Invalid invitation link' under 'Invitation problem' without a token", async () => {
     const { calls } = mockFetch({});
     renderApp('/accept-invite');
-    expect(await screen.findByRole('heading', { name: 'Invitation problem' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation problem' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Invalid invitation link')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
   it("says 'Invalid or expired invitation' when the check fails", async () => {
-    const { calls } = mockFetch({ 'GET /api/invitations/validate': { status: 404, body: { error: 'Invitation not found' } } });
+    const { calls } = mockFetch({
+      'GET /api/invitations/validate': { status: 404, body: { error: 'Invitation not found' } },
+    });
     renderApp('/accept-invite?token=abc');
-    expect(await screen.findByText('Invalid or expired invitation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Invalid or expired invitation', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Invitation problem' })).toBeInTheDocument();
     expect(calls[0].url).toBe('/api/invitations/validate?token=abc');
   });
@@ -43,7 +54,9 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
     expect(email).toHaveValue('new@example.com');
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Full name')).toHaveValue('New Person');
-    expect(screen.getByText('You have been invited to join Acme Groundworks on Planted.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have been invited to join Acme Groundworks on Planted.'),
+    ).toBeInTheDocument();
   });
 
   it('requires name and password', async () => {
@@ -63,7 +76,11 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
     const { router } = renderApp('/accept-invite?token=abc');
     await submit(null, 'secret1', 'secret1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ token: 'abc', name: 'New Person', password: 'secret1' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      token: 'abc',
+      name: 'New Person',
+      password: 'secret1',
+    });
     expect(await screen.findByText('Your account is ready. Please sign in.')).toBeInTheDocument();
   });
 

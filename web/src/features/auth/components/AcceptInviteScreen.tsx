@@ -62,7 +62,9 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
     event.preventDefault();
     setFailure(null);
     const found = validateInviteAcceptance({ name, password, confirmPassword });
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])));
+    setErrors(
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
+    );
     if (hasErrors(found)) return;
     accept.mutate(
       { token, name: name.trim(), password },

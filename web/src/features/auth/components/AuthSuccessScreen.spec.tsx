@@ -1,6 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { sessionStore } from '../../../lib/session-store';
-import { fakeJwt, mockFetch, renderApp, resetBrowserState, setupI18n, testCustomer, testUser } from '../../../test/utils';
+import {
+  fakeJwt,
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  testCustomer,
+  testUser,
+} from '../../../test/utils';
 import { parseCustomerParam } from './AuthSuccessScreen';
 
 beforeAll(() => setupI18n('en'));

@@ -59,7 +59,8 @@ export function AuthSuccessScreen() {
       } catch (error) {
         console.error('Could not complete the profile after social sign-in', error);
       }
-      if (sessionStore.getState().token) void navigate('/dashboard', { replace: true, state: { flash: 'loginSuccess' } });
+      if (sessionStore.getState().token)
+        void navigate('/dashboard', { replace: true, state: { flash: 'loginSuccess' } });
     };
     void finish();
   }, [navigate, searchParams]);

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../../lib/navigation';
 import { sessionStore } from '../../../lib/session-store';
-import { mockFetch, renderApp, resetBrowserState, setupI18n, testCustomer, testUser } from '../../../test/utils';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  testCustomer,
+  testUser,
+} from '../../../test/utils';
 
 beforeAll(() => setupI18n('en'));
 beforeEach(() => {
@@ -39,7 +46,9 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
   });
 
   it("shows the server's error for a wrong password and stays on /login without ending anything", async () => {
-    const { calls } = mockFetch({ 'POST /api/auth/login': { status: 401, body: { error: 'Invalid email or password' } } });
+    const { calls } = mockFetch({
+      'POST /api/auth/login': { status: 401, body: { error: 'Invalid email or password' } },
+    });
     const { router } = renderApp('/login');
     await fillAndSubmit('alice@example.com', 'wrong-password');
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
@@ -71,7 +80,9 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
   });
 
   it('keeps the session in localStorage with Remember me', async () => {
-    mockFetch({ 'POST /api/auth/login': { body: { token: 'tok-2', user: testUser, customer: testCustomer } } });
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'tok-2', user: testUser, customer: testCustomer } },
+    });
     const { router } = renderApp('/login');
     const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
@@ -86,9 +97,18 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
 
   it.each([
     ['no_token', 'Sign-in could not be completed because no token was received. Please try again.'],
-    ['invalid_token', 'Sign-in could not be completed because the token received was invalid. Please try again.'],
-    ['oauth_failed', 'Sign-in with your provider failed or was cancelled. Please try again or use your email and password.'],
-    ['provider_unavailable', 'Sign-in with this provider is not available at the moment. Please use your email and password.'],
+    [
+      'invalid_token',
+      'Sign-in could not be completed because the token received was invalid. Please try again.',
+    ],
+    [
+      'oauth_failed',
+      'Sign-in with your provider failed or was cancelled. Please try again or use your email and password.',
+    ],
+    [
+      'provider_unavailable',
+      'Sign-in with this provider is not available at the moment. Please use your email and password.',
+    ],
   ])('explains ?error=%s', async (code, text) => {
     mockFetch({});
     renderApp(`/login?error=${code}`);
@@ -115,8 +135,12 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
     mockFetch({});
     renderApp('/login');
     expect(await screen.findByLabelText('Remember me')).not.toBeChecked();
-    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Forgot your password?' }));
-    expect(await screen.findByText('Please ask your company administrator to reset your password.')).toBeInTheDocument();
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(
+      await screen.findByText('Please ask your company administrator to reset your password.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/signup');
   });
 });

@@ -38,7 +38,10 @@ export function LoginScreen() {
   );
   const { flash, show, clear } = useFlash(
     queryError
-      ? { severity: 'error', text: t(`login.queryError.${QUERY_ERRORS.includes(queryError) ? queryError : 'other'}`) }
+      ? {
+          severity: 'error',
+          text: t(`login.queryError.${QUERY_ERRORS.includes(queryError) ? queryError : 'other'}`),
+        }
       : null,
   );
   const forgot = useFlash();
@@ -47,7 +50,9 @@ export function LoginScreen() {
     event.preventDefault();
     clear();
     const found = validateLogin({ email, password });
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])));
+    setErrors(
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
+    );
     if (hasErrors(found)) return;
     login.mutate(
       { email: email.trim(), password },
@@ -96,10 +101,22 @@ export function LoginScreen() {
           error={errors.password}
           testId="login-password"
         />
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            flexWrap: 'wrap',
+            gap: 1,
+          }}
+        >
           <FormControlLabel
             control={
-              <Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)} name="remember" />
+              <Checkbox
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                name="remember"
+              />
             }
             label={t('login.rememberMe')}
           />

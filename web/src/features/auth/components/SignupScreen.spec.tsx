@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { browser } from '../../../lib/navigation';
 import { sessionStore } from '../../../lib/session-store';
-import { mockFetch, renderApp, resetBrowserState, setupI18n, testCustomer, testUser } from '../../../test/utils';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  testCustomer,
+  testUser,
+} from '../../../test/utils';
 
 beforeAll(() => setupI18n('en'));
 beforeEach(() => {
@@ -82,7 +89,10 @@ describe('Signup (spec §2 /signup, §5 Signup, §8 Registration failure)', () =
 
   it('registers, stores the session and opens the dashboard', async () => {
     const { calls } = mockFetch({
-      'POST /api/auth/register': { status: 201, body: { token: 'new-token', user: testUser, customer: testCustomer } },
+      'POST /api/auth/register': {
+        status: 201,
+        body: { token: 'new-token', user: testUser, customer: testCustomer },
+      },
     });
     const { router } = renderApp('/signup');
     const user = await fill(validForm);
@@ -142,7 +152,10 @@ describe('Signup (spec §2 /signup, §5 Signup, §8 Registration failure)', () =
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Sign up with Apple' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
-    expect(assign.mock.calls.map(([url]) => url)).toEqual(['/api/auth/apple?state=signup', '/api/auth/google?state=signup']);
+    expect(assign.mock.calls.map(([url]) => url)).toEqual([
+      '/api/auth/apple?state=signup',
+      '/api/auth/google?state=signup',
+    ]);
     assign.mockRestore();
   });
 });
@@ -153,7 +166,9 @@ describe('Signup social completion mode (spec §2, §4 Social sign-in)', () => {
   it('prefills email and name, hides the passwords and says authentication succeeded', async () => {
     mockFetch({});
     renderApp(path);
-    expect(await screen.findByRole('button', { name: 'Complete Your Signup' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Complete Your Signup' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
     expect(screen.getByLabelText('Your name')).toHaveValue('Sam Smith');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
@@ -166,7 +181,10 @@ describe('Signup social completion mode (spec §2, §4 Social sign-in)', () => {
 
   it('completes the signup, loads the company and profile, then opens the dashboard', async () => {
     const { calls } = mockFetch({
-      'POST /api/auth/google/complete-signup': { status: 201, body: { token: 'oauth-token', user: testUser } },
+      'POST /api/auth/google/complete-signup': {
+        status: 201,
+        body: { token: 'oauth-token', user: testUser },
+      },
       'GET /api/customers': { body: { customer: testCustomer } },
       'GET /api/auth/profile': { body: { user: { ...testUser, name: 'Sam Smith' }, customer: testCustomer } },
     });
@@ -187,7 +205,11 @@ describe('Signup social completion mode (spec §2, §4 Social sign-in)', () => {
       googleId: 'g-123',
     });
     expect(calls[1].headers.Authorization).toBe('Bearer oauth-token');
-    expect(sessionStore.getState()).toMatchObject({ token: 'oauth-token', customer: testCustomer, user: { name: 'Sam Smith' } });
+    expect(sessionStore.getState()).toMatchObject({
+      token: 'oauth-token',
+      customer: testCustomer,
+      user: { name: 'Sam Smith' },
+    });
   });
 
   it('shows the server error, else the OAuth fallback', async () => {

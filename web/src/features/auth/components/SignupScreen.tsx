@@ -14,7 +14,13 @@ import { TextInput } from '../../../components/ui/TextInput';
 import { AuthShell } from './AuthShell';
 import { SocialButtons } from './SocialButtons';
 
-const SERVER_FIELDS: readonly SignupField[] = ['customerName', 'customerAddress', 'userName', 'email', 'password'];
+const SERVER_FIELDS: readonly SignupField[] = [
+  'customerName',
+  'customerAddress',
+  'userName',
+  'email',
+  'password',
+];
 
 interface SocialCompletion {
   provider: OAuthProvider;
@@ -31,7 +37,13 @@ export function socialCompletionFrom(params: URLSearchParams): SocialCompletion 
   return null;
 }
 
-const FIELDS: { name: SignupField; type: string; autoComplete: string; social: boolean; multiline?: boolean }[] = [
+const FIELDS: {
+  name: SignupField;
+  type: string;
+  autoComplete: string;
+  social: boolean;
+  multiline?: boolean;
+}[] = [
   { name: 'customerName', type: 'text', autoComplete: 'organization', social: true },
   { name: 'customerAddress', type: 'text', autoComplete: 'street-address', social: true, multiline: true },
   { name: 'userName', type: 'text', autoComplete: 'name', social: true },
@@ -66,7 +78,10 @@ export function SignupScreen() {
   };
 
   const showFailure = (error: unknown, fallback: string) => {
-    const details = error instanceof ApiError ? error.details.filter((d) => SERVER_FIELDS.includes(d.param as SignupField)) : [];
+    const details =
+      error instanceof ApiError
+        ? error.details.filter((d) => SERVER_FIELDS.includes(d.param as SignupField))
+        : [];
     if (details.length > 0) {
       setErrors(Object.fromEntries(details.map((detail) => [detail.param, detail.msg])));
     }
@@ -78,7 +93,9 @@ export function SignupScreen() {
     event.preventDefault();
     clear();
     const found = validateSignup(values, { social: Boolean(social) });
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])));
+    setErrors(
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
+    );
     if (hasErrors(found)) return;
 
     const fields = {

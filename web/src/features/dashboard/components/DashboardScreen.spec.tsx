@@ -1,6 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '../../../lib/session-store';
-import { mockFetch, renderApp, resetBrowserState, setupI18n, signInForTest, testCustomer, testUser } from '../../../test/utils';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  testCustomer,
+  testUser,
+} from '../../../test/utils';
 import { OverdueReturns, type OverdueHire } from './OverdueReturns';
 import { AppProviders } from '../../../app/providers';
 
@@ -14,7 +22,9 @@ afterEach(() => jest.restoreAllMocks());
 describe('Dashboard (spec §2 Dashboard)', () => {
   it('greets the user, shows the status badge and the four stat cards with figures', async () => {
     mockFetch({
-      'GET /api/customers/stats': { body: { stats: { totalHires: 12, activeHires: 4, totalSites: 3, totalSpending: 1234.5 } } },
+      'GET /api/customers/stats': {
+        body: { stats: { totalHires: 12, activeHires: 4, totalSites: 3, totalSpending: 1234.5 } },
+      },
       'GET /api/hires/ending-soon': { body: { endingSoon: [] } },
     });
     renderApp('/dashboard');
@@ -63,11 +73,20 @@ describe('Dashboard (spec §2 Dashboard)', () => {
 
   it("lists Plant Reminders with an 'Edit Hire' link per hire", async () => {
     mockFetch({
-      'GET /api/customers/stats': { body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } } },
+      'GET /api/customers/stats': {
+        body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } },
+      },
       'GET /api/hires/ending-soon': {
         body: {
           endingSoon: [
-            { id: 42, equipment_name: 'Mini Digger', equipment_image_url: null, site_name: 'Leeds Depot', supplier_name: 'Speedy Hire', hire_end_date: '2026-03-05' },
+            {
+              id: 42,
+              equipment_name: 'Mini Digger',
+              equipment_image_url: null,
+              site_name: 'Leeds Depot',
+              supplier_name: 'Speedy Hire',
+              hire_end_date: '2026-03-05',
+            },
           ],
         },
       },
@@ -76,10 +95,9 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 5000 });
     expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
     expect(within(reminder).getByText('Leeds Depot · Speedy Hire · ends 5 Mar 2026')).toBeInTheDocument();
-    expect(within(screen.getByTestId('plant-reminders')).getByRole('link', { name: 'Edit Hire' })).toHaveAttribute(
-      'href',
-      '/hires?edit=42',
-    );
+    expect(
+      within(screen.getByTestId('plant-reminders')).getByRole('link', { name: 'Edit Hire' }),
+    ).toHaveAttribute('href', '/hires?edit=42');
   });
 
   it('stores a ?token= as the session token, removes it from the URL and refreshes the profile', async () => {
@@ -91,11 +109,15 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderApp('/dashboard?token=from-query&tab=x');
-    await waitFor(() => expect(sessionStore.getState().user?.name).toBe('Alice Refreshed'), { timeout: 5000 });
+    await waitFor(() => expect(sessionStore.getState().user?.name).toBe('Alice Refreshed'), {
+      timeout: 5000,
+    });
     expect(sessionStore.getState().token).toBe('from-query');
     expect(localStorage.getItem('token')).toBe('from-query');
     expect(router.state.location.search).toBe('?tab=x');
-    expect(calls.find((call) => call.url === '/api/auth/profile')?.headers.Authorization).toBe('Bearer from-query');
+    expect(calls.find((call) => call.url === '/api/auth/profile')?.headers.Authorization).toBe(
+      'Bearer from-query',
+    );
   });
 });
 

@@ -1,4 +1,15 @@
-import { Avatar, Button, Card, CardContent, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Avatar,
+  Button,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +51,11 @@ export function PlantReminders() {
                 divider
                 data-testid={`reminder-${hire.id}`}
                 secondaryAction={
-                  <Button component={RouterLink} to={`/hires?edit=${encodeURIComponent(String(hire.id))}`} size="small">
+                  <Button
+                    component={RouterLink}
+                    to={`/hires?edit=${encodeURIComponent(String(hire.id))}`}
+                    size="small"
+                  >
                     {t('reminders.editHire')}
                   </Button>
                 }

@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import { useDashboardStats, type DashboardStats } from '../api/get-stats';
 
-const CARDS: { key: keyof DashboardStats; label: string; icon: ComponentType<{ color?: 'primary' }>; money?: boolean }[] = [
+const CARDS: {
+  key: keyof DashboardStats;
+  label: string;
+  icon: ComponentType<{ color?: 'primary' }>;
+  money?: boolean;
+}[] = [
   { key: 'totalHires', label: 'stats.totalHires', icon: AssignmentIcon },
   { key: 'activeHires', label: 'stats.activeHires', icon: PlayCircleIcon },
   { key: 'totalSites', label: 'stats.activeSites', icon: PlaceIcon },
@@ -31,18 +36,32 @@ export function StatCards() {
                 <Icon color="primary" aria-hidden />
               </Box>
               {stats.isPending ? (
-                <Skeleton variant="text" width="60%" sx={{ fontSize: '2rem' }} aria-label={t('stats.loading')} />
+                <Skeleton
+                  variant="text"
+                  width="60%"
+                  sx={{ fontSize: '2rem' }}
+                  aria-label={t('stats.loading')}
+                />
               ) : stats.isError ? (
                 <>
                   <Typography variant="h4" component="p" aria-hidden>
                     —
                   </Typography>
-                  <Typography variant="caption" color="text.secondary" data-testid={`stat-${key}-unavailable`}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    data-testid={`stat-${key}-unavailable`}
+                  >
                     {t('stats.unavailable')}
                   </Typography>
                 </>
               ) : (
-                <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={`stat-${key}-value`}>
+                <Typography
+                  variant="h4"
+                  component="p"
+                  sx={{ fontWeight: 700 }}
+                  data-testid={`stat-${key}-value`}
+                >
                   {money ? formatMoney(stats.data[key]) : (stats.data[key] ?? 0)}
                 </Typography>
               )}

@@ -19,7 +19,12 @@ export function IntegrationsScreen() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
           <Card variant="outlined" sx={{ height: '100%' }}>
-            <CardActionArea component={RouterLink} to="/zahara" sx={{ height: '100%' }} data-testid="integration-zahara">
+            <CardActionArea
+              component={RouterLink}
+              to="/zahara"
+              sx={{ height: '100%' }}
+              data-testid="integration-zahara"
+            >
               <CardContent>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
                   <ReceiptLongIcon color="primary" fontSize="large" aria-hidden />
@@ -34,7 +39,12 @@ export function IntegrationsScreen() {
           </Card>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-          <Card variant="outlined" sx={{ height: '100%', opacity: 0.85 }} aria-disabled="true" data-testid="integration-more">
+          <Card
+            variant="outlined"
+            sx={{ height: '100%', opacity: 0.85 }}
+            aria-disabled="true"
+            data-testid="integration-more"
+          >
             <CardContent>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
                 <ExtensionIcon color="disabled" fontSize="large" aria-hidden />

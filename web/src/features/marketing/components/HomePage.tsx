@@ -25,17 +25,33 @@ export function HomePage() {
     <MarketingLayout title={t('home.title')}>
       <Box component="section" sx={{ py: { xs: 6, md: 10 }, bgcolor: 'background.paper' }}>
         <Container maxWidth="md" sx={{ textAlign: 'center' }}>
-          <Typography variant="h2" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.2rem' } }}>
+          <Typography
+            variant="h2"
+            component="h1"
+            sx={{ fontWeight: 800, fontSize: { xs: '2.2rem', md: '3.2rem' } }}
+          >
             {t('home.title')}
           </Typography>
           <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, mb: 4 }}>
             {t('home.subtitle')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center">
-            <Button component={RouterLink} to="/signup" variant="contained" size="large" data-testid="hero-start-trial">
+            <Button
+              component={RouterLink}
+              to="/signup"
+              variant="contained"
+              size="large"
+              data-testid="hero-start-trial"
+            >
               {t('cta.startTrial')}
             </Button>
-            <Button component={RouterLink} to="/signup" variant="outlined" size="large" data-testid="hero-get-started">
+            <Button
+              component={RouterLink}
+              to="/signup"
+              variant="outlined"
+              size="large"
+              data-testid="hero-get-started"
+            >
               {t('cta.getStarted')}
             </Button>
             <Button component={RouterLink} to="/login" variant="text" size="large" data-testid="hero-sign-in">
@@ -46,7 +62,12 @@ export function HomePage() {
       </Box>
 
       <Container maxWidth="lg" component="section" sx={{ py: 6 }} aria-labelledby="highlights-title">
-        <Typography id="highlights-title" variant="h4" component="h2" sx={{ fontWeight: 700, mb: 3, textAlign: 'center' }}>
+        <Typography
+          id="highlights-title"
+          variant="h4"
+          component="h2"
+          sx={{ fontWeight: 700, mb: 3, textAlign: 'center' }}
+        >
           {t('home.highlightsTitle')}
         </Typography>
         <Grid container spacing={3}>
@@ -67,7 +88,12 @@ export function HomePage() {
       </Container>
 
       <Container maxWidth="lg" component="section" sx={{ py: 4 }} aria-labelledby="plans-title">
-        <Typography id="plans-title" variant="h4" component="h2" sx={{ fontWeight: 700, mb: 1, textAlign: 'center' }}>
+        <Typography
+          id="plans-title"
+          variant="h4"
+          component="h2"
+          sx={{ fontWeight: 700, mb: 1, textAlign: 'center' }}
+        >
           {t('home.plansTitle')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3, textAlign: 'center' }}>

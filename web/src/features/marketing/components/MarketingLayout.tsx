@@ -19,10 +19,22 @@ export function MarketingLayout({ title, children }: { title: string; children: 
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
-            <Link component={RouterLink} to="/home" variant="h5" sx={{ fontWeight: 800, mr: 'auto' }} data-testid="brand-link">
+            <Link
+              component={RouterLink}
+              to="/home"
+              variant="h5"
+              sx={{ fontWeight: 800, mr: 'auto' }}
+              data-testid="brand-link"
+            >
               Planted
             </Link>
-            <Stack direction="row" spacing={1} component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              component="nav"
+              aria-label={t('nav.label')}
+              sx={{ display: { xs: 'none', sm: 'flex' } }}
+            >
               <Button component={RouterLink} to="/features" color="inherit">
                 {t('footer.links.features')}
               </Button>
@@ -46,7 +58,10 @@ export function MarketingLayout({ title, children }: { title: string; children: 
       <Box component="main" sx={{ flexGrow: 1 }}>
         {children}
       </Box>
-      <Box component="footer" sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 5, mt: 6 }}>
+      <Box
+        component="footer"
+        sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 5, mt: 6 }}
+      >
         <Container maxWidth="lg">
           <Grid container spacing={4}>
             <Grid size={{ xs: 12, md: 3 }}>

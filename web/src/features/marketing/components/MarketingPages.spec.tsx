@@ -7,7 +7,17 @@ beforeEach(() => {
   mockFetch({});
 });
 
-const FOOTER = ['/features', '/pricing', '/integrations', '/about', '/contact', '/support', '/privacy', '/terms', '/cookies'];
+const FOOTER = [
+  '/features',
+  '/pricing',
+  '/integrations',
+  '/about',
+  '/contact',
+  '/support',
+  '/privacy',
+  '/terms',
+  '/cookies',
+];
 
 describe('public pages (spec §2 /home)', () => {
   it('has Sign In, Get Started and Start Free Trial, mentions role-based access and links the footer pages', async () => {
@@ -18,7 +28,11 @@ describe('public pages (spec §2 /home)', () => {
     expect(screen.getByTestId('hero-sign-in')).toHaveAttribute('href', '/login');
     expect(screen.getByText('Role-based access')).toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(FOOTER);
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(FOOTER);
     expect(screen.getByTestId('plan-teams')).toHaveTextContent('Teams Edition');
   });
 
@@ -39,6 +53,8 @@ describe('public pages (spec §2 /home)', () => {
   it.each(FOOTER.filter((path) => path !== '/pricing'))('%s is a real page', async (path) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).not.toBeEmptyDOMElement();
-    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(2);
+    expect(
+      within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 });

@@ -24,7 +24,16 @@ export function PlanCards({ compact = false }: { compact?: boolean }) {
             }}
           >
             <CardContent sx={{ flexGrow: 1 }}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 32 }}>
+              <Box
+                sx={{
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  alignItems: 'center',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  minHeight: 32,
+                }}
+              >
                 <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
                   {t(`common:plans.${plan.id}`)}
                 </Typography>

@@ -5,7 +5,9 @@ import type { User } from '../../../lib/types';
 
 export const PROFILE_PICTURE_FIELD = 'profilePicture';
 
-export function uploadProfilePicture(image: Blob): Promise<{ user?: User; profile_picture_url?: string | null }> {
+export function uploadProfilePicture(
+  image: Blob,
+): Promise<{ user?: User; profile_picture_url?: string | null }> {
   const form = new FormData();
   form.append(PROFILE_PICTURE_FIELD, image, PROFILE_PICTURE_FILE_NAME);
   return apiRequest('/auth/profile-picture', { method: 'POST', body: form });

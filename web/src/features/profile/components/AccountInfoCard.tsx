@@ -26,7 +26,11 @@ export function AccountInfoCard({ user, customer }: { user: User; customer: Cust
               <Typography component="dt" color="text.secondary">
                 {t(`account.${key}`)}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 600 }} data-testid={`account-${key}`}>
+              <Typography
+                component="dd"
+                sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}
+                data-testid={`account-${key}`}
+              >
                 {value}
               </Typography>
             </Box>
@@ -46,7 +50,14 @@ export function AccountInfoCard({ user, customer }: { user: User; customer: Cust
           </Typography>
         )}
         {user.role === 'admin' && (
-          <Button component={RouterLink} to="/subscription" variant="outlined" sx={{ mt: 2 }} fullWidth data-testid="manage-subscription">
+          <Button
+            component={RouterLink}
+            to="/subscription"
+            variant="outlined"
+            sx={{ mt: 2 }}
+            fullWidth
+            data-testid="manage-subscription"
+          >
             {t('account.manageSubscription')}
           </Button>
         )}

@@ -25,7 +25,9 @@ export function ChangePasswordForm() {
     event.preventDefault();
     clear();
     const found = validatePasswordChange(values);
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])));
+    setErrors(
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
+    );
     if (hasErrors(found)) return;
     change.mutate(
       { currentPassword: values.currentPassword, newPassword: values.newPassword },
@@ -64,7 +66,13 @@ export function ChangePasswordForm() {
               slotProps={{ htmlInput: { 'data-testid': `password-${name}` } }}
             />
           ))}
-          <Button type="submit" variant="contained" disabled={change.isPending} sx={{ mt: 1 }} data-testid="password-save">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={change.isPending}
+            sx={{ mt: 1 }}
+            data-testid="password-save"
+          >
             {change.isPending ? t('common:saving') : t('password.submit')}
           </Button>
         </Box>

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slider, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Slider,
+  Typography,
+} from '@mui/material';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 
@@ -30,7 +39,15 @@ export function CropDialog({
     <Dialog open onClose={saving ? undefined : onCancel} fullWidth maxWidth="sm" aria-labelledby="crop-title">
       <DialogTitle id="crop-title">{t('picture.cropTitle')}</DialogTitle>
       <DialogContent>
-        <Box sx={{ position: 'relative', width: '100%', height: { xs: 280, sm: 360 }, bgcolor: 'grey.900', borderRadius: 1 }}>
+        <Box
+          sx={{
+            position: 'relative',
+            width: '100%',
+            height: { xs: 280, sm: 360 },
+            bgcolor: 'grey.900',
+            borderRadius: 1,
+          }}
+        >
           <Cropper
             image={image}
             crop={crop}

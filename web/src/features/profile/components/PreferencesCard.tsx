@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Card, CardContent, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Switch, Typography } from '@mui/material';
+import {
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
 import { LANGUAGE_NAMES } from '../../../components/ui/LanguageSelect';

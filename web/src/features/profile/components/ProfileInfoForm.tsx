@@ -21,14 +21,18 @@ export function ProfileInfoForm({ user }: { user: User }) {
     event.preventDefault();
     clear();
     const found = validateProfile({ name, email });
-    setErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])));
+    setErrors(
+      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
+    );
     if (hasErrors(found)) return;
     update.mutate(
       { name: name.trim(), email: email.trim() },
       {
         onSuccess: ({ user: updated }) => {
           const current = sessionStore.getState().user;
-          sessionStore.update({ user: updated ?? (current ? { ...current, name: name.trim(), email: email.trim() } : null) });
+          sessionStore.update({
+            user: updated ?? (current ? { ...current, name: name.trim(), email: email.trim() } : null),
+          });
           show('success', t('info.updated'));
         },
         onError: (error) => show('error', errorMessage(error, t('info.failed'))),
@@ -72,7 +76,13 @@ export function ProfileInfoForm({ user }: { user: User }) {
             slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'profile-role' } }}
             helperText={t('info.roleHelp')}
           />
-          <Button type="submit" variant="contained" disabled={update.isPending} sx={{ mt: 1 }} data-testid="profile-save">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending}
+            sx={{ mt: 1 }}
+            data-testid="profile-save"
+          >
             {update.isPending ? t('common:saving') : t('info.save')}
           </Button>
         </Box>

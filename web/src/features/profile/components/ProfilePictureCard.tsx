@@ -21,9 +21,12 @@ export function ProfilePictureCard() {
   const [cropping, setCropping] = useState(false);
   const { flash, show, clear } = useFlash();
 
-  useEffect(() => () => {
-    if (source) URL.revokeObjectURL(source);
-  }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -46,7 +49,10 @@ export function ProfilePictureCard() {
       const answer = await upload.mutateAsync(image);
       const current = sessionStore.getState().user;
       if (answer.user) sessionStore.update({ user: answer.user });
-      else if (current) sessionStore.update({ user: { ...current, profile_picture_url: answer.profile_picture_url ?? null } });
+      else if (current)
+        sessionStore.update({
+          user: { ...current, profile_picture_url: answer.profile_picture_url ?? null },
+        });
       setSource(null);
       show('success', t('picture.updated'));
     } catch (error) {
@@ -66,7 +72,15 @@ export function ProfilePictureCard() {
         <Avatar
           src={user?.profile_picture_url ?? undefined}
           alt={user?.name ?? ''}
-          sx={{ width: 120, height: 120, mx: 'auto', mb: 2, fontSize: 40, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+          sx={{
+            width: 120,
+            height: 120,
+            mx: 'auto',
+            mb: 2,
+            fontSize: 40,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+          }}
           data-testid="profile-avatar"
         >
           {initials(user?.name)}

@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session-store';
-import { mockFetch, renderApp, resetBrowserState, setupI18n, signInForTest, testUser } from '../../../test/utils';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  testUser,
+} from '../../../test/utils';
 import { uploadProfilePicture } from '../api/upload-profile-picture';
 import { validatePasswordChange, validateProfileImage } from '../validation';
 
@@ -28,7 +35,9 @@ describe('profile picture rules (spec §5 Profile)', () => {
   });
 
   it('uploads the crop as multipart field profilePicture named profile-picture.jpg', async () => {
-    const { calls } = mockFetch({ 'POST /api/auth/profile-picture': { body: { user: testUser, profile_picture_url: '/files/p.jpg' } } });
+    const { calls } = mockFetch({
+      'POST /api/auth/profile-picture': { body: { user: testUser, profile_picture_url: '/files/p.jpg' } },
+    });
     await uploadProfilePicture(new Blob(['jpeg'], { type: 'image/jpeg' }));
     const form = calls[0].body as FormData;
     const file = form.get('profilePicture') as File;
@@ -46,10 +55,14 @@ describe('password change rules (spec §5 Password change)', () => {
     });
   });
   it('wants new and confirm to match, and at least 6 characters', () => {
-    expect(validatePasswordChange({ currentPassword: 'a', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual({
+    expect(
+      validatePasswordChange({ currentPassword: 'a', newPassword: 'abcdef', confirmPassword: 'abcdeg' }),
+    ).toEqual({
       confirmPassword: 'NEW_PASSWORDS_DO_NOT_MATCH',
     });
-    expect(validatePasswordChange({ currentPassword: 'a', newPassword: 'abc', confirmPassword: 'abc' })).toEqual({
+    expect(
+      validatePasswordChange({ currentPassword: 'a', newPassword: 'abc', confirmPassword: 'abc' }),
+    ).toEqual({
       newPassword: 'NEW_PASSWORD_MIN',
     });
   });
@@ -66,7 +79,9 @@ describe('Profile screen (spec §2 Profile)', () => {
     const { calls } = mockFetch({});
     await openProfile();
     const input = screen.getByTestId('profile-picture-input');
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] },
+    });
     expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
     const big = new File(['x'], 'huge.jpg', { type: 'image/jpeg' });
     Object.defineProperty(big, 'size', { value: 10_485_761 });
@@ -99,7 +114,9 @@ describe('Profile screen (spec §2 Profile)', () => {
   });
 
   it('updates name and email and shows the role read-only', async () => {
-    const { calls } = mockFetch({ 'PUT /api/auth/profile': { body: { user: { ...testUser, name: 'Alice B' } } } });
+    const { calls } = mockFetch({
+      'PUT /api/auth/profile': { body: { user: { ...testUser, name: 'Alice B' } } },
+    });
     await openProfile();
     const user = userEvent.setup({ delay: null });
     expect(screen.getByLabelText('Role')).toHaveValue('Administrator');
@@ -128,7 +145,9 @@ describe('Profile screen (spec §2 Profile)', () => {
   });
 
   it("changes the password and shows the server's error text", async () => {
-    const { calls } = mockFetch({ 'PUT /api/auth/change-password': { status: 400, body: { error: 'Current password is incorrect' } } });
+    const { calls } = mockFetch({
+      'PUT /api/auth/change-password': { status: 400, body: { error: 'Current password is incorrect' } },
+    });
     await openProfile();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -161,7 +180,9 @@ describe('Profile screen (spec §2 Profile)', () => {
   });
 
   it('changes the language locally and on the server (spec §1)', async () => {
-    const { calls } = mockFetch({ 'PUT /api/users/language': { body: { user: { ...testUser, language_preference: 'es' } } } });
+    const { calls } = mockFetch({
+      'PUT /api/users/language': { body: { user: { ...testUser, language_preference: 'es' } } },
+    });
     await openProfile();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('combobox', { name: 'Language preference' }));
@@ -179,7 +200,9 @@ describe('Profile screen (spec §2 Profile)', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('combobox', { name: 'Language preference' }));
     await user.click(await screen.findByRole('option', { name: 'Español' }));
-    expect(await screen.findByText('No se ha podido actualizar la preferencia de idioma')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No se ha podido actualizar la preferencia de idioma'),
+    ).toBeInTheDocument();
   });
 
   it('shows account information and Manage Subscription for admins only', async () => {
@@ -187,9 +210,14 @@ describe('Profile screen (spec §2 Profile)', () => {
     const view = await openProfile();
     const account = screen.getByTestId('account-info');
     expect(within(account).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
-    expect(within(account).getByText('Free Edition', { selector: '[data-testid="account-plan"]' })).toBeInTheDocument();
+    expect(
+      within(account).getByText('Free Edition', { selector: '[data-testid="account-plan"]' }),
+    ).toBeInTheDocument();
     expect(within(account).getByText('5 Mar 2026')).toBeInTheDocument();
-    expect(within(account).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+    expect(within(account).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
     view.unmount();
 
     resetBrowserState();

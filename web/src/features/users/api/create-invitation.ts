@@ -16,7 +16,9 @@ export interface Invitation {
   expires_at: string;
 }
 
-export function createInvitation(input: CreateInvitationInput): Promise<{ invitation: Invitation; message?: string }> {
+export function createInvitation(
+  input: CreateInvitationInput,
+): Promise<{ invitation: Invitation; message?: string }> {
   return apiRequest('/invitations', { method: 'POST', body: input });
 }
 

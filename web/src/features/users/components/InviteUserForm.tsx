@@ -78,7 +78,13 @@ export function InviteUserForm() {
               </MenuItem>
             ))}
           </TextField>
-          <Button type="submit" variant="contained" disabled={invite.isPending} sx={{ mt: 1 }} data-testid="invite-user-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={invite.isPending}
+            sx={{ mt: 1 }}
+            data-testid="invite-user-submit"
+          >
             {invite.isPending ? t('invite.sending') : t('invite.submit')}
           </Button>
         </Box>

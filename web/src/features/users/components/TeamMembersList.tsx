@@ -1,10 +1,24 @@
-import { Avatar, Card, CardContent, Chip, List, ListItem, ListItemAvatar, ListItemText, Typography } from '@mui/material';
+import {
+  Avatar,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../../lib/format';
 import type { Role } from '../../../lib/types';
 import { useUsers } from '../api/get-users';
 
-const ROLE_COLORS: Record<Role, 'primary' | 'secondary' | 'default'> = { admin: 'primary', user: 'secondary', viewer: 'default' };
+const ROLE_COLORS: Record<Role, 'primary' | 'secondary' | 'default'> = {
+  admin: 'primary',
+  user: 'secondary',
+  viewer: 'default',
+};
 
 export function TeamMembersList() {
   const { t } = useTranslation(['users', 'common']);

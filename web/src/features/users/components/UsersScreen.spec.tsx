@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch, renderApp, resetBrowserState, setupI18n, signInForTest, testUser } from '../../../test/utils';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  testUser,
+} from '../../../test/utils';
 
 beforeAll(() => setupI18n('en'));
 beforeEach(() => resetBrowserState());
@@ -36,7 +43,10 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
       'GET /api/users': { body: { users: members } },
       'POST /api/invitations': {
         status: 201,
-        body: { invitation: { id: 5, email: 'new@example.com', name: '', role: 'user', expires_at: '2026-04-01' }, message: 'sent' },
+        body: {
+          invitation: { id: 5, email: 'new@example.com', name: '', role: 'user', expires_at: '2026-04-01' },
+          message: 'sent',
+        },
       },
     });
     renderApp('/users');
@@ -48,7 +58,11 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     await user.type(within(form).getByLabelText('Email'), 'new@example.com');
     await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
     expect(await screen.findByText('Invitation sent to new@example.com')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'new@example.com', name: '', role: 'user' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'new@example.com',
+      name: '',
+      role: 'user',
+    });
   });
 
   it('offers the roles user, viewer and admin', async () => {
