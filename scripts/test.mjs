@@ -56,7 +56,10 @@ async function main() {
   const nxOptions = args.filter((a) => a.startsWith('-'));
   console.log(`[test] run ${runId}: database ${dbName}; targets ${targets.join(', ')}`);
   let status = 1;
-  const format = spawnSync('npx', ['prettier', '--check', '.', '--log-level=warn'], { cwd: root, stdio: 'inherit' });
+  const format = spawnSync('npx', ['prettier', '--check', '.', '--log-level=warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (format.status !== 0) console.error('[test] formatting: run `npm run format` to fix the files above');
   try {
     const result = spawnSync(
