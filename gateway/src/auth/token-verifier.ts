@@ -10,6 +10,10 @@ import {
 const ISSUER = 'planted-identity';
 const AUDIENCE = 'planted';
 const REFRESH_COOLDOWN_MS = 30_000;
+/** Verified tokens remembered, so a client's next requests skip the signature check. */
+const VERIFIED_CACHE_ENTRIES = 10_000;
+/** How long a verified token is remembered at most (never past its own expiry). */
+const VERIFIED_CACHE_MS = 60_000;
 
 /**
  * Verifies session tokens with identity's public keys. The key set is fetched over NATS
@@ -19,6 +23,8 @@ export class TokenVerifier {
   private keySet?: ReturnType<typeof createLocalJWKSet>;
   private loading?: Promise<void>;
   private lastRefresh = 0;
+  /** token -> its actor and until when (epoch ms) the answer stands; oldest first. */
+  private readonly verified = new Map<string, { actor: Actor; until: number }>();
 
   constructor(private readonly bus: TypedClient) {}
 
@@ -27,6 +33,7 @@ export class TokenVerifier {
       try {
         const { keys } = await this.bus.send(IdentityJwks, {});
         this.keySet = createLocalJWKSet({ keys } as unknown as JSONWebKeySet);
+        this.verified.clear(); // a key may have been withdrawn
         this.lastRefresh = Date.now();
       } finally {
         this.loading = undefined;
@@ -36,6 +43,22 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<Actor> {
+    const now = Date.now();
+    const known = this.verified.get(token);
+    if (known) {
+      if (now < known.until) return { ...known.actor };
+      this.verified.delete(token);
+    }
+    const { actor, exp } = await this.verifyUncached(token);
+    // jose rejects a token once floor(now / 1000) >= exp, i.e. from exp * 1000 ms on: so does the cache.
+    const until = Math.min(now + VERIFIED_CACHE_MS, exp === undefined ? Infinity : exp * 1000);
+    if (this.verified.size >= VERIFIED_CACHE_ENTRIES)
+      this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { actor, until });
+    return { ...actor };
+  }
+
+  private async verifyUncached(token: string): Promise<{ actor: Actor; exp?: number }> {
     if (!this.keySet) await this.refresh();
     try {
       return await this.verifyWithKeys(token);
@@ -51,7 +74,7 @@ export class TokenVerifier {
     }
   }
 
-  private async verifyWithKeys(token: string): Promise<Actor> {
+  private async verifyWithKeys(token: string): Promise<{ actor: Actor; exp?: number }> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.keySet!, { issuer: ISSUER, audience: AUDIENCE }));
@@ -65,6 +88,9 @@ export class TokenVerifier {
     const claims = tokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw new ServiceError('UNAUTHENTICATED', 'Invalid token');
     const c = claims.data;
-    return { userId: c.userId, customerId: c.customer_id, role: c.role, email: c.email, name: c.name };
+    return {
+      actor: { userId: c.userId, customerId: c.customer_id, role: c.role, email: c.email, name: c.name },
+      exp: payload.exp,
+    };
   }
 }

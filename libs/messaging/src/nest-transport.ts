@@ -29,4 +29,12 @@ export class PrefixedNatsServer extends ServerNats {
     const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
     super.addHandler(prefixed(this.subjectPrefix, name), callback, isEventHandler, extras);
   }
+
+  /**
+   * Nest first tries JSON.parse on every incoming subject, which throws (and builds a stack
+   * trace) for every plain subject such as ours. Only a JSON pattern starts with '{'.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    return pattern.startsWith('{') ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
+  }
 }

@@ -100,8 +100,7 @@ export class AuthService {
 
   profile(actor: Actor): Promise<{ user: User; customer: Customer }> {
     return this.database.withTenant(actor.customerId, async (tx) => {
-      const user = await this.usersService.requireActiveActor(tx, actor);
-      const customer = await this.customers.findById(tx, actor.customerId);
+      const { user, customer } = await this.usersService.requireActiveActorWithCompany(tx, actor);
       if (!customer) throw companyNotFound();
       return { user: toUser(user), customer: toCustomer(customer) };
     });

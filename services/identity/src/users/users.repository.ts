@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OAuthProvider } from '@planted/contracts';
 import type { IdentityTx } from '../db/database';
 import { returned } from '../db/rows';
-import { users, type UserRow } from '../db/schema';
+import { customers, users, type CustomerRow, type UserRow } from '../db/schema';
 
 export type NewUser = Pick<
   typeof users.$inferInsert,
@@ -35,6 +35,20 @@ export class UsersRepository {
     const [row] = await tx
       .select()
       .from(users)
+      .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
+    return row;
+  }
+
+  /** The user and their company in one query (the company is null only if it is gone). */
+  async findInCompanyWithCustomer(
+    tx: IdentityTx,
+    customerId: string,
+    userId: string,
+  ): Promise<{ user: UserRow; customer: CustomerRow | null } | undefined> {
+    const [row] = await tx
+      .select({ user: users, customer: customers })
+      .from(users)
+      .leftJoin(customers, eq(customers.id, users.customerId))
       .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
     return row;
   }

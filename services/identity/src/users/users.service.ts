@@ -3,7 +3,7 @@ import { UserUpdated, type Actor, type Language, type User } from '@planted/cont
 import { OutboxService } from '../core/outbox';
 import { DATABASE } from '../core/tokens';
 import type { IdentityDatabase, IdentityTx } from '../db/database';
-import type { UserRow } from '../db/schema';
+import type { CustomerRow, UserRow } from '../db/schema';
 import { toUser } from './user.mapper';
 import { sessionNoLongerValid } from './users.errors';
 import { UsersRepository, type UserPatch } from './users.repository';
@@ -25,6 +25,16 @@ export class UsersService {
     const row = await this.users.findInCompany(tx, actor.customerId, actor.userId);
     if (!row || !row.isActive) throw sessionNoLongerValid();
     return row;
+  }
+
+  /** requireActiveActor and the actor's company, in one round trip. */
+  async requireActiveActorWithCompany(
+    tx: IdentityTx,
+    actor: Actor,
+  ): Promise<{ user: UserRow; customer: CustomerRow | undefined }> {
+    const row = await this.users.findInCompanyWithCustomer(tx, actor.customerId, actor.userId);
+    if (!row || !row.user.isActive) throw sessionNoLongerValid();
+    return { user: row.user, customer: row.customer ?? undefined };
   }
 
   /** Applies a change to the actor's own row and records user.updated with it (call outbox.committed() after the commit). */
