@@ -1,0 +1,747 @@
+#!/usr/bin/env node
+// Load benchmark of the API: POST /api/auth/login and GET /api/auth/profile with autocannon.
+//
+// By default it starts its own copy of the system the way `npm start` does (identity, then the
+// gateway, from their dist/ builds) but isolated from everything else on the machine: a fresh
+// database, its own NATS subject prefix and Redis key prefix, free ports, a temporary folder for
+// the signing key and uploads. Everything is removed at the end, on Ctrl-C and on failure too.
+// With --url it measures a system that is already running instead.
+//
+//   npm run bench -w @planted/bench
+//   npm run bench -w @planted/bench -- --connections 50 --duration 20 --warmup 3
+//   npm run bench -w @planted/bench -- --url http://127.0.0.1:3000
+//   npm run bench -w @planted/bench -- --only profile --cpu-prof   # V8 CPU profiles of both processes
+//
+// It measures; it does not judge: the exit code is 0 whether or not the targets are met, and
+// non-zero only when the benchmark itself could not run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { formatSummary, summarizeFile } from './cpu-profile-summary.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+
+/** The issue's target for GET /api/auth/profile on this machine. */
+const TARGET = { scenario: 'profile', minRps: 1500, maxP99Ms: 50 };
+
+const { values: opts } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    rate: { type: 'string' },
+    only: { type: 'string', default: 'login,profile' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'log-level': { type: 'string', default: 'warn' },
+    root: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (opts.help) {
+  console.log(`usage: node bench/api-load.mjs [options]
+  --url URL          measure a running system (e.g. http://127.0.0.1:3000) instead of starting one
+  --connections N    concurrent connections (default 50)
+  --duration S       seconds measured per scenario (default 20)
+  --warmup S         seconds of unmeasured load before each scenario (default 3; 0 for none)
+  --rate N           offer a fixed N req/s in total instead of as many as the connections can
+                     (compares CPU ms per request of two builds at the same load)
+  --only LIST        scenarios to run, comma-separated: login,profile (default both)
+  --cpu-prof         run identity and the gateway under node --cpu-prof and summarise where
+                     their CPU time went during each measured scenario (not with --url)
+  --log-level L      LOG_LEVEL of the started processes (default warn; info is what npm start uses)
+  --root DIR         start the system from another checkout whose dist/ folders are built
+                     (default: this repository), e.g. to compare a branch with main
+Environment: PLANTED_BENCH_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+NATS_URL, REDIS_URL.`);
+  process.exit(0);
+}
+
+const CONNECTIONS = positiveInt('connections', opts.connections);
+const DURATION = positiveInt('duration', opts.duration);
+const WARMUP = nonNegativeInt('warmup', opts.warmup);
+const RATE = opts.rate === undefined ? undefined : positiveInt('rate', opts.rate);
+const SCENARIOS = opts.only
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const s of SCENARIOS) if (!['login', 'profile'].includes(s)) usage(`unknown scenario "${s}" in --only`);
+if (opts['cpu-prof'] && opts.url)
+  usage('--cpu-prof profiles the processes this script starts; it cannot be used with --url');
+if (opts.root && opts.url)
+  usage('--root starts a system from another checkout; it cannot be used with --url');
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+if (!LOG_LEVELS.includes(opts['log-level'])) usage(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
+/** The checkout whose services/identity/dist and gateway/dist are started. */
+const root = opts.root ? path.resolve(opts.root) : repoRoot;
+
+const ADMIN_URL = process.env.PLANTED_BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HIGH_LIMIT = '1000000000';
+
+function usage(msg) {
+  console.error(`api-load: ${msg} (see --help)`);
+  process.exit(2);
+}
+function positiveInt(name, v) {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) usage(`--${name} must be a positive whole number`);
+  return n;
+}
+function nonNegativeInt(name, v) {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) usage(`--${name} must be a whole number`);
+  return n;
+}
+function log(msg) {
+  console.log(`\x1b[36m[bench]\x1b[0m ${msg}`);
+}
+function warn(msg) {
+  console.log(`\x1b[33m[bench] WARNING: ${msg}\x1b[0m`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The isolated system and its clean-up
+
+const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const state = {
+  children: [],
+  dbName: undefined,
+  prefix: undefined,
+  tmpDir: undefined,
+  profDir: undefined,
+  stopping: false,
+};
+let cleanupPromise;
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnService(name, script, env) {
+  const execArgv = state.profDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${state.profDir}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...execArgv, script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.label = name;
+  const prefix = `\x1b[35m[${name}]\x1b[0m `;
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    let buffer = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop();
+      for (const line of lines) out.write(prefix + line + '\n');
+    });
+  }
+  child.exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (err) => {
+      child.failed = true;
+      resolve({ code: `spawn error: ${err.message}`, signal: null });
+    });
+  });
+  child.exited.then(({ code, signal }) => {
+    if (!state.stopping) {
+      console.error(
+        `\n\x1b[31m✖ ${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see its lines above.\x1b[0m`,
+      );
+      void cleanup().then(() => process.exit(1));
+    }
+  });
+  state.children.push(child);
+  return child;
+}
+
+async function waitReady(name, url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null || child.failed)
+      throw new Error(`${name} exited during start-up`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not become ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function startSystem() {
+  for (const script of ['services/identity/dist/main.js', 'gateway/dist/main.js']) {
+    if (!existsSync(path.join(root, script))) {
+      throw new Error(
+        `${path.join(root, script)} is missing: build first (npx nx run-many -t build --exclude=@planted/web)`,
+      );
+    }
+  }
+  state.prefix = `bench_${runId}`;
+  state.dbName = `planted_bench_${runId}`;
+  state.tmpDir = mkdtempSync(path.join(os.tmpdir(), 'planted-bench-'));
+  if (opts['cpu-prof']) state.profDir = mkdtempSync(path.join(os.tmpdir(), 'planted-bench-prof-'));
+
+  await admin(`create database "${state.dbName}"`);
+  const [port, identityPort] = [await freePort(), await freePort()];
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: opts['log-level'],
+    DATABASE_URL: withDatabase(ADMIN_URL, state.dbName),
+    NATS_URL,
+    REDIS_URL,
+    NATS_SUBJECT_PREFIX: state.prefix,
+    REDIS_KEY_PREFIX: `${state.prefix}:`,
+    JWT_KEY_FILE: path.join(state.tmpDir, 'keys', 'jwt-signing-key.pem'),
+    UPLOAD_DIR: path.join(state.tmpDir, 'uploads'),
+    APP_URL: `http://localhost:${port}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    IDENTITY_HTTP_PORT: String(identityPort),
+    // Every request of this load test comes from one IP and logs in to one account.
+    LOGIN_RATE_LIMIT_PER_IP: HIGH_LIMIT,
+    LOGIN_RATE_LIMIT_PER_EMAIL: HIGH_LIMIT,
+  };
+  mkdirSync(env.UPLOAD_DIR, { recursive: true });
+  if (root !== repoRoot) log(`system from ${root}`);
+  log(
+    `database ${state.dbName}, NATS/Redis prefix ${state.prefix}, gateway :${port}, identity :${identityPort}`,
+  );
+  const identity = spawnService('identity', 'services/identity/dist/main.js', env);
+  await waitReady('identity', `http://127.0.0.1:${identityPort}/readyz`, identity);
+  const gateway = spawnService('gateway', 'gateway/dist/main.js', env);
+  await waitReady('gateway', `http://127.0.0.1:${port}/readyz`, gateway);
+  return `http://127.0.0.1:${port}`;
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null || child.failed) return;
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  child.kill('SIGTERM');
+  await child.exited;
+  clearTimeout(timer);
+}
+
+function cleanup() {
+  cleanupPromise ??= (async () => {
+    state.stopping = true;
+    // The gateway first (it stops taking requests), then identity.
+    for (const child of [...state.children].reverse()) await stopChild(child);
+    if (state.prefix) {
+      await deleteStream(`${state.prefix}_IDENTITY`).catch((err) =>
+        warn(`could not delete the JetStream stream: ${err.message}`),
+      );
+      await deleteRedisKeys(`${state.prefix}:`).catch((err) =>
+        warn(`could not delete the Redis keys: ${err.message}`),
+      );
+    }
+    if (state.dbName) {
+      await admin(`drop database if exists "${state.dbName}" with (force)`).catch((err) =>
+        warn(`could not drop database ${state.dbName}: ${err.message}`),
+      );
+    }
+    if (state.tmpDir) rmSync(state.tmpDir, { recursive: true, force: true });
+  })();
+  return cleanupPromise;
+}
+
+async function deleteStream(name) {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: NATS_URL.split(','), timeout: 3000 });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(name).catch((err) => {
+      if (err?.api_error?.err_code !== 10059) throw err; // 10059: no such stream (never created)
+    });
+  } finally {
+    await nc.close();
+  }
+}
+
+async function deleteRedisKeys(prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`\n[bench] ${signal}: stopping and cleaning up…`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU accounting (Linux /proc), so a run says which process used the two cores
+
+const CLK_TCK = 100;
+
+function procCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK; // utime + stime
+  } catch {
+    return undefined;
+  }
+}
+
+function machineCpu() {
+  try {
+    const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+    const n = cpu.trim().split(/\s+/).slice(1).map(Number);
+    const idle = n[3] + (n[4] ?? 0);
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shared servers, by process name (every PostgreSQL backend counts, whichever database it serves). */
+const SERVERS = { postgres: 'postgres', 'nats-server': 'nats', 'redis-server': 'redis' };
+
+function serverCpuMs() {
+  const out = Object.fromEntries(Object.values(SERVERS).map((k) => [k, 0]));
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return {};
+  }
+  for (const pid of pids) {
+    try {
+      const key = SERVERS[readFileSync(`/proc/${pid}/comm`, 'utf8').trim()];
+      if (key) out[key] += procCpuMs(pid) ?? 0;
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+function cpuSnapshot() {
+  const usage = process.cpuUsage();
+  return {
+    at: performance.now(),
+    machine: machineCpu(),
+    bench: (usage.user + usage.system) / 1000,
+    children: {
+      ...Object.fromEntries(state.children.map((c) => [c.label, procCpuMs(c.pid)])),
+      ...serverCpuMs(),
+    },
+  };
+}
+
+/** Percent of one core each process used between two snapshots; machine as percent of all cores. */
+function cpuBetween(a, b) {
+  const wall = b.at - a.at;
+  const out = { benchPctOfCore: round1((100 * (b.bench - a.bench)) / wall) };
+  for (const [label, ms] of Object.entries(b.children)) {
+    if (ms !== undefined && a.children[label] !== undefined)
+      out[`${label}PctOfCore`] = round1((100 * (ms - a.children[label])) / wall);
+  }
+  if (a.machine && b.machine) {
+    const total = b.machine.total - a.machine.total;
+    out.machineBusyPct = round1((100 * (total - (b.machine.idle - a.machine.idle))) / total);
+    // What is left is load that is not this benchmark's: other people's tests, builds, …
+    const ours = Object.entries(out)
+      .filter(([k]) => k.endsWith('PctOfCore'))
+      .reduce((sum, [, v]) => sum + v, 0);
+    out.otherPctOfCore = round1(Math.max(0, out.machineBusyPct * os.cpus().length - ours));
+  }
+  return out;
+}
+
+const round1 = (x) => Math.round(x * 10) / 10;
+const round2 = (x) => Math.round(x * 100) / 100;
+
+// ---------------------------------------------------------------------------------------------
+// The load
+
+async function api(base, method, url, body, token) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(base + url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
+
+async function prepareUser(base) {
+  const email = `bench-${runId}@planted.test`.replace(/_/g, '-');
+  const password = `bench-password-${randomBytes(6).toString('hex')}`;
+  const reg = await api(base, 'POST', '/api/auth/register', {
+    customerName: `Bench Plant Hire ${runId}`,
+    customerAddress: '1 Benchmark Yard, Leeds LS1 1AA',
+    userName: 'Bench User',
+    email,
+    password,
+  });
+  if (reg.status !== 201) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const login = await api(base, 'POST', '/api/auth/login', { email, password });
+  if (login.status !== 200 || !login.body?.token)
+    throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const token = login.body.token;
+  const profile = await api(base, 'GET', '/api/auth/profile', undefined, token);
+  if (profile.status !== 200)
+    throw new Error(`GET /api/auth/profile failed: ${profile.status} ${JSON.stringify(profile.body)}`);
+  return { email, password, token };
+}
+
+function scenarioRequest(name, user) {
+  if (name === 'login') {
+    return {
+      title: 'POST /api/auth/login',
+      path: '/api/auth/login',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    };
+  }
+  return {
+    title: 'GET /api/auth/profile',
+    path: '/api/auth/profile',
+    method: 'GET',
+    headers: { authorization: `Bearer ${user.token}` },
+  };
+}
+
+function cannon(base, req, seconds) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base + req.path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        connections: CONNECTIONS,
+        duration: seconds,
+        ...(RATE ? { overallRate: RATE } : {}),
+        timeout: 10,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    const stop = () => instance.stop();
+    process.once('SIGINT', stop);
+    instance.on('done', () => process.off('SIGINT', stop));
+  });
+}
+
+async function runScenario(base, name, user) {
+  const req = scenarioRequest(name, user);
+  if (WARMUP > 0) {
+    log(`${req.title}: warm-up ${WARMUP} s`);
+    await cannon(base, req, WARMUP);
+  }
+  log(`${req.title}: ${CONNECTIONS} connections for ${DURATION} s${RATE ? `, ${RATE} req/s offered` : ''}`);
+  const loadavg = os.loadavg()[0];
+  const before = cpuSnapshot();
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
+  const r = await cannon(base, req, DURATION);
+  const toUs = Number(process.hrtime.bigint() / 1000n);
+  const after = cpuSnapshot();
+  const cpu = cpuBetween(before, after);
+  // CPU time per answered request: unlike req/s it hardly moves when others load the machine.
+  const wallMs = after.at - before.at;
+  const answered =
+    Object.values(r.statusCodeStats ?? {}).reduce((sum, v) => sum + v.count, 0) || r.requests.total;
+  const cpuMsPerRequest = {};
+  for (const [key, pct] of Object.entries(cpu)) {
+    if (!key.endsWith('PctOfCore') || key === 'otherPctOfCore' || !answered) continue;
+    cpuMsPerRequest[key.replace('PctOfCore', '')] =
+      Math.round((1000 * ((pct / 100) * wallMs)) / answered) / 1000;
+  }
+  const ours = ['gateway', 'identity', 'postgres', 'nats', 'redis', 'bench'].reduce(
+    (sum, k) => sum + (cpuMsPerRequest[k] ?? 0),
+    0,
+  );
+  if (ours > 0 && state.children.length) {
+    cpuMsPerRequest.total = Math.round(ours * 1000) / 1000;
+    // What the machine could answer if this benchmark had every core to itself (kernel time not counted).
+    cpuMsPerRequest.ceilingReqPerSec = Math.round((os.cpus().length * 1000) / ours);
+  }
+  const codes = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]),
+  );
+  return {
+    scenario: name,
+    title: req.title,
+    connections: CONNECTIONS,
+    durationS: DURATION,
+    ...(RATE ? { offeredRate: RATE } : {}),
+    requestsPerSecAvg: round1(r.requests.average),
+    requestsTotal: r.requests.total,
+    latencyMs: {
+      avg: round2(r.latency.average),
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes: codes,
+    cpu,
+    cpuMsPerRequest,
+    loadavg1mAtStart: round2(loadavg),
+    window: { fromUs, toUs },
+  };
+}
+
+function printTable(results) {
+  const rows = [
+    [
+      'scenario',
+      'req/s avg',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'errors',
+      'timeouts',
+      'gateway %',
+      'identity %',
+      'postgres %',
+      'autocannon %',
+      'other %',
+      'machine busy %',
+    ],
+    ...results.map((r) => [
+      r.title,
+      String(r.requestsPerSecAvg),
+      String(r.latencyMs.p50),
+      String(r.latencyMs.p99),
+      String(r.non2xx),
+      String(r.errors),
+      String(r.timeouts),
+      ...[
+        'gatewayPctOfCore',
+        'identityPctOfCore',
+        'postgresPctOfCore',
+        'benchPctOfCore',
+        'otherPctOfCore',
+        'machineBusyPct',
+      ].map((k) => (r.cpu[k] !== undefined ? String(r.cpu[k]) : '-')),
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) =>
+    '| ' + row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  console.log('\n' + line(rows[0]));
+  console.log(
+    '|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|',
+  );
+  for (const row of rows.slice(1)) console.log(line(row));
+  const perRequest = results.filter((r) => r.cpuMsPerRequest?.total !== undefined);
+  if (perRequest.length) {
+    const keys = ['gateway', 'identity', 'postgres', 'nats', 'redis', 'bench', 'total'];
+    const cost = [
+      ['CPU ms per request', ...keys.map((k) => (k === 'bench' ? 'autocannon' : k)), 'ceiling req/s'],
+      ...perRequest.map((r) => [
+        r.title,
+        ...keys.map((k) => String(r.cpuMsPerRequest[k] ?? '-')),
+        String(r.cpuMsPerRequest.ceilingReqPerSec),
+      ]),
+    ];
+    const w = cost[0].map((_, i) => Math.max(...cost.map((row) => row[i].length)));
+    const fmt = (row) =>
+      '| ' + row.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join(' | ') + ' |';
+    console.log('\n' + fmt(cost[0]));
+    console.log(
+      '|' + w.map((x, i) => (i === 0 ? '-'.repeat(x + 2) : '-'.repeat(x + 1) + ':')).join('|') + '|',
+    );
+    for (const row of cost.slice(1)) console.log(fmt(row));
+  }
+  console.log(
+    'CPU columns: percent of one core used during the measured window (200 = both cores); "other" is load that is not\n' +
+      "this benchmark's (other tests or builds on the machine: noise, plus kernel time); machine busy is percent of all cores.\n" +
+      'CPU ms per request: CPU time each process spent per answered request (postgres counts every backend on the server);\n' +
+      'ceiling req/s = cores x 1000 / total, the rate this machine could reach if the benchmark had it to itself.\n',
+  );
+}
+
+function judge(results) {
+  for (const r of results) {
+    if (r.non2xx > 0 || r.errors > 0) {
+      warn(
+        `${r.title}: ${r.non2xx} non-2xx answers (${JSON.stringify(r.statusCodes)}), ${r.errors} errors, ${r.timeouts} timeouts: ` +
+          'the figures include failures and do not measure the happy path.',
+      );
+    }
+  }
+  const profile = results.find((r) => r.scenario === TARGET.scenario);
+  if (!profile) return undefined;
+  if (RATE) {
+    console.log(`target not judged: with --rate the load is capped at ${RATE} req/s`);
+    return undefined;
+  }
+  const rpsOk = profile.requestsPerSecAvg >= TARGET.minRps;
+  const p99Ok = profile.latencyMs.p99 < TARGET.maxP99Ms;
+  const clean = profile.non2xx === 0 && profile.errors === 0;
+  const verdict = rpsOk && p99Ok && clean ? 'PASS' : 'MISS';
+  const colour = verdict === 'PASS' ? '\x1b[32m' : '\x1b[31m';
+  console.log(
+    `${colour}${verdict}\x1b[0m target GET /api/auth/profile ≥ ${TARGET.minRps} req/s with p99 < ${TARGET.maxP99Ms} ms: ` +
+      `${profile.requestsPerSecAvg} req/s (${rpsOk ? 'ok' : 'short'}), p99 ${profile.latencyMs.p99} ms (${p99Ok ? 'ok' : 'over'})` +
+      (clean ? '' : ', with failures'),
+  );
+  return { ...TARGET, verdict, requestsPerSecAvg: profile.requestsPerSecAvg, p99Ms: profile.latencyMs.p99 };
+}
+
+async function main() {
+  const startedAt = new Date();
+  const base = opts.url ? opts.url.replace(/\/+$/, '') : await startSystem();
+  log(`target ${base}${opts.url ? ' (running system)' : ' (own isolated system)'}`);
+  const user = await prepareUser(base);
+  log(`registered ${user.email} and signed in`);
+
+  const results = [];
+  for (const name of SCENARIOS) {
+    results.push(await runScenario(base, name, user));
+    if (interrupted) return;
+  }
+  printTable(results);
+  const target = judge(results);
+
+  let profiles;
+  if (state.profDir) {
+    // The profiles are written when the processes exit.
+    state.stopping = true;
+    for (const child of [...state.children].reverse()) await stopChild(child);
+    profiles = {};
+    const files = readdirSync(state.profDir).filter((f) => f.endsWith('.cpuprofile'));
+    for (const file of files) {
+      const label = file.replace(/\.cpuprofile$/, '');
+      for (const r of results) {
+        const summary = summarizeFile(path.join(state.profDir, file), {
+          top: 25,
+          fromUs: r.window.fromUs,
+          toUs: r.window.toUs,
+        });
+        console.log('\n' + formatSummary(`${label} during ${r.title}`, summary));
+        (profiles[label] ??= {})[r.scenario] = summary;
+      }
+    }
+    log(
+      `CPU profiles kept in ${state.profDir} (open in Chrome DevTools › Performance, or: node bench/cpu-profile-summary.mjs FILE)`,
+    );
+  }
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    target: base,
+    ownSystem: !opts.url,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: round1(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      note: 'PostgreSQL, NATS, Redis, identity, the gateway and autocannon all share this machine',
+    },
+    options: {
+      connections: CONNECTIONS,
+      durationS: DURATION,
+      warmupS: WARMUP,
+      rate: RATE,
+      scenarios: SCENARIOS,
+      cpuProf: opts['cpu-prof'],
+      logLevel: opts.url ? undefined : opts['log-level'],
+      nodeOptions: process.env.NODE_OPTIONS || undefined,
+      root: opts.url ? undefined : root,
+    },
+    results,
+    targetCheck: target,
+    ...(profiles ? { cpuProfiles: { dir: state.profDir, summaries: profiles } } : {}),
+  };
+  const resultsDir = path.join(benchDir, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  log(`results written to ${path.relative(repoRoot, file)}`);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`\n\x1b[31m✖ ${err?.message ?? err}\x1b[0m`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(process.exitCode ?? 0);
