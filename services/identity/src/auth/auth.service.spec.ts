@@ -4,6 +4,8 @@ import type { OutboxService } from '../core/outbox';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase } from '../db/database';
 import type { CustomerRow, UserRow } from '../db/schema';
+import { CompanyRegistration } from '../customers/company-registration';
+import { SessionIssuer } from '../keys/session-issuer';
 import type { TokenSigner } from '../keys/token-signer';
 import type { UsersRepository } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
@@ -53,6 +55,7 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
     hash: jest.fn(async () => '$argon2id$upgraded'),
   };
   const signer = { sign: jest.fn(async () => 'signed.token') };
+  const outbox = { record: jest.fn(), committed: jest.fn() } as unknown as OutboxService;
   const service = new AuthService(
     database as unknown as IdentityDatabase,
     pino({ level: 'silent' }),
@@ -60,8 +63,13 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
     {} as UsersService,
     customers as unknown as CustomersRepository,
     hasher as unknown as PasswordHasher,
-    signer as unknown as TokenSigner,
-    { record: jest.fn(), committed: jest.fn() } as unknown as OutboxService,
+    new SessionIssuer(signer as unknown as TokenSigner),
+    new CompanyRegistration(
+      customers as unknown as CustomersRepository,
+      users as unknown as UsersRepository,
+      outbox,
+    ),
+    outbox,
   );
   return { service, hasher, users };
 }

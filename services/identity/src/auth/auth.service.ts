@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CustomerCreated,
-  UserCreated,
   type Actor,
   type Customer,
   type ParsedRequestOf,
@@ -20,9 +18,10 @@ import { OutboxService } from '../core/outbox';
 import { DATABASE, LOGGER } from '../core/tokens';
 import type { IdentityDatabase } from '../db/database';
 import { uniqueViolation } from '../db/db-errors';
-import type { CustomerRow, UserRow } from '../db/schema';
-import { TokenSigner } from '../keys/token-signer';
-import { toTokenClaims, toUser } from '../users/user.mapper';
+import type { UserRow } from '../db/schema';
+import { SessionIssuer } from '../keys/session-issuer';
+import { CompanyRegistration } from '../customers/company-registration';
+import { toUser } from '../users/user.mapper';
 import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
@@ -48,7 +47,8 @@ export class AuthService {
     private readonly usersService: UsersService,
     private readonly customers: CustomersRepository,
     private readonly hasher: PasswordHasher,
-    private readonly signer: TokenSigner,
+    private readonly sessions: SessionIssuer,
+    private readonly registration: CompanyRegistration,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -57,25 +57,16 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(input.password);
     const { user, customer } = await this.database
       .withSystem(async (tx) => {
-        const customer = await this.customers.insert(tx, {
-          name: input.customerName,
-          address: input.customerAddress,
-        });
-        const user = await this.users.insert(tx, {
-          customerId: customer.id,
-          name: input.userName,
-          email: input.email,
-          passwordHash,
-          role: 'admin',
-        });
-        await this.outbox.record(tx, CustomerCreated, { customer: toCustomer(customer) }, customer.id);
-        await this.outbox.record(tx, UserCreated, { user: toUser(user) }, customer.id);
-        return { user, customer };
+        return this.registration.create(
+          tx,
+          { name: input.customerName, address: input.customerAddress },
+          { name: input.userName, email: input.email, passwordHash },
+        );
       })
       .catch(mapEmailTaken);
     this.outbox.committed();
     this.logger.info({ userId: user.id, customerId: customer.id }, 'company registered');
-    return this.session(user, customer);
+    return this.sessions.issue(user, customer);
   }
 
   /**
@@ -95,7 +86,7 @@ export class AuthService {
     if (!found || !passwordMatches || !found.user.isActive) throw invalidCredentials();
 
     if (storedHash && this.hasher.needsRehash(storedHash)) await this.rehash(found.user, input.password);
-    return this.session(found.user, found.customer);
+    return this.sessions.issue(found.user, found.customer);
   }
 
   profile(actor: Actor): Promise<{ user: User; customer: Customer }> {
@@ -157,14 +148,6 @@ export class AuthService {
     });
     this.outbox.committed();
     return reply;
-  }
-
-  private async session(user: UserRow, customer: CustomerRow): Promise<Session> {
-    return {
-      token: await this.signer.sign(toTokenClaims(user)),
-      user: toUser(user),
-      customer: toCustomer(customer),
-    };
   }
 
   /** Upgrades a hash made with weaker parameters; a failure here must not fail the login. */

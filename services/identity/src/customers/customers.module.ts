@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module';
+import { CompanyRegistration } from './company-registration';
 import { CustomersHandlers } from './customers.handlers';
 import { CustomersRepository } from './customers.repository';
 import { CustomersService } from './customers.service';
@@ -7,7 +8,7 @@ import { CustomersService } from './customers.service';
 @Module({
   imports: [UsersModule],
   controllers: [CustomersHandlers],
-  providers: [CustomersRepository, CustomersService],
-  exports: [CustomersRepository],
+  providers: [CustomersRepository, CustomersService, CompanyRegistration],
+  exports: [CustomersRepository, CompanyRegistration],
 })
 export class CustomersModule {}

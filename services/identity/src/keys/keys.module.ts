@@ -3,6 +3,7 @@ import type { IdentityConfig } from '../config';
 import { CONFIG, SIGNING_KEY } from '../core/tokens';
 import { KeysHandlers } from './keys.handlers';
 import type { SigningKey } from './signing-key';
+import { SessionIssuer } from './session-issuer';
 import { TokenSigner } from './token-signer';
 
 @Module({
@@ -13,7 +14,8 @@ import { TokenSigner } from './token-signer';
       inject: [CONFIG, SIGNING_KEY],
       useFactory: (config: IdentityConfig, key: SigningKey) => new TokenSigner(key, config.JWT_TTL),
     },
+    SessionIssuer,
   ],
-  exports: [TokenSigner],
+  exports: [TokenSigner, SessionIssuer],
 })
 export class KeysModule {}

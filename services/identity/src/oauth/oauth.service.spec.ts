@@ -4,6 +4,8 @@ import type { OutboxService } from '../core/outbox';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase } from '../db/database';
 import type { CustomerRow, UserRow } from '../db/schema';
+import { CompanyRegistration } from '../customers/company-registration';
+import { SessionIssuer } from '../keys/session-issuer';
 import type { TokenSigner } from '../keys/token-signer';
 import type { UsersRepository } from '../users/users.repository';
 import { OAuthService } from './oauth.service';
@@ -67,7 +69,12 @@ function setup(rows: { byProvider?: UserRow; byEmail?: UserRow; linkResult?: Use
     pino({ level: 'silent' }),
     users as unknown as UsersRepository,
     customers as unknown as CustomersRepository,
-    signer as unknown as TokenSigner,
+    new SessionIssuer(signer as unknown as TokenSigner),
+    new CompanyRegistration(
+      customers as unknown as CustomersRepository,
+      users as unknown as UsersRepository,
+      outbox as unknown as OutboxService,
+    ),
     outbox as unknown as OutboxService,
   );
   return { service, users, customers, outbox, database };

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CustomerCreated,
-  UserCreated,
   type IdentityOAuthCompleteSignup,
   type IdentityOAuthSignIn,
   type ParsedRequestOf,
@@ -12,13 +10,12 @@ import type { Logger } from '@planted/logging';
 import { invalidCredentials } from '../auth/auth.errors';
 import { OutboxService } from '../core/outbox';
 import { DATABASE, LOGGER } from '../core/tokens';
-import { toCustomer } from '../customers/customer.mapper';
 import { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase, IdentityTx } from '../db/database';
 import { uniqueViolation } from '../db/db-errors';
-import type { CustomerRow, UserRow } from '../db/schema';
-import { TokenSigner } from '../keys/token-signer';
-import { toTokenClaims, toUser } from '../users/user.mapper';
+import type { UserRow } from '../db/schema';
+import { SessionIssuer } from '../keys/session-issuer';
+import { CompanyRegistration } from '../customers/company-registration';
 import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
 import { PROVIDER_ID_KEY, UsersRepository } from '../users/users.repository';
 import { PROVIDER_ID_UNIQUE, providerAlreadyLinked } from './oauth.errors';
@@ -43,7 +40,8 @@ export class OAuthService {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly users: UsersRepository,
     private readonly customers: CustomersRepository,
-    private readonly signer: TokenSigner,
+    private readonly sessions: SessionIssuer,
+    private readonly registration: CompanyRegistration,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -65,28 +63,23 @@ export class OAuthService {
         throw err;
       });
     if (!found) return { status: 'no_tenancy' };
-    return { status: 'signed_in', session: await this.session(found.user, found.customer) };
+    return { status: 'signed_in', session: await this.sessions.issue(found.user, found.customer) };
   }
 
   /** A new company on the free plan whose admin has no password, and both events, in one transaction (as register). */
   async completeSignup(input: CompleteSignupInput): Promise<Session> {
     const { user, customer } = await this.database
       .withSystem(async (tx) => {
-        const customer = await this.customers.insert(tx, {
-          name: input.customerName,
-          address: input.customerAddress,
-        });
-        const user = await this.users.insert(tx, {
-          customerId: customer.id,
-          name: input.userName,
-          email: input.email,
-          passwordHash: null,
-          role: 'admin',
-          [PROVIDER_ID_KEY[input.provider]]: input.providerId,
-        });
-        await this.outbox.record(tx, CustomerCreated, { customer: toCustomer(customer) }, customer.id);
-        await this.outbox.record(tx, UserCreated, { user: toUser(user) }, customer.id);
-        return { user, customer };
+        return this.registration.create(
+          tx,
+          { name: input.customerName, address: input.customerAddress },
+          {
+            name: input.userName,
+            email: input.email,
+            passwordHash: null,
+            [PROVIDER_ID_KEY[input.provider]]: input.providerId,
+          },
+        );
       })
       .catch((err: unknown) => {
         const constraint = uniqueViolation(err);
@@ -99,7 +92,7 @@ export class OAuthService {
       { userId: user.id, customerId: customer.id, provider: input.provider },
       'company registered',
     );
-    return this.session(user, customer);
+    return this.sessions.issue(user, customer);
   }
 
   /**
@@ -119,13 +112,5 @@ export class OAuthService {
       'sign-in provider linked by verified email',
     );
     return linked;
-  }
-
-  private async session(user: UserRow, customer: CustomerRow): Promise<Session> {
-    return {
-      token: await this.signer.sign(toTokenClaims(user)),
-      user: toUser(user),
-      customer: toCustomer(customer),
-    };
   }
 }

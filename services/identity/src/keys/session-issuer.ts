@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import type { Session } from '@planted/contracts';
+import { toCustomer } from '../customers/customer.mapper';
+import type { CustomerRow, UserRow } from '../db/schema';
+import { toTokenClaims, toUser } from '../users/user.mapper';
+import { TokenSigner } from './token-signer';
+
+/** The answer of every successful sign-in: a signed token with the user and their company. */
+@Injectable()
+export class SessionIssuer {
+  constructor(private readonly signer: TokenSigner) {}
+
+  async issue(user: UserRow, customer: CustomerRow): Promise<Session> {
+    return {
+      token: await this.signer.sign(toTokenClaims(user)),
+      user: toUser(user),
+      customer: toCustomer(customer),
+    };
+  }
+}
