@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as StartSystemModule from './start-system.mjs';
-import { FakeSmtp } from './fake-smtp';
+import { FakeSmtp } from '@planted/testing';
 import { E2E_ENV, type E2eState } from './state';
 
 /** Keeps the newest `keep` system logs of earlier runs (e2e/test-results/ is gitignored). */
@@ -46,7 +46,7 @@ export default async function globalSetup(globalConfig: unknown, projectConfig: 
   if (!databaseUrl) throw new Error('PLANTED_TEST_DATABASE_URL is not set after the preset setup');
 
   const mailboxDir = await mkdtemp(path.join(os.tmpdir(), 'planted-e2e-mail-'));
-  const smtp = new FakeSmtp(mailboxDir);
+  const smtp = new FakeSmtp({ mailboxDir });
   const smtpUrl = await smtp.start();
 
   const { startSystem, uniqueId } = await importEsm(

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StoredMail } from './fake-smtp';
+import { decodeQuotedPrintable, type ReceivedMail as StoredMail } from '@planted/testing';
 import { e2eEnv } from './state';
 
 function readMailbox(): StoredMail[] {
@@ -22,13 +22,6 @@ export async function waitForMailTo(address: string, timeoutMs = 20_000): Promis
     if (Date.now() > deadline) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Undoes quoted-printable soft breaks and escapes so links can be read from the raw message. */
-export function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The subject line of a message (RFC 2047 encoded words are left as they are). */

@@ -1,5 +1,5 @@
 import type { RunningSystem } from './start-system.mjs';
-import type { FakeSmtp } from './fake-smtp';
+import type { FakeSmtp } from '@planted/testing';
 
 /** Environment variables through which the global setup tells the test files where things are. */
 export const E2E_ENV = {

@@ -9,8 +9,7 @@ import {
   MESSAGES,
   type Actor,
 } from '@planted/contracts';
-import { testDatabaseUrl, waitFor } from '@planted/testing';
-import { decodeQuotedPrintable, inviteTokenFrom } from './support/fake-smtp';
+import { decodeQuotedPrintable, inviteTokenFrom, testDatabaseUrl, waitFor } from '@planted/testing';
 import {
   actorOf,
   errorOf,

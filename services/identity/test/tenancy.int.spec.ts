@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { inviteTokenFrom } from '@planted/testing';
 import {
   IdentityChangePassword,
   IdentityCustomerGet,
@@ -13,7 +14,6 @@ import {
   type Actor,
 } from '@planted/contracts';
 import { invitations, users } from '../src/db/schema';
-import { inviteTokenFrom } from './support/fake-smtp';
 import {
   errorOf,
   PASSWORD,

@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { parseConfig } from '@planted/config';
-import { testServiceEnv, uniqueName } from '@planted/testing';
+import { FakeSmtp, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
 import { createIdentityApp, type IdentityApp } from '@planted/identity/src/app';
 import { parseIdentityConfig } from '@planted/identity/src/config';
 import { identityStreamSpec } from '@planted/identity/src/core/event-stream';
-import { FakeSmtp, inviteTokenFrom } from '@planted/identity/test/support/fake-smtp';
 
 export interface System {
   url: string;

@@ -4,11 +4,10 @@ import type { Actor, Session } from '@planted/contracts';
 import { IdentityRegister } from '@planted/contracts';
 import { createLogger, type Logger } from '@planted/logging';
 import { NatsTypedClient } from '@planted/messaging';
-import { testServiceEnv, uniqueName } from '@planted/testing';
+import { FakeSmtp, testServiceEnv, uniqueName } from '@planted/testing';
 import { createIdentityApp, type IdentityApp } from '../../src/app';
 import { identityStreamSpec } from '../../src/core/event-stream';
 import { parseIdentityConfig, type IdentityConfig } from '../../src/config';
-import { FakeSmtp } from './fake-smtp';
 
 export interface IdentityHarness {
   app: IdentityApp;

@@ -1,19 +1,27 @@
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { waitFor } from '@planted/testing';
+import { waitFor } from './wait';
 
+/** What the fake SMTP server keeps of one message. */
 export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  receivedAt: string;
 }
 
-/** A local SMTP server that keeps every message it receives. */
+/**
+ * A local SMTP server that keeps every message it receives, for tests of the invitation
+ * email. With `mailboxDir` it also writes each message there as a JSON file, for tests
+ * that read the mail from another process (the browser tests start it in Jest's global setup).
+ */
 export class FakeSmtp {
   readonly messages: ReceivedMail[] = [];
   private readonly server: SMTPServer;
 
-  constructor() {
+  constructor(private readonly options: { mailboxDir?: string } = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['AUTH', 'STARTTLS'],
@@ -22,15 +30,25 @@ export class FakeSmtp {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.messages.push({
+          const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),
-          });
+            receivedAt: new Date().toISOString(),
+          };
+          this.messages.push(mail);
+          if (this.options.mailboxDir) this.store(this.options.mailboxDir, mail);
           callback();
         });
       },
     });
+  }
+
+  private store(dir: string, mail: ReceivedMail): void {
+    const file = path.join(dir, `${String(this.messages.length).padStart(4, '0')}.json`);
+    // Written whole under a temporary name, then renamed, so a reader never sees half a file.
+    writeFileSync(`${file}.tmp`, JSON.stringify(mail));
+    renameSync(`${file}.tmp`, file);
   }
 
   async start(): Promise<string> {
@@ -60,7 +78,7 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 /** The invitation token in the accept link of a received email. */
-export function inviteTokenFrom(mail: ReceivedMail): string {
+export function inviteTokenFrom(mail: Pick<ReceivedMail, 'raw'>): string {
   const match = /accept-invite\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(mail.raw));
   if (!match) throw new Error(`no accept link in:\n${mail.raw}`);
   return match[1]!;
