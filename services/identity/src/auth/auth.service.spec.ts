@@ -3,7 +3,8 @@ import { ServiceError } from '@planted/contracts';
 import type { OutboxService } from '../core/outbox';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase } from '../db/database';
-import type { CustomerRow, UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
+import { customerRow, userRow } from '../../test/support/rows';
 import { CompanyRegistration } from '../customers/company-registration';
 import { SessionIssuer } from '../keys/session-issuer';
 import type { TokenSigner } from '../keys/token-signer';
@@ -12,36 +13,8 @@ import type { UsersService } from '../users/users.service';
 import { AuthService } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
 
-const now = new Date('2025-01-01T00:00:00Z');
-const customer: CustomerRow = {
-  id: '7a0c1e6d-3f51-4f0a-8a7e-5a0f6c9d2e44',
-  name: 'Acme',
-  address: '1 Yard Lane, Leeds',
-  status: 'free',
-  subscriptionPlan: 'free',
-  subscriptionStartDate: null,
-  subscriptionEndDate: null,
-  subscriptionCanceledAt: null,
-  createdAt: now,
-  updatedAt: now,
-};
-const user = (patch: Partial<UserRow> = {}): UserRow => ({
-  id: '2b9c3a54-1d1f-4c1e-9a55-6f0f0d2b8a11',
-  customerId: customer.id,
-  name: 'Alice',
-  email: 'alice@example.test',
-  passwordHash: '$argon2id$stored',
-  role: 'admin',
-  profilePictureUrl: null,
-  languagePreference: null,
-  isActive: true,
-  googleId: null,
-  microsoftId: null,
-  appleId: null,
-  createdAt: now,
-  updatedAt: now,
-  ...patch,
-});
+const customer = customerRow;
+const user = userRow;
 
 function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash = false) {
   const tx = {};
