@@ -116,4 +116,71 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
     );
     expect(all).toEqual({ n: 3 });
   });
+
+  describe('readAsTenant', () => {
+    const notes = () => sql.raw(`"${schemaName}".notes`);
+
+    it('shows only the tenant’s rows, with parameters written in as literals', async () => {
+      const seenByA = await database.readAsTenant(
+        a,
+        async (tx) =>
+          (await tx.execute(sql`select body from ${notes()} where body <> ${'zzz'} order by body`)).rows,
+      );
+      expect(seenByA).toEqual([{ body: 'a1' }, { body: 'a2' }]);
+      const aAskedByB = await database.readAsTenant(
+        b,
+        async (tx) => (await tx.execute(sql`select body from ${notes()} where customer_id = ${a}`)).rows,
+      );
+      expect(aAskedByB).toEqual([]);
+    });
+
+    it('gives back every value exactly as a parameter would', async () => {
+      const tricky = `O'Brien \\ $1 '); drop table x; --`;
+      const row = await database.readAsTenant(
+        a,
+        async (tx) =>
+          (await tx.execute(sql`select ${tricky}::text as s, ${7}::int as n, ${null}::text as z`)).rows[0],
+      );
+      expect(row).toEqual({ s: tricky, n: 7, z: null });
+    });
+
+    it('runs as the application role, refuses writes, and leaves nothing set on the connection', async () => {
+      const single = new Database({ url: testDatabaseUrl(), schemaName, appRole, schema: {}, poolSize: 1 });
+      try {
+        const who = await single.readAsTenant(
+          a,
+          async (tx) => (await tx.execute(sql`select current_user as u`)).rows[0],
+        );
+        expect(who).toEqual({ u: appRole });
+        await expect(
+          single.readAsTenant(a, (tx) =>
+            tx.execute(sql`insert into ${notes()} (customer_id, body) values (${a}, 'w')`),
+          ),
+        ).rejects.toHaveProperty('cause.message', expect.stringMatching(/read-only transaction/));
+        const after = await single.pool.query(
+          'select current_user as u, current_setting($1, true) as c, current_setting($2) as ro',
+          ['app.customer_id', 'transaction_read_only'],
+        );
+        expect(after.rows[0].u).not.toBe(appRole);
+        expect(after.rows[0].c ?? '').toBe('');
+        expect(after.rows[0].ro).toBe('off');
+        const count = await single.withSystem(
+          async (tx) =>
+            (await tx.execute(sql`select count(*)::int as n from ${notes()} where body = 'w'`)).rows[0],
+        );
+        expect(count).toEqual({ n: 0 });
+      } finally {
+        await single.close();
+      }
+    });
+
+    it('applies the settings to every statement, not only the first', async () => {
+      const bodies = await database.readAsTenant(b, async (tx) => {
+        const first = await tx.execute(sql`select body from ${notes()}`);
+        const second = await tx.execute(sql`select body from ${notes()}`);
+        return [first.rows, second.rows];
+      });
+      expect(bodies).toEqual([[{ body: 'b1' }], [{ body: 'b1' }]]);
+    });
+  });
 });

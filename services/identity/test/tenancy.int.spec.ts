@@ -110,25 +110,28 @@ describe('company isolation (design: tenant from the verified token, RLS behind 
     });
   });
 
-  it("row-level security: a raw query inside withTenant(B) sees none of A's rows", async () => {
-    const seen = await h.app.database.withTenant(b.actor.customerId, async (tx) => {
-      const all = await tx.select({ id: users.id, customerId: users.customerId }).from(users);
-      const aRows = await tx.execute(
-        sql`select id from identity.users where customer_id = ${a.actor.customerId}`,
-      );
-      const companies = await tx.execute(sql`select id from identity.customers`);
-      const aInvitations = await tx
-        .select()
-        .from(invitations)
-        .where(sql`${invitations.customerId} = ${a.actor.customerId}`);
-      return { all, aRows: aRows.rows, companies: companies.rows, aInvitations };
-    });
-    expect(seen.all.length).toBeGreaterThan(0);
-    expect(seen.all.every((u) => u.customerId === b.actor.customerId)).toBe(true);
-    expect(seen.aRows).toEqual([]);
-    expect(seen.companies).toEqual([{ id: b.actor.customerId }]);
-    expect(seen.aInvitations).toEqual([]);
-  });
+  it.each(['withTenant', 'readAsTenant'] as const)(
+    "row-level security: a raw query inside %s(B) sees none of A's rows",
+    async (scope) => {
+      const seen = await h.app.database[scope](b.actor.customerId, async (tx) => {
+        const all = await tx.select({ id: users.id, customerId: users.customerId }).from(users);
+        const aRows = await tx.execute(
+          sql`select id from identity.users where customer_id = ${a.actor.customerId}`,
+        );
+        const companies = await tx.execute(sql`select id from identity.customers`);
+        const aInvitations = await tx
+          .select()
+          .from(invitations)
+          .where(sql`${invitations.customerId} = ${a.actor.customerId}`);
+        return { all, aRows: aRows.rows, companies: companies.rows, aInvitations };
+      });
+      expect(seen.all.length).toBeGreaterThan(0);
+      expect(seen.all.every((u) => u.customerId === b.actor.customerId)).toBe(true);
+      expect(seen.aRows).toEqual([]);
+      expect(seen.companies).toEqual([{ id: b.actor.customerId }]);
+      expect(seen.aInvitations).toEqual([]);
+    },
+  );
 
   it("row-level security: withTenant(B) can neither update A's rows nor insert rows for A", async () => {
     const updated = await h.app.database.withTenant(b.actor.customerId, (tx) =>

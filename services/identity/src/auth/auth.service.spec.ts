@@ -18,7 +18,11 @@ const user = userRow;
 
 function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash = false) {
   const tx = {};
-  const database = { withSystem: jest.fn((fn) => fn(tx)), withTenant: jest.fn((_id, fn) => fn(tx)) };
+  const database = {
+    withSystem: jest.fn((fn) => fn(tx)),
+    withTenant: jest.fn((_id, fn) => fn(tx)),
+    readAsTenant: jest.fn((_id, fn) => fn(tx)),
+  };
   const users = { findByEmail: jest.fn(async () => found), update: jest.fn(async () => found) };
   const customers = { findById: jest.fn(async () => customer) };
   const hasher = {

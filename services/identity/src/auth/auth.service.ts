@@ -90,7 +90,7 @@ export class AuthService {
   }
 
   profile(actor: Actor): Promise<{ user: User; customer: Customer }> {
-    return this.database.withTenant(actor.customerId, async (tx) => {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
       const { user, customer } = await this.usersService.requireActiveActorWithCompany(tx, actor);
       if (!customer) throw companyNotFound();
       return { user: toUser(user), customer: toCustomer(customer) };
@@ -98,7 +98,7 @@ export class AuthService {
   }
 
   verify(actor: Actor): Promise<{ user: User }> {
-    return this.database.withTenant(actor.customerId, async (tx) => ({
+    return this.database.readAsTenant(actor.customerId, async (tx) => ({
       user: toUser(await this.usersService.requireActiveActor(tx, actor)),
     }));
   }

@@ -16,7 +16,7 @@ export class CustomersService {
   ) {}
 
   get(actor: Actor): Promise<{ customer: Customer }> {
-    return this.database.withTenant(actor.customerId, async (tx) => {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
       await this.users.requireActiveActor(tx, actor);
       const row = await this.customers.findById(tx, actor.customerId);
       if (!row) throw companyNotFound();

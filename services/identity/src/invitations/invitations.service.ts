@@ -59,7 +59,7 @@ export class InvitationsService {
    * replaced; only the token's sha-256 is stored and the token itself goes out by email.
    */
   async create(actor: Actor, input: CreateInput): Promise<ReplyOf<typeof IdentityInvitationCreate>> {
-    const inviter = await this.database.withTenant(actor.customerId, (tx) =>
+    const inviter = await this.database.readAsTenant(actor.customerId, (tx) =>
       this.usersService.requireActiveActor(tx, actor),
     );
     if (inviter.role !== 'admin') throw onlyAdminsInvite();

@@ -46,7 +46,7 @@ export class UsersService {
   }
 
   list(actor: Actor): Promise<{ users: User[] }> {
-    return this.database.withTenant(actor.customerId, async (tx) => {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
       await this.requireActiveActor(tx, actor);
       const rows = await this.users.listByCompany(tx, actor.customerId);
       return { users: rows.map(toUser) };
