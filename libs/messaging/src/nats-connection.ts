@@ -34,6 +34,8 @@ export async function connectNats(
   } catch (err) {
     throw new NatsUnavailableError(url, err);
   }
+  if (!coalesceWrites(nc))
+    logger?.warn('nats.js internals changed: socket writes are not coalesced per event-loop turn');
   if (logger) {
     void (async () => {
       for await (const s of nc.status()) {
@@ -48,4 +50,58 @@ export async function connectNats(
 
 export function prefixed(prefix: string, name: string): string {
   return prefix ? `${prefix}.${name}` : name;
+}
+
+/** The parts of nats.js's ProtocolHandler (nats 2.x) that coalesceWrites replaces or uses. */
+interface ProtocolInternals {
+  sendCommand(cmd: string | Uint8Array, ...payloads: Uint8Array[]): void;
+  flushPending(): void;
+  outbound: { fill(buf: Uint8Array, ...payloads: Uint8Array[]): void; size(): number };
+  pendingLimit: number;
+}
+
+const commandEncoder = new TextEncoder();
+
+/**
+ * One socket write per turn of the event loop instead of one per message.
+ *
+ * nats.js flushes what was published in a microtask. Under load every incoming HTTP
+ * request or NATS message runs in its own macrotask, so each request and each reply went
+ * out in its own write() and woke nats-server for its own read(): on this 2-core machine
+ * those system calls and wake-ups were the biggest cost of a NATS round trip. Here the
+ * flush waits for setImmediate, after every I/O callback of the current turn has run,
+ * so the messages of that turn leave in one write. At low load a message waits no more
+ * than before (the turn is short); the size limit still flushes at once.
+ *
+ * Replaces sendCommand on this connection's protocol handler only. Answers false, and
+ * changes nothing, when nats.js no longer has the expected shape.
+ */
+export function coalesceWrites(nc: NatsConnection): boolean {
+  const protocol = (nc as unknown as { protocol?: Partial<ProtocolInternals> }).protocol;
+  if (
+    !protocol ||
+    typeof protocol.sendCommand !== 'function' ||
+    typeof protocol.flushPending !== 'function' ||
+    typeof protocol.outbound?.fill !== 'function' ||
+    typeof protocol.outbound?.size !== 'function' ||
+    typeof protocol.pendingLimit !== 'number'
+  ) {
+    return false;
+  }
+  const handler = protocol as ProtocolInternals;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    handler.flushPending();
+  };
+  handler.sendCommand = (cmd, ...payloads) => {
+    handler.outbound.fill(typeof cmd === 'string' ? commandEncoder.encode(cmd) : cmd, ...payloads);
+    if (handler.outbound.size() >= handler.pendingLimit) {
+      handler.flushPending();
+    } else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return true;
 }

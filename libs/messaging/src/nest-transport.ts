@@ -1,6 +1,7 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
-import { prefixed } from './nats-connection';
+import type { NatsConnection } from 'nats';
+import { coalesceWrites, prefixed } from './nats-connection';
 
 /** Queue group used when none is configured; subjects differ per service, so one name serves all. */
 export const DEFAULT_QUEUE_GROUP = 'planted';
@@ -28,6 +29,13 @@ export class PrefixedNatsServer extends ServerNats {
   ): void {
     const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
     super.addHandler(prefixed(this.subjectPrefix, name), callback, isEventHandler, extras);
+  }
+
+  /** Nest's own connection, with socket writes coalesced as connectNats does. */
+  override async createNatsClient(): Promise<NatsConnection> {
+    const nc = (await super.createNatsClient()) as NatsConnection;
+    coalesceWrites(nc);
+    return nc;
   }
 
   /**
