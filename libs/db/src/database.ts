@@ -29,6 +29,18 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   logger?: Logger;
 }
 
+/** readAsTenant's stand-in for a connection: prefixes each statement with the current read's settings. */
+interface TenantReader<TSchema extends Record<string, unknown>> {
+  settings: string | undefined;
+  tx: Tx<TSchema>;
+  query(config: QueryConfig | string, values?: unknown[]): Promise<QueryResult>;
+}
+
+interface ConnectionScope<TSchema extends Record<string, unknown>> {
+  tx: Tx<TSchema>;
+  reader: TenantReader<TSchema>;
+}
+
 export class DatabaseUnavailableError extends Error {
   constructor(url: string, cause: unknown) {
     const safe = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
@@ -49,6 +61,7 @@ export class Database<TSchema extends Record<string, unknown>> {
   readonly db: Db<TSchema>;
   private readonly dialect = new PgDialect();
   private readonly relational: ConstructorParameters<typeof NodePgTransaction>[2];
+  private readonly scopes = new WeakMap<PoolClient, ConnectionScope<TSchema>>();
 
   constructor(private readonly options: DatabaseOptions<TSchema>) {
     const poolConfig: PoolConfig = {
@@ -125,25 +138,16 @@ export class Database<TSchema extends Record<string, unknown>> {
    * several reads must agree with each other, or for any write.
    */
   async readAsTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    const settings =
+    const client = await this.pool.connect();
+    const reader = this.scopeOf(client).reader;
+    reader.settings =
       `select set_config('app.customer_id', ${escapeLiteral(customerId)}, true), ` +
       `set_config('app.bypass_rls', 'off', true), set_config('role', ${escapeLiteral(this.options.appRole)}, true), ` +
       `set_config('transaction_read_only', 'on', true)`;
-    const client = await this.pool.connect();
     try {
-      const reader = {
-        async query(config: (QueryConfig & { rowMode?: 'array' }) | string, values?: unknown[]) {
-          const { text, rowMode, types } = typeof config === 'string' ? { text: config } : config;
-          const results = (await client.query({
-            text: `${settings}; ${inlineParams(text, values)}`,
-            rowMode,
-            types,
-          } as QueryConfig)) as unknown as QueryResult | QueryResult[];
-          return Array.isArray(results) ? results[results.length - 1] : results;
-        },
-      };
-      return await fn(this.transactionOver(reader as unknown as PoolClient));
+      return await fn(reader.tx);
     } finally {
+      reader.settings = undefined;
       // A connection that failed is no longer queryable, and the pool drops it on release.
       client.release();
     }
@@ -176,7 +180,7 @@ export class Database<TSchema extends Record<string, unknown>> {
     let broken: Error | undefined;
     try {
       await client.query(`begin; ${settings(client)}`);
-      const result = await fn(this.transactionOver(client));
+      const result = await fn(this.scopeOf(client).tx);
       await client.query('commit');
       return result;
     } catch (err) {
@@ -187,6 +191,37 @@ export class Database<TSchema extends Record<string, unknown>> {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * The Drizzle objects of one pooled connection, made once and kept as long as the
+   * connection: a transaction object for withTenant/withSystem and one for readAsTenant.
+   * Being the same object on every use, they can key per-connection caches such as
+   * preparedQuery's.
+   */
+  private scopeOf(client: PoolClient): ConnectionScope<TSchema> {
+    let scope = this.scopes.get(client);
+    if (!scope) {
+      const reader: TenantReader<TSchema> = {
+        settings: undefined,
+        tx: undefined as unknown as Tx<TSchema>,
+        async query(config: (QueryConfig & { rowMode?: 'array' }) | string, values?: unknown[]) {
+          const { settings } = reader;
+          if (settings === undefined) throw new Error('readAsTenant: query after the read ended');
+          const { text, rowMode, types } = typeof config === 'string' ? { text: config } : config;
+          const results = (await client.query({
+            text: `${settings}; ${inlineParams(text, values)}`,
+            rowMode,
+            types,
+          } as QueryConfig)) as unknown as QueryResult | QueryResult[];
+          return Array.isArray(results) ? results[results.length - 1] : results;
+        },
+      };
+      reader.tx = this.transactionOver(reader as unknown as PoolClient);
+      scope = { tx: this.transactionOver(client), reader };
+      this.scopes.set(client, scope);
+    }
+    return scope;
   }
 
   /** Drizzle's transaction object over one connection (or anything answering query() like one). */
@@ -228,4 +263,30 @@ export function tenantPolicy(name: string, column = 'customer_id') {
     using: condition,
     withCheck: condition,
   });
+}
+
+/**
+ * A query built once per pooled connection, then only executed: Drizzle's query building
+ * is skipped on every later call. `build` receives the transaction object of withTenant,
+ * withSystem or readAsTenant and returns `.prepare('name')` of a query whose changing
+ * values are `sql.placeholder(...)`s. Inside withTenant/withSystem the name also makes it
+ * a server-side prepared statement, parsed once per connection; readAsTenant sends it
+ * as text (see inlineParams).
+ *
+ *   const byId = preparedQuery((tx: Tx) => tx.select().from(users)
+ *     .where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id'));
+ *   const rows = await byId(tx).execute({ id });
+ */
+export function preparedQuery<TTx extends object, TPrepared>(
+  build: (tx: TTx) => TPrepared,
+): (tx: TTx) => TPrepared {
+  const perConnection = new WeakMap<TTx, TPrepared>();
+  return (tx) => {
+    let prepared = perConnection.get(tx);
+    if (prepared === undefined) {
+      prepared = build(tx);
+      perConnection.set(tx, prepared);
+    }
+    return prepared;
+  };
 }

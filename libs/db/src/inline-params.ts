@@ -18,15 +18,43 @@ const TOKENS = /"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g;
  * (backslash escapes, dollar quoting) and placeholders without a value.
  */
 export function inlineParams(text: string, values: readonly unknown[] = []): string {
+  const parts = templateOf(text);
+  let out = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      out += part;
+    } else {
+      if (part >= values.length) throw new Error(`inlineParams: no value for $${part + 1}`);
+      out += literal(values[part]);
+    }
+  }
+  return out;
+}
+
+/** Statements split into text and parameter indexes, by text: the same few statements come back all the time. */
+const templates = new Map<string, ReadonlyArray<string | number>>();
+const MAX_TEMPLATES = 1000;
+
+function templateOf(text: string): ReadonlyArray<string | number> {
+  let parts = templates.get(text);
+  if (parts) return parts;
   if (text.includes('\\') || text.includes('$$') || /\$[A-Za-z_]/.test(text.replace(TOKENS, ''))) {
     throw new Error('inlineParams: the statement uses escapes or dollar quoting; run it in a transaction');
   }
-  return text.replace(TOKENS, (token, index: string | undefined) => {
-    if (index === undefined) return token;
-    const i = Number(index) - 1;
-    if (i < 0 || i >= values.length) throw new Error(`inlineParams: no value for $${index}`);
-    return literal(values[i]);
-  });
+  const built: Array<string | number> = [];
+  let last = 0;
+  for (const match of text.matchAll(TOKENS)) {
+    if (match[1] === undefined) continue;
+    const index = Number(match[1]) - 1;
+    if (index < 0) throw new Error(`inlineParams: no value for $${match[1]}`);
+    built.push(text.slice(last, match.index), index);
+    last = match.index + match[0].length;
+  }
+  built.push(text.slice(last));
+  parts = built;
+  if (templates.size >= MAX_TEMPLATES) templates.clear();
+  templates.set(text, parts);
+  return parts;
 }
 
 function literal(value: unknown): string {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { testDatabaseUrl, uniqueName } from '@planted/testing';
-import { Database } from '../src/database';
+import { Database, preparedQuery, type Tx } from '../src/database';
 
 /**
  * The db library against the run's real PostgreSQL: migrations under an advisory lock,
@@ -181,6 +182,54 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
         return [first.rows, second.rows];
       });
       expect(bodies).toEqual([[{ body: 'b1' }], [{ body: 'b1' }]]);
+    });
+  });
+
+  describe('preparedQuery', () => {
+    const notesTable = pgSchema(schemaName).table('notes', {
+      id: uuid('id').primaryKey(),
+      customerId: uuid('customer_id').notNull(),
+      body: text('body').notNull(),
+    });
+    let builds = 0;
+    const bodiesOf = preparedQuery((tx: Tx) => {
+      builds++;
+      return tx
+        .select({ body: notesTable.body })
+        .from(notesTable)
+        .where(eq(notesTable.customerId, sql.placeholder('customerId')))
+        .orderBy(notesTable.body)
+        .prepare(`notes_by_customer_${schemaName}`);
+    });
+
+    it('is built once per connection and answers for each call’s own values and tenant', async () => {
+      const single = new Database({ url: testDatabaseUrl(), schemaName, appRole, schema: {}, poolSize: 1 });
+      try {
+        const read = (tenant: string, customerId: string) =>
+          single.readAsTenant(tenant, (tx) => bodiesOf(tx).execute({ customerId }));
+        expect(await read(a, a)).toEqual([{ body: 'a1' }, { body: 'a2' }]);
+        expect(await read(b, b)).toEqual([{ body: 'b1' }]);
+        expect(await read(b, a)).toEqual([]); // row-level security still hides A from B
+        expect(builds).toBe(1);
+        const inTransaction = (tenant: string, customerId: string) =>
+          single.withTenant(tenant, (tx) => bodiesOf(tx).execute({ customerId }));
+        expect(await inTransaction(a, a)).toEqual([{ body: 'a1' }, { body: 'a2' }]);
+        expect(await inTransaction(b, a)).toEqual([]);
+        expect(builds).toBe(2); // the transaction object is another one of the same connection
+      } finally {
+        await single.close();
+      }
+    });
+
+    it('refuses a read object used after its read ended', async () => {
+      let leaked: Tx | undefined;
+      await database.readAsTenant(a, async (tx) => {
+        leaked = tx;
+      });
+      await expect(bodiesOf(leaked!).execute({ customerId: a })).rejects.toHaveProperty(
+        'cause.message',
+        expect.stringMatching(/after the read ended/),
+      );
     });
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OAuthProvider } from '@planted/contracts';
+import { preparedQuery } from '@planted/db';
 import type { IdentityTx } from '../db/database';
 import { returned } from '../db/rows';
 import { customers, users, type CustomerRow, type UserRow } from '../db/schema';
@@ -29,13 +30,36 @@ export const PROVIDER_ID_KEY = {
   apple: 'appleId',
 } as const satisfies Record<OAuthProvider, keyof UserRow>;
 
+const inCompany = and(
+  eq(users.customerId, sql.placeholder('customerId')),
+  eq(users.id, sql.placeholder('userId')),
+);
+
+// The reads behind every signed-in call, built once per connection (see preparedQuery).
+const userInCompany = preparedQuery((tx: IdentityTx) =>
+  tx.select().from(users).where(inCompany).prepare('identity_user_in_company'),
+);
+const userInCompanyWithCustomer = preparedQuery((tx: IdentityTx) =>
+  tx
+    .select({ user: users, customer: customers })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(inCompany)
+    .prepare('identity_user_in_company_with_customer'),
+);
+const usersOfCompany = preparedQuery((tx: IdentityTx) =>
+  tx
+    .select()
+    .from(users)
+    .where(eq(users.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(users.name), asc(users.id))
+    .prepare('identity_users_of_company'),
+);
+
 @Injectable()
 export class UsersRepository {
   async findInCompany(tx: IdentityTx, customerId: string, userId: string): Promise<UserRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
+    const [row] = await userInCompany(tx).execute({ customerId, userId });
     return row;
   }
 
@@ -45,11 +69,7 @@ export class UsersRepository {
     customerId: string,
     userId: string,
   ): Promise<{ user: UserRow; customer: CustomerRow | null } | undefined> {
-    const [row] = await tx
-      .select({ user: users, customer: customers })
-      .from(users)
-      .leftJoin(customers, eq(customers.id, users.customerId))
-      .where(and(eq(users.customerId, customerId), eq(users.id, userId)));
+    const [row] = await userInCompanyWithCustomer(tx).execute({ customerId, userId });
     return row;
   }
 
@@ -95,11 +115,7 @@ export class UsersRepository {
   }
 
   listByCompany(tx: IdentityTx, customerId: string): Promise<UserRow[]> {
-    return tx
-      .select()
-      .from(users)
-      .where(eq(users.customerId, customerId))
-      .orderBy(asc(users.name), asc(users.id));
+    return usersOfCompany(tx).execute({ customerId });
   }
 
   async countActive(tx: IdentityTx, customerId: string): Promise<number> {
