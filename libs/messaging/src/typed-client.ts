@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
+import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
 import {
   ServiceError,
   toFieldErrors,
@@ -14,14 +14,29 @@ import { prefixed } from './nats-connection';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+interface Pending {
+  resolve(data: Uint8Array): void;
+  reject(err: ServiceError): void;
+  timer: NodeJS.Timeout;
+  subject: string;
+}
+
 /**
  * Request-reply over NATS speaking the @nestjs/microservices packet format
  * ({pattern, data, id} out, {err, response, isDisposed, id} back). The payload is
  * parsed before it leaves and the reply after it comes back. The current request id
  * travels in a header. A subject nobody serves fails at once (UNAVAILABLE), not after
  * the timeout.
+ *
+ * Replies come back on one wildcard inbox subscription per client, matched to their
+ * request by the last token of the reply subject: what nc.request() does too, without the
+ * two Error objects (with stack traces) it builds for every request just in case.
  */
 export class NatsTypedClient implements TypedClient {
+  private inbox: { prefix: string; subscription: Subscription } | undefined;
+  private readonly pending = new Map<string, Pending>();
+  private nextToken = 0;
+
   constructor(
     private readonly nc: NatsConnection,
     private readonly subjectPrefix: string,
@@ -38,26 +53,7 @@ export class NatsTypedClient implements TypedClient {
       const details = toFieldErrors(parsed.error);
       throw new ServiceError('VALIDATION_FAILED', details[0]?.msg ?? 'Invalid request', details);
     }
-    const hdrs = natsHeaders();
-    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
-    const packet = { pattern: subject.name, data: parsed.data, id: randomUUID() };
-    let raw: Uint8Array;
-    try {
-      const msg = await this.nc.request(
-        prefixed(this.subjectPrefix, subject.name),
-        encoder.encode(JSON.stringify(packet)),
-        {
-          timeout: options.timeoutMs ?? this.defaultTimeoutMs,
-          headers: hdrs,
-        },
-      );
-      raw = msg.data;
-    } catch (err) {
-      const code = (err as NatsError).code;
-      if (code === '503') throw new ServiceError('UNAVAILABLE', `No service answers ${subject.name}`);
-      if (code === 'TIMEOUT') throw new ServiceError('UNAVAILABLE', `${subject.name} timed out`);
-      throw new ServiceError('UNAVAILABLE', `${subject.name} failed: ${(err as Error).message}`);
-    }
+    const raw = await this.request(subject.name, parsed.data, options.timeoutMs ?? this.defaultTimeoutMs);
     let reply: { err?: unknown; response?: unknown };
     try {
       reply = JSON.parse(decoder.decode(raw)) as typeof reply;
@@ -73,5 +69,74 @@ export class NatsTypedClient implements TypedClient {
       throw new ServiceError('INTERNAL', `Malformed reply from ${subject.name}`);
     }
     return result.data as ReplyOf<S>;
+  }
+
+  private request(name: string, data: unknown, timeoutMs: number): Promise<Uint8Array> {
+    if (this.nc.isClosed()) {
+      return Promise.reject(new ServiceError('UNAVAILABLE', `${name} failed: the NATS connection is closed`));
+    }
+    const inbox = this.ensureInbox();
+    const token = (this.nextToken++).toString(36);
+    const hdrs = natsHeaders();
+    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        reject(new ServiceError('UNAVAILABLE', `${name} timed out`));
+      }, timeoutMs);
+      this.pending.set(token, { resolve, reject, timer, subject: name });
+      try {
+        this.nc.publish(
+          prefixed(this.subjectPrefix, name),
+          encoder.encode(JSON.stringify({ pattern: name, data, id: token })),
+          { reply: inbox.prefix + token, headers: hdrs },
+        );
+      } catch (err) {
+        this.settle(token)?.reject(
+          new ServiceError('UNAVAILABLE', `${name} failed: ${(err as Error).message}`),
+        );
+      }
+    });
+  }
+
+  private ensureInbox(): { prefix: string } {
+    if (!this.inbox) {
+      const prefix = `${createInbox()}.`;
+      const subscription = this.nc.subscribe(`${prefix}*`, {
+        callback: (err, msg) => {
+          if (!err) this.onReply(prefix, msg);
+        },
+      });
+      this.inbox = { prefix, subscription };
+      void this.nc.closed().then(() => this.failAll('the NATS connection closed'));
+    }
+    return this.inbox;
+  }
+
+  private onReply(prefix: string, msg: Msg): void {
+    const pending = this.settle(msg.subject.slice(prefix.length));
+    if (!pending) return; // timed out meanwhile
+    // nats-server answers a request nobody subscribes to with a 503 status at once.
+    if (msg.headers?.hasError && msg.headers.code === 503) {
+      pending.reject(new ServiceError('UNAVAILABLE', `No service answers ${pending.subject}`));
+    } else {
+      pending.resolve(msg.data);
+    }
+  }
+
+  private settle(token: string): Pending | undefined {
+    const pending = this.pending.get(token);
+    if (pending) {
+      this.pending.delete(token);
+      clearTimeout(pending.timer);
+    }
+    return pending;
+  }
+
+  private failAll(reason: string): void {
+    for (const token of [...this.pending.keys()]) {
+      const pending = this.settle(token);
+      pending?.reject(new ServiceError('UNAVAILABLE', `${pending.subject} failed: ${reason}`));
+    }
   }
 }

@@ -29,6 +29,7 @@ const Greet = defineRequest(
 );
 const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}));
 const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}));
+const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }));
 const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}));
 const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }));
 
@@ -51,6 +52,12 @@ class GreetingHandlers {
     // The request id must survive an await inside the handler.
     await new Promise((resolve) => setImmediate(resolve));
     return { greeting: `Hello ${body.name}`.repeat(body.times), requestId: currentRequestId() ?? null };
+  }
+
+  @MessagePattern(Slow.name)
+  async slow() {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { late: true };
   }
 
   @MessagePattern(Refuse.name)
@@ -185,6 +192,24 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     const err = await rejection(client.send(Crash, {}));
     expect(err.code).toBe('INTERNAL');
     expect(err.message).toBe('Internal error');
+  });
+
+  it('fails with UNAVAILABLE after the timeout, ignores the late reply, and goes on working', async () => {
+    const err = await rejection(client.send(Slow, {}, { timeoutMs: 100 }));
+    expect(err.code).toBe('UNAVAILABLE');
+    expect(err.message).toBe('test.greeting.slow.v1 timed out');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the late reply arrives meanwhile
+    expect(await client.send(Slow, {}, { timeoutMs: 5000 })).toEqual({ late: true });
+  });
+
+  it('fails requests in flight with UNAVAILABLE when the connection closes, and later ones at once', async () => {
+    const own = await connectNats(nats.url, 'typed-client-closing');
+    const closing = new NatsTypedClient(own, prefix, 10_000);
+    const inFlight = rejection(closing.send(Slow, {}));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await own.close();
+    expect((await inFlight).code).toBe('UNAVAILABLE');
+    expect((await rejection(closing.send(Greet, { name: 'Ada' }))).message).toMatch(/connection is closed/);
   });
 
   it('fails with UNAVAILABLE at once when nobody serves the subject', async () => {
