@@ -1,17 +1,7 @@
-import {
-  Catch,
-  Injectable,
-  type ArgumentsHost,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-  type PipeTransform,
-  type RpcExceptionFilter,
-} from '@nestjs/common';
-import { NatsContext } from '@nestjs/microservices';
-import { Observable, throwError } from 'rxjs';
+import { Catch, type ArgumentsHost, type PipeTransform, type RpcExceptionFilter } from '@nestjs/common';
+import { throwError, type Observable } from 'rxjs';
 import { ServiceError, toFieldErrors, type RequestSubject, type ServiceErrorBody } from '@planted/contracts';
-import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
+import type { Logger } from '@planted/logging';
 
 /** Parses a handler's payload with its subject's schema (the second end of "parsed on both ends"). */
 export class SubjectPipe<S extends RequestSubject> implements PipeTransform {
@@ -30,49 +20,20 @@ export class SubjectPipe<S extends RequestSubject> implements PipeTransform {
 /** Every failure leaves a service as {code, message, details?}; unknown ones as INTERNAL without internals. */
 @Catch()
 export class ServiceErrorFilter implements RpcExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  /** redact: what of an unexpected error may be logged (e.g. without query parameters). */
+  constructor(
+    private readonly logger: Logger,
+    private readonly redact: (err: unknown) => unknown = (err) => err,
+  ) {}
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     let body: ServiceErrorBody;
     if (exception instanceof ServiceError) {
       body = exception.toBody();
     } else {
-      this.logger.error({ err: exception }, 'unhandled error in handler');
+      this.logger.error({ err: this.redact(exception) }, 'unhandled error in handler');
       body = { code: 'INTERNAL', message: 'Internal error' };
     }
     return throwError(() => body);
-  }
-}
-
-/** Runs each handler inside the caller's request id and logs its outcome and duration. */
-@Injectable()
-export class RequestContextInterceptor implements NestInterceptor {
-  constructor(private readonly logger: Logger) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const rpc = context.switchToRpc();
-    const ctx = rpc.getContext<NatsContext>();
-    const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
-    const subject = ctx?.getSubject?.() ?? 'unknown';
-    return new Observable((subscriber) =>
-      runWithRequestId(requestId, () => {
-        const started = performance.now();
-        return next.handle().subscribe({
-          next: (v) => subscriber.next(v),
-          error: (err) => {
-            const code = err instanceof ServiceError ? err.code : 'INTERNAL';
-            this.logger.info(
-              { subject, code, ms: Math.round(performance.now() - started) },
-              'handled with error',
-            );
-            subscriber.error(err);
-          },
-          complete: () => {
-            this.logger.debug({ subject, ms: Math.round(performance.now() - started) }, 'handled');
-            subscriber.complete();
-          },
-        });
-      }),
-    );
   }
 }

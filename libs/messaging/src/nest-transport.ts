@@ -1,7 +1,22 @@
-import { ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
+import { isObservable, tap } from 'rxjs';
+import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
 import type { NatsConnection } from 'nats';
 import { coalesceWrites, prefixed } from './nats-connection';
+
+/** Told when each request starts and how it ended (for metrics and graceful shutdown). */
+export interface HandlerObserver {
+  started(subject: string): void;
+  /** outcome: 'ok', or the error code the service answered with. */
+  finished(subject: string, outcome: string): void;
+}
+
+export interface PrefixedNatsServerExtras {
+  /** Logs each failed request (info) and each handled one (debug), with its duration. */
+  logger?: Logger;
+  observer?: HandlerObserver;
+}
 
 /** Queue group used when none is configured; subjects differ per service, so one name serves all. */
 export const DEFAULT_QUEUE_GROUP = 'planted';
@@ -12,11 +27,17 @@ export const DEFAULT_QUEUE_GROUP = 'planted';
  * each other's requests. Handlers always subscribe in a queue group (`options.queue`,
  * else DEFAULT_QUEUE_GROUP): without one every replica would run each request, and a
  * create would happen once per replica.
+ *
+ * Every handler runs inside the caller's request id (the NATS header), so service logs
+ * carry it, and is timed, logged and reported to the observer. This wraps the handler
+ * itself rather than being a Nest interceptor: an interceptor costs an rxjs pipeline and
+ * several AsyncResource bindings per request, which were a tenth of a busy service's CPU.
  */
 export class PrefixedNatsServer extends ServerNats {
   constructor(
     options: NatsOptions['options'],
     private readonly subjectPrefix: string,
+    private readonly extras: PrefixedNatsServerExtras = {},
   ) {
     super({ ...options, queue: options?.queue ?? DEFAULT_QUEUE_GROUP });
   }
@@ -28,7 +49,45 @@ export class PrefixedNatsServer extends ServerNats {
     extras: Record<string, unknown> = {},
   ): void {
     const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
-    super.addHandler(prefixed(this.subjectPrefix, name), callback, isEventHandler, extras);
+    const handler = ((data: unknown, ctx?: NatsContext) =>
+      this.runHandler(name, callback, data, ctx)) as MessageHandler;
+    super.addHandler(prefixed(this.subjectPrefix, name), handler, isEventHandler, extras);
+  }
+
+  private runHandler(subject: string, callback: MessageHandler, data: unknown, ctx?: NatsContext) {
+    const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
+    return runWithRequestId(requestId, async () => {
+      const { logger, observer } = this.extras;
+      const started = performance.now();
+      observer?.started(subject);
+      const finish = (error?: unknown) => {
+        const ms = Math.round(performance.now() - started);
+        if (error === undefined) {
+          observer?.finished(subject, 'ok');
+          logger?.debug({ subject, ms }, 'handled');
+        } else {
+          // Nest's exception filter has already turned the error into {code, message}.
+          const code =
+            typeof (error as { code?: unknown })?.code === 'string'
+              ? (error as { code: string }).code
+              : 'INTERNAL';
+          observer?.finished(subject, code);
+          logger?.info({ subject, code, ms }, 'handled with error');
+        }
+      };
+      let result: unknown;
+      try {
+        result = await callback(data, ctx);
+      } catch (err) {
+        finish(err);
+        throw err;
+      }
+      if (!isObservable(result)) {
+        finish();
+        return result;
+      }
+      return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
+    });
   }
 
   /** Nest's own connection, with socket writes coalesced as connectNats does. */

@@ -11,7 +11,6 @@ import {
   NatsTypedClient,
   prefixed,
   PrefixedNatsServer,
-  RequestContextInterceptor,
   ServiceErrorFilter,
   SubjectPipe,
 } from '../src';
@@ -77,6 +76,16 @@ class GreetingHandlers {
 class GreetingModule {}
 
 const logger = createLogger('typed-client-test', { level: 'silent' });
+/** What the servers reported: subject and outcome of each request, and how many are in flight. */
+const outcomes: string[] = [];
+let inFlight = 0;
+const observer = {
+  started: () => void inFlight++,
+  finished: (subject: string, outcome: string) => {
+    inFlight--;
+    outcomes.push(`${subject} ${outcome}`);
+  },
+};
 const prefix = uniqueName('t');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -102,11 +111,10 @@ afterAll(async () => {
 
 async function startReplica(): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(GreetingModule, {
-    strategy: new PrefixedNatsServer({ servers: nats.url }, prefix),
+    strategy: new PrefixedNatsServer({ servers: nats.url }, prefix, { logger, observer }),
     logger: false,
   });
   app.useGlobalFilters(new ServiceErrorFilter(logger));
-  app.useGlobalInterceptors(new RequestContextInterceptor(logger));
   await app.listen();
   return app;
 }
@@ -210,6 +218,24 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     await own.close();
     expect((await inFlight).code).toBe('UNAVAILABLE');
     expect((await rejection(closing.send(Greet, { name: 'Ada' }))).message).toMatch(/connection is closed/);
+  });
+
+  it('reports each request and its outcome to the observer', async () => {
+    // Earlier tests leave slow requests running on purpose; let them finish first.
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    outcomes.length = 0;
+    await client.send(Greet, { name: 'Ada' });
+    await rejection(client.send(Refuse, {}));
+    await rejection(client.send(Crash, {}));
+    const packet = { pattern: Greet.name, data: { times: 0 }, id: 'raw-2' };
+    await nc.request(prefixed(prefix, Greet.name), encoder.encode(JSON.stringify(packet)), { timeout: 5000 });
+    expect(outcomes).toEqual([
+      'test.greeting.create.v1 ok',
+      'test.greeting.refuse.v1 HIRE_LIMIT_REACHED',
+      'test.greeting.crash.v1 INTERNAL',
+      'test.greeting.create.v1 VALIDATION_FAILED',
+    ]);
+    expect(inFlight).toBe(0);
   });
 
   it('fails with UNAVAILABLE at once when nobody serves the subject', async () => {

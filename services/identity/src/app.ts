@@ -6,16 +6,17 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { Database } from '@planted/db';
 import { createLogger, type Logger } from '@planted/logging';
-import { connectNats, OutboxRelay, RequestContextInterceptor, ServiceErrorFilter } from '@planted/messaging';
+import { connectNats, OutboxRelay, ServiceErrorFilter } from '@planted/messaging';
 import { IdentityModule } from './app.module';
 import type { IdentityConfig } from './config';
 import { ensureIdentityStream } from './core/event-stream';
 import type { IdentityDatabase } from './db/database';
+import { withoutQueryParameters } from './db/db-errors';
 import { outbox, schema } from './db/schema';
 import { loadSigningKey } from './keys/signing-key';
 import { closeServer, createHealthServer, listenOn } from './runtime/health-server';
 import { IdentityNatsServer } from './runtime/identity-nats-server';
-import { Metrics, MetricsInterceptor } from './runtime/metrics';
+import { Metrics } from './runtime/metrics';
 import { NestPinoLogger } from './runtime/nest-logger';
 
 /** Beside src/ and dist/ alike, so it is found from the sources (tests) and the build. */
@@ -97,7 +98,10 @@ class IdentityRuntime implements IdentityApp {
       });
       this.relay.start();
 
-      this.natsServer = new IdentityNatsServer(this.nats, this.config.NATS_SUBJECT_PREFIX);
+      this.natsServer = new IdentityNatsServer(this.nats, this.config.NATS_SUBJECT_PREFIX, {
+        logger: this.logger,
+        observer: this.metrics,
+      });
       this.nest = await NestFactory.createMicroservice(
         IdentityModule.register({
           config: this.config,
@@ -108,11 +112,7 @@ class IdentityRuntime implements IdentityApp {
         }),
         { strategy: this.natsServer, logger: new NestPinoLogger(this.logger), abortOnError: false },
       );
-      this.nest.useGlobalFilters(new ServiceErrorFilter(this.logger));
-      this.nest.useGlobalInterceptors(
-        new RequestContextInterceptor(this.logger),
-        new MetricsInterceptor(this.metrics, this.config.NATS_SUBJECT_PREFIX),
-      );
+      this.nest.useGlobalFilters(new ServiceErrorFilter(this.logger, withoutQueryParameters));
       await this.nest.listen();
       this.serving = true;
       this.logger.info(

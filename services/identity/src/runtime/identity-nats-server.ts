@@ -1,5 +1,5 @@
 import type { NatsConnection, Subscription, SubscriptionOptions } from 'nats';
-import { PrefixedNatsServer } from '@planted/messaging';
+import { PrefixedNatsServer, type PrefixedNatsServerExtras } from '@planted/messaging';
 
 /**
  * The prefixed Nest NATS server on a connection opened (and checked) beforehand, which
@@ -12,8 +12,9 @@ export class IdentityNatsServer extends PrefixedNatsServer {
   constructor(
     private readonly connection: NatsConnection,
     subjectPrefix: string,
+    extras: PrefixedNatsServerExtras = {},
   ) {
-    super({ queue: 'identity' }, subjectPrefix);
+    super({ queue: 'identity' }, subjectPrefix, extras);
     this.status.subscribe((status) => (this.natsConnected = status === 'connected'));
   }
 

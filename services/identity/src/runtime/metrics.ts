@@ -1,11 +1,10 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { NatsContext } from '@nestjs/microservices';
-import { ServiceError, ERROR_CODES } from '@planted/contracts';
-import { catchError, finalize, tap, throwError, type Observable } from 'rxjs';
-import { withoutQueryParameters } from '../db/db-errors';
+import { ERROR_CODES } from '@planted/contracts';
+import type { HandlerObserver } from '@planted/messaging';
 
-/** Counters served on /metrics in the Prometheus text format. */
-export class Metrics {
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
+
+/** Counters served on /metrics in the Prometheus text format, fed by the NATS server for every request. */
+export class Metrics implements HandlerObserver {
   private readonly handled = new Map<string, number>();
   private active = 0;
 
@@ -17,8 +16,10 @@ export class Metrics {
     this.active++;
   }
 
+  /** outcome: 'ok' or an error code; anything else is counted as INTERNAL. */
   finished(subject: string, outcome: string): void {
     this.active--;
+    if (outcome !== 'ok' && !KNOWN_CODES.has(outcome)) outcome = 'INTERNAL';
     const key = `${subject}\u0000${outcome}`;
     this.handled.set(key, (this.handled.get(key) ?? 0) + 1);
   }
@@ -44,35 +45,3 @@ export class Metrics {
 }
 
 const label = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
-
-/**
- * Counts every request by subject (without the run's prefix) and outcome, and keeps
- * query parameters out of the logged form of database errors.
- */
-@Injectable()
-export class MetricsInterceptor implements NestInterceptor {
-  constructor(
-    private readonly metrics: Metrics,
-    private readonly subjectPrefix: string,
-  ) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const raw = context.switchToRpc().getContext<NatsContext>()?.getSubject?.() ?? 'unknown';
-    const subject =
-      this.subjectPrefix && raw.startsWith(`${this.subjectPrefix}.`)
-        ? raw.slice(this.subjectPrefix.length + 1)
-        : raw;
-    let outcome = 'ok';
-    this.metrics.started();
-    return next.handle().pipe(
-      tap({
-        error: (err: unknown) =>
-          (outcome = err instanceof ServiceError && KNOWN_CODES.has(err.code) ? err.code : 'INTERNAL'),
-      }),
-      catchError((err: unknown) => throwError(() => withoutQueryParameters(err))),
-      finalize(() => this.metrics.finished(subject, outcome)),
-    );
-  }
-}
