@@ -216,6 +216,15 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
         expect(await inTransaction(a, a)).toEqual([{ body: 'a1' }, { body: 'a2' }]);
         expect(await inTransaction(b, a)).toEqual([]);
         expect(builds).toBe(2); // the transaction object is another one of the same connection
+        // PostgreSQL switches a prepared statement to a cached generic plan after five runs:
+        // row-level security must still follow each transaction's tenant after that.
+        for (let i = 0; i < 12; i++) {
+          const tenant = i % 2 === 0 ? a : b;
+          expect(await inTransaction(tenant, a)).toEqual(
+            tenant === a ? [{ body: 'a1' }, { body: 'a2' }] : [],
+          );
+          expect(await single.withSystem((tx) => bodiesOf(tx).execute({ customerId: a }))).toHaveLength(2);
+        }
       } finally {
         await single.close();
       }
