@@ -8,6 +8,8 @@ export interface AuthorizationState {
   intent: SignInIntent;
   /** Sent to the provider, and required back inside the id_token (replay protection). */
   nonce: string;
+  /** sha-256 of the browser-binding cookie set when the sign-in started (see browser-binding.ts). */
+  browserHash: string;
 }
 
 /** The state store's record: the above plus the PKCE verifier of the code challenge that was sent. */

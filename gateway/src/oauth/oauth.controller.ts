@@ -9,13 +9,14 @@ import {
   Query,
   Redirect,
   Req,
+  Res,
 } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { oauthCompleteSignupRequestSchema, type OAuthProvider } from '@planted/contracts';
 import { Public } from '../auth/auth.guard';
 import { ApiZodBody } from '../validation/openapi';
-import { SocialSignIn } from './social-sign-in.service';
+import { SocialSignIn, type BrowserStep } from './social-sign-in.service';
 
 type Params = Record<string, unknown>;
 
@@ -46,58 +47,83 @@ const intentQuery = ApiQuery({ name: 'state', required: false, enum: ['login', '
 export class OAuthController {
   constructor(@Inject(SocialSignIn) private readonly social: SocialSignIn) {}
 
-  private async go(location: Promise<string>) {
-    return { url: await location, statusCode: 302 };
+  private async go(step: Promise<BrowserStep>, reply: FastifyReply) {
+    const { location, setCookie } = await step;
+    if (setCookie) void reply.header('set-cookie', setCookie);
+    return { url: location, statusCode: 302 };
   }
 
-  private callback(provider: OAuthProvider, req: FastifyRequest) {
-    return this.go(this.social.callback(provider, asParams(req.query), asParams(req.body)));
+  private start(provider: OAuthProvider, intent: unknown, req: FastifyRequest, reply: FastifyReply) {
+    return this.go(this.social.start(provider, intent, req.protocol === 'https'), reply);
+  }
+
+  private callback(provider: OAuthProvider, req: FastifyRequest, reply: FastifyReply) {
+    const step = this.social.callback(
+      provider,
+      asParams(req.query),
+      asParams(req.body),
+      req.headers.cookie,
+      req.protocol === 'https',
+    );
+    return this.go(step, reply);
   }
 
   @Get('google')
   @BrowserRedirect('Starts Google sign-in', START)
   @intentQuery
-  google(@Query('state') intent: unknown) {
-    return this.go(this.social.start('google', intent));
+  google(
+    @Query('state') intent: unknown,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.start('google', intent, req, reply);
   }
 
   @Get('microsoft')
   @BrowserRedirect('Starts Microsoft sign-in', START)
   @intentQuery
-  microsoft(@Query('state') intent: unknown) {
-    return this.go(this.social.start('microsoft', intent));
+  microsoft(
+    @Query('state') intent: unknown,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.start('microsoft', intent, req, reply);
   }
 
   @Get('apple')
   @BrowserRedirect('Starts Apple sign-in', START)
   @intentQuery
-  apple(@Query('state') intent: unknown) {
-    return this.go(this.social.start('apple', intent));
+  apple(
+    @Query('state') intent: unknown,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.start('apple', intent, req, reply);
   }
 
   @Get('google/callback')
   @BrowserRedirect('Google sends the browser back here', BACK)
-  googleCallback(@Req() req: FastifyRequest) {
-    return this.callback('google', req);
+  googleCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.callback('google', req, reply);
   }
 
   @Get('microsoft/callback')
   @BrowserRedirect('Microsoft sends the browser back here', BACK)
-  microsoftCallback(@Req() req: FastifyRequest) {
-    return this.callback('microsoft', req);
+  microsoftCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.callback('microsoft', req, reply);
   }
 
   // Apple answers with response_mode=form_post: an urlencoded POST, parsed by the Nest Fastify adapter's built-in form parser.
   @Post('apple/callback')
   @BrowserRedirect('Apple posts its answer here (response_mode=form_post, urlencoded)', BACK)
-  applePostCallback(@Req() req: FastifyRequest) {
-    return this.callback('apple', req);
+  applePostCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.callback('apple', req, reply);
   }
 
   @Get('apple/callback')
   @BrowserRedirect('Apple sends the browser back here (query response mode)', BACK)
-  appleCallback(@Req() req: FastifyRequest) {
-    return this.callback('apple', req);
+  appleCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.callback('apple', req, reply);
   }
 
   @Public()

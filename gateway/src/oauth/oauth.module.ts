@@ -27,6 +27,7 @@ export class OAuthModule {
                 config.OAUTH_PENDING_SIGNUP_TTL_SECONDS,
               ),
               logger,
+              config.OAUTH_STATE_TTL_SECONDS,
             ),
         },
       ],

@@ -22,11 +22,18 @@ import type {
 } from './oauth-request';
 import type { OidcStrategy } from './oidc-strategy';
 import type { PendingSignups } from './pending-signups';
+import { bindingCookie, clearedBindingCookie, newBrowserBinding } from './browser-binding';
 import { runPassport, type PassportInstance } from './run-passport';
 
 /** Where the browser goes when a sign-in fails at or after the provider (LoginScreen explains it). */
 export const OAUTH_FAILED = '/login?error=oauth_failed';
 export const PROVIDER_UNAVAILABLE = '/login?error=provider_unavailable';
+
+/** Where to send the browser, and the cookie to set on the way (see browser-binding.ts). */
+export interface BrowserStep {
+  location: string;
+  setCookie?: string;
+}
 
 const signupNotProven = () => new ServiceError('VALIDATION_FAILED', MESSAGES.OAUTH_SIGNUP_FAILED);
 
@@ -49,6 +56,8 @@ export class SocialSignIn {
     private readonly bus: TypedClient,
     private readonly pending: PendingSignups,
     private readonly logger: Logger,
+    /** How long a started sign-in stays valid (the state's TTL, and the binding cookie's). */
+    private readonly stateTtlSeconds: number,
   ) {
     for (const strategy of strategies) {
       this.passport.use(strategy.provider, strategy);
@@ -56,12 +65,18 @@ export class SocialSignIn {
     }
   }
 
-  /** The provider's authorization URL for a new sign-in, with state, nonce and PKCE challenge. */
-  async start(provider: OAuthProvider, intent: unknown): Promise<string> {
-    if (!this.enabled.has(provider)) return PROVIDER_UNAVAILABLE;
+  /**
+   * The provider's authorization URL for a new sign-in, with state, nonce and PKCE
+   * challenge, and the cookie that binds the sign-in to this browser. secure: the request
+   * came over HTTPS.
+   */
+  async start(provider: OAuthProvider, intent: unknown, secure: boolean): Promise<BrowserStep> {
+    if (!this.enabled.has(provider)) return { location: PROVIDER_UNAVAILABLE };
+    const binding = newBrowserBinding();
     const state: AuthorizationState = {
       intent: intent === 'signup' ? 'signup' : 'login',
       nonce: randomBytes(24).toString('base64url'),
+      browserHash: binding.hash,
     };
     const request: OAuthRequest = {
       method: 'GET',
@@ -71,21 +86,48 @@ export class SocialSignIn {
       body: {},
     };
     const outcome = await runPassport(this.passport, provider, request, { state });
-    if (outcome.kind === 'redirect' && outcome.location) return outcome.location;
+    if (outcome.kind === 'redirect' && outcome.location) {
+      return {
+        location: outcome.location,
+        setCookie: bindingCookie(provider, binding.value, this.stateTtlSeconds, secure),
+      };
+    }
     this.logger.warn(
       { provider, outcome: outcome.kind, err: 'error' in outcome ? errorText(outcome.error) : undefined },
       'social sign-in could not start',
     );
-    return OAUTH_FAILED;
+    return { location: OAUTH_FAILED };
   }
 
-  /** Where the browser goes after the provider sent it back (query for a redirect, body for form_post). */
+  /**
+   * Where the browser goes after the provider sent it back (query for a redirect, body for
+   * form_post); cookies: the request's Cookie header. The binding cookie is removed.
+   */
   async callback(
     provider: OAuthProvider,
     query: Record<string, unknown>,
     body: Record<string, unknown>,
-  ): Promise<string> {
-    if (!this.enabled.has(provider)) return PROVIDER_UNAVAILABLE;
+    cookies: string | undefined,
+    secure: boolean,
+  ): Promise<BrowserStep> {
+    if (!this.enabled.has(provider)) return { location: PROVIDER_UNAVAILABLE };
+    const request: OAuthRequest = {
+      method: 'GET',
+      url: `/api/auth/${provider}/callback`,
+      headers: { cookie: cookies },
+      query,
+      body,
+    };
+    const location = await this.callbackLocation(provider, request);
+    // The cookie has done its work once the state it was bound to is used; a callback that
+    // did not match it (a link from elsewhere) leaves this browser's own sign-in alone.
+    return request.authorization
+      ? { location, setCookie: clearedBindingCookie(provider, secure) }
+      : { location };
+  }
+
+  private async callbackLocation(provider: OAuthProvider, request: OAuthRequest): Promise<string> {
+    const { query, body } = request;
     // Without a code passport-oauth2 would start a new sign-in; a callback without one is a refusal (access_denied) or junk.
     if (!query.code && !body.code) {
       this.logger.info(
@@ -94,13 +136,6 @@ export class SocialSignIn {
       );
       return OAUTH_FAILED;
     }
-    const request: OAuthRequest = {
-      method: 'GET',
-      url: `/api/auth/${provider}/callback`,
-      headers: {},
-      query,
-      body,
-    };
     const outcome = await runPassport(this.passport, provider, request, {});
     if (outcome.kind !== 'success') {
       const reason =

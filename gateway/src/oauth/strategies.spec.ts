@@ -45,7 +45,7 @@ describe('one passport strategy per configured provider (spec §4)', () => {
   });
 
   it('sends the nonce with the authorization request, and Apple asks for form_post', () => {
-    const state = { intent: 'login' as const, nonce: 'n-1' };
+    const state = { intent: 'login' as const, nonce: 'n-1', browserHash: 'h' };
     expect(strategy('google').authorizationParams({ state })).toEqual({ nonce: 'n-1' });
     expect(strategy('apple').authorizationParams({ state })).toEqual({
       nonce: 'n-1',

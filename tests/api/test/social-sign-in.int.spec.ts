@@ -85,8 +85,38 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
     await Promise.all([google.stop(), microsoft.stop(), apple.stop()]);
   });
 
-  /** One hop as a browser makes it: no automatic redirects. */
-  const hop = (url: URL, init: RequestInit = {}) => fetch(url, { ...init, redirect: 'manual' });
+  /** This browser's cookies for the app, by name and path (the gateway binds each sign-in to one). */
+  const jar = new Map<string, { name: string; value: string; path: string }>();
+
+  function keepCookies(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const [name = '', value = ''] = pair.split('=');
+      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const expired = attributes.some((a) => a.toLowerCase() === 'max-age=0');
+      if (expired) jar.delete(`${name} ${path}`);
+      else jar.set(`${name} ${path}`, { name, value, path });
+    }
+  }
+
+  function cookiesFor(url: URL): string | undefined {
+    const sent = [...jar.values()].filter((c) => url.pathname.startsWith(c.path));
+    return sent.length ? sent.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
+  }
+
+  /** One hop as this browser makes it: no automatic redirects, the app's cookies kept and sent. */
+  async function hop(url: URL, init: RequestInit = {}): Promise<Response> {
+    const ours = url.origin === appUrl;
+    const headers = new Headers(init.headers);
+    const cookie = ours ? cookiesFor(url) : undefined;
+    if (cookie) headers.set('cookie', cookie);
+    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    if (ours) keepCookies(res);
+    return res;
+  }
+
+  /** The same hop from another browser: no cookies at all. */
+  const hopElsewhere = (url: URL) => fetch(url, { redirect: 'manual' });
 
   /**
    * Follows the gateway's and the provider's redirects (and submits form_post pages) from
@@ -398,6 +428,34 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
       const callback = await untilCallback('/api/auth/google');
       const elsewhere = new URL(`${appUrl}/api/auth/microsoft/callback${callback.search}`);
       expect((await hop(elsewhere)).headers.get('location')).toBe('/login?error=oauth_failed');
+    });
+
+    it('binds the sign-in to the browser with an HttpOnly cookie on the callback path, removed at the callback', async () => {
+      const start = await hop(new URL('/api/auth/google', appUrl));
+      const [set] = start.headers.getSetCookie();
+      expect(set).toMatch(
+        /^planted_oauth=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/api\/auth\/google\/callback; HttpOnly; SameSite=Lax$/,
+      );
+      const back = await hop(new URL(start.headers.get('location')!));
+      const callback = new URL(back.headers.get('location')!);
+      const res = await hop(callback);
+      expect(res.headers.get('location')).toMatch(/^\/signup\?error=no_tenancy/);
+      expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^planted_oauth=; Max-Age=0; /)]);
+    });
+
+    it('refuses a callback link opened in another browser (login CSRF), and the link is spent', async () => {
+      const callback = await untilCallback('/api/auth/google');
+      const res = await hopElsewhere(callback);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/login?error=oauth_failed');
+      expect((await hop(callback)).headers.get('location')).toBe('/login?error=oauth_failed');
+    });
+
+    it("refuses a callback that brings another sign-in's cookie", async () => {
+      const first = await untilCallback('/api/auth/google');
+      const second = await untilCallback('/api/auth/google'); // replaces the cookie in this browser
+      expect((await hop(first)).headers.get('location')).toBe('/login?error=oauth_failed');
+      expect((await hop(second)).headers.get('location')).toMatch(/^\/signup\?error=no_tenancy/);
     });
 
     it('a callback without a code or error does not start a new sign-in', async () => {
