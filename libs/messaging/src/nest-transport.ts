@@ -1,7 +1,7 @@
 import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
-import { isObservable, tap } from 'rxjs';
-import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
+import { isObservable, Observable, tap } from 'rxjs';
+import { currentRequestId, REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
 import type { NatsConnection } from 'nats';
 import { coalesceWrites, prefixed } from './nats-connection';
 
@@ -58,13 +58,16 @@ export class PrefixedNatsServer extends ServerNats {
     const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
     return runWithRequestId(requestId, async () => {
       const { logger, observer } = this.extras;
+      // Written into the outcome logs explicitly: they may run after this returns, when
+      // Nest subscribes to an error's observable outside this context.
+      const id = currentRequestId();
       const started = performance.now();
       observer?.started(subject);
       const finish = (error?: unknown) => {
         const ms = Math.round(performance.now() - started);
         if (error === undefined) {
           observer?.finished(subject, 'ok');
-          logger?.debug({ subject, ms }, 'handled');
+          logger?.debug({ requestId: id, subject, ms }, 'handled');
         } else {
           // Nest's exception filter has already turned the error into {code, message}.
           const code =
@@ -72,7 +75,7 @@ export class PrefixedNatsServer extends ServerNats {
               ? (error as { code: string }).code
               : 'INTERNAL';
           observer?.finished(subject, code);
-          logger?.info({ subject, code, ms }, 'handled with error');
+          logger?.info({ requestId: id, subject, code, ms }, 'handled with error');
         }
       };
       let result: unknown;
@@ -86,7 +89,12 @@ export class PrefixedNatsServer extends ServerNats {
         finish();
         return result;
       }
-      return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
+      // Nest subscribes to it after this returns: subscribe inside the request id, so the
+      // outcome log (and any work the observable still does) carries it.
+      const observed = result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
+      return new Observable((subscriber) =>
+        runWithRequestId(id, () => observed.subscribe(subscriber)),
+      );
     });
   }
 

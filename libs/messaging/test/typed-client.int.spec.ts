@@ -1,10 +1,10 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, type MicroserviceOptions } from '@nestjs/microservices';
-import type { NatsConnection } from 'nats';
+import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { z } from 'zod';
 import { defineRequest, requiredString, ServiceError, type ParsedRequestOf } from '@planted/contracts';
-import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
+import { createLogger, currentRequestId, REQUEST_ID_HEADER, runWithRequestId } from '@planted/logging';
 import { uniqueName } from '@planted/testing';
 import {
   connectNats,
@@ -75,7 +75,15 @@ class GreetingHandlers {
 @Module({ controllers: [GreetingHandlers] })
 class GreetingModule {}
 
-const logger = createLogger('typed-client-test', { level: 'silent' });
+/** The servers' log lines, parsed. */
+const logLines: Array<Record<string, unknown>> = [];
+const logger = createLogger(
+  'typed-client-test',
+  { level: 'debug' },
+  {
+    write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>),
+  },
+);
 /** What the servers reported: subject and outcome of each request, and how many are in flight. */
 const outcomes: string[] = [];
 let inFlight = 0;
@@ -146,6 +154,31 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
   it('carries the caller request id into the handler', async () => {
     const reply = await runWithRequestId('req-caller-42', () => client.send(Greet, { name: 'Ada' }));
     expect(reply.requestId).toBe('req-caller-42');
+  });
+
+  it('logs each outcome, failures included, with the caller request id', async () => {
+    await runWithRequestId('req-log-ok', () => client.send(Greet, { name: 'Ada' }));
+    await rejection(runWithRequestId('req-log-refused', () => client.send(Refuse, {})));
+    await rejection(runWithRequestId('req-log-crash', () => client.send(Crash, {})));
+    const line = (id: string, msg: string) => logLines.find((l) => l.requestId === id && l.msg === msg);
+    expect(line('req-log-ok', 'handled')).toMatchObject({ subject: Greet.name, ms: expect.any(Number) });
+    expect(line('req-log-refused', 'handled with error')).toMatchObject({ code: 'HIRE_LIMIT_REACHED' });
+    expect(line('req-log-crash', 'handled with error')).toMatchObject({ code: 'INTERNAL' });
+    expect(line('req-log-crash', 'unhandled error in handler')).toBeDefined();
+    // From another caller, the request id can only come from the NATS header.
+    const hdrs = natsHeaders();
+    hdrs.set(REQUEST_ID_HEADER, 'req-log-header');
+    const packet = { pattern: Refuse.name, data: {}, id: 'raw-3' };
+    const other = await connectNats(nats.url, 'typed-client-other-caller');
+    try {
+      await other.request(prefixed(prefix, Refuse.name), encoder.encode(JSON.stringify(packet)), {
+        timeout: 5000,
+        headers: hdrs,
+      });
+    } finally {
+      await other.close();
+    }
+    expect(line('req-log-header', 'handled with error')).toMatchObject({ code: 'HIRE_LIMIT_REACHED' });
   });
 
   it('keeps each request id apart when requests run concurrently', async () => {
