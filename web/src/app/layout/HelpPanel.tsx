@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Drawer, Fab, IconButton, Typography } from '@mui/material';
+import { Box, Drawer, Fab, IconButton, Typography, useMediaQuery, useTheme } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import CloseIcon from '@mui/icons-material/Close';
 import { useLocation } from 'react-router';
@@ -18,6 +18,8 @@ export function HelpButton() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const topic = helpTopicFor(pathname);
+  // A smaller button nearer the corner on phones, where it covers more of the content.
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   const tips = t(`${topic}.tips`, { returnObjects: true }) as unknown;
 
   return (
@@ -27,7 +29,8 @@ export function HelpButton() {
         aria-label={t('open')}
         onClick={() => setOpen(true)}
         data-testid="help-button"
-        sx={{ position: 'fixed', right: 24, bottom: 24 }}
+        size={compact ? 'medium' : 'large'}
+        sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 16, sm: 24 } }}
       >
         <HelpOutlineIcon />
       </Fab>

@@ -36,13 +36,13 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ px: 2.5, pt: 2.5, pb: 1 }}>
+      <Box sx={{ px: 2.5, pt: 2, pb: 0.5 }}>
         <Typography variant="h5" component="p" sx={{ fontWeight: 800, color: 'primary.main' }}>
           Planted
         </Typography>
       </Box>
       <Box
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2.5, py: 1.5 }}
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2.5, py: 1 }}
         data-testid="sidebar-user"
       >
         <Avatar
@@ -76,7 +76,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </Box>
       </Box>
       <Divider />
-      <List component="nav" aria-label={t('navigation')} sx={{ flexGrow: 1, py: 1 }}>
+      <List dense component="nav" aria-label={t('navigation')} sx={{ flexGrow: 1, py: 0.5 }}>
         {NAV_ITEMS.map(({ key, to, icon: Icon }) =>
           to ? (
             <ListItemButton
@@ -120,7 +120,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </ListItemButton>
       </List>
       <Divider />
-      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ px: 2, py: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <LanguageSelect onError={(error) => console.error('Failed to update language preference', error)} />
         <Button
           variant="outlined"
