@@ -92,9 +92,7 @@ export class PrefixedNatsServer extends ServerNats {
       // Nest subscribes to it after this returns: subscribe inside the request id, so the
       // outcome log (and any work the observable still does) carries it.
       const observed = result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
-      return new Observable((subscriber) =>
-        runWithRequestId(id, () => observed.subscribe(subscriber)),
-      );
+      return new Observable((subscriber) => runWithRequestId(id, () => observed.subscribe(subscriber)));
     });
   }
 
