@@ -116,12 +116,14 @@ export class Database<TSchema extends Record<string, unknown>> {
 
   /** A transaction scoped to one company: row-level security only shows and accepts its rows. */
   withTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    // Tenant, no bypass, and SET LOCAL ROLE (set_config('role') is its function form).
-    return this.transaction(
-      (client) =>
-        `select set_config('app.customer_id', ${client.escapeLiteral(customerId)}, true), ` +
-        `set_config('app.bypass_rls', 'off', true), set_config('role', ${client.escapeLiteral(this.options.appRole)}, true)`,
-      fn,
+    return this.transaction(this.tenantSettings(customerId), fn);
+  }
+
+  /** Tenant, no bypass, and SET LOCAL ROLE (set_config('role') is its function form), as one select. */
+  private tenantSettings(customerId: string): string {
+    return (
+      `select set_config('app.customer_id', ${escapeLiteral(customerId)}, true), ` +
+      `set_config('app.bypass_rls', 'off', true), set_config('role', ${escapeLiteral(this.options.appRole)}, true)`
     );
   }
 
@@ -140,10 +142,7 @@ export class Database<TSchema extends Record<string, unknown>> {
   async readAsTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const reader = this.scopeOf(client).reader;
-    reader.settings =
-      `select set_config('app.customer_id', ${escapeLiteral(customerId)}, true), ` +
-      `set_config('app.bypass_rls', 'off', true), set_config('role', ${escapeLiteral(this.options.appRole)}, true), ` +
-      `set_config('transaction_read_only', 'on', true)`;
+    reader.settings = `${this.tenantSettings(customerId)}, set_config('transaction_read_only', 'on', true)`;
     try {
       return await fn(reader.tx);
     } finally {
@@ -159,9 +158,8 @@ export class Database<TSchema extends Record<string, unknown>> {
    */
   withSystem<T>(fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     return this.transaction(
-      (client) =>
-        `select set_config('app.bypass_rls', 'on', true), set_config('app.customer_id', '', true), ` +
-        `set_config('role', ${client.escapeLiteral(this.options.appRole)}, true)`,
+      `select set_config('app.bypass_rls', 'on', true), set_config('app.customer_id', '', true), ` +
+        `set_config('role', ${escapeLiteral(this.options.appRole)}, true)`,
       fn,
     );
   }
@@ -172,14 +170,11 @@ export class Database<TSchema extends Record<string, unknown>> {
    * simple-protocol query of two statements (hence literals, quoted by the driver, not
    * parameters). Saves one round trip per transaction.
    */
-  private async transaction<T>(
-    settings: (client: PoolClient) => string,
-    fn: (tx: Tx<TSchema>) => Promise<T>,
-  ): Promise<T> {
+  private async transaction<T>(settings: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query(`begin; ${settings(client)}`);
+      await client.query(`begin; ${settings}`);
       const result = await fn(this.scopeOf(client).tx);
       await client.query('commit');
       return result;

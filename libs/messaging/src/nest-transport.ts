@@ -1,6 +1,6 @@
 import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
-import { isObservable, Observable, tap } from 'rxjs';
+import { isObservable, tap } from 'rxjs';
 import { currentRequestId, REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
 import type { NatsConnection } from 'nats';
 import { coalesceWrites, prefixed } from './nats-connection';
@@ -89,10 +89,7 @@ export class PrefixedNatsServer extends ServerNats {
         finish();
         return result;
       }
-      // Nest subscribes to it after this returns: subscribe inside the request id, so the
-      // outcome log (and any work the observable still does) carries it.
-      const observed = result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
-      return new Observable((subscriber) => runWithRequestId(id, () => observed.subscribe(subscriber)));
+      return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
     });
   }
 
