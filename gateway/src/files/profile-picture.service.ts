@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError, type Actor } from '@planted/contracts';
-import { detectImageType } from './image-type';
+import { ImageRefused, MAX_IMAGE_PIXELS, normaliseImage } from './image-normaliser';
 import { FILE_STORAGE, type FileStorage } from './storage';
 
 export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILES_URL_PREFIX = '/files/';
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE = 'Image must be less than 10MB';
+export const IMAGE_TOO_MANY_PIXELS = `Image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
 
 /** Receives, checks and stores profile pictures; spec §5 Profile rules and messages. */
 @Injectable()
@@ -46,13 +47,18 @@ export class ProfilePictureService {
         { param: 'profilePicture', msg: NOT_AN_IMAGE },
       ]);
     }
-    const type = detectImageType(data);
-    if (!type)
-      throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE, [
-        { param: 'profilePicture', msg: NOT_AN_IMAGE },
-      ]);
-    const key = `profile-pictures/${actor.userId}/${randomUUID()}.${type.ext}`;
-    await this.storage.put(key, data, type.mime);
+    // Only the re-encoded image is stored: whole pixels we wrote, with no metadata.
+    let image;
+    try {
+      image = await normaliseImage(data);
+    } catch (err) {
+      if (!(err instanceof ImageRefused)) throw err;
+      const msg = err.reason === 'too-many-pixels' ? IMAGE_TOO_MANY_PIXELS : NOT_AN_IMAGE;
+      const code = err.reason === 'too-many-pixels' ? 'VALIDATION_FAILED' : 'UNSUPPORTED_MEDIA_TYPE';
+      throw new ServiceError(code, msg, [{ param: 'profilePicture', msg }]);
+    }
+    const key = `profile-pictures/${actor.userId}/${randomUUID()}.${image.type.ext}`;
+    await this.storage.put(key, image.data, image.type.mime);
     return FILES_URL_PREFIX + key;
   }
 
