@@ -79,6 +79,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/graphql');
+}
+
 /** Builds and starts the gateway; `port` 0 picks a free port (tests). */
 export async function createGatewayApp(
   config: GatewayConfig,
@@ -90,6 +94,7 @@ export async function createGatewayApp(
 
   const adapter = new FastifyAdapter({
     bodyLimit: config.JSON_BODY_LIMIT_BYTES,
+    // A hop count: Fastify then takes the address that many entries from the right.
     trustProxy: config.TRUST_PROXY,
     logger: false,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -128,6 +133,13 @@ export async function createGatewayApp(
   fastify.setErrorHandler((error, request, reply) => {
     const answer = toErrorAnswer(error, String(request.id), logger);
     void reply.status(answer.status).send(answer.body);
+  });
+
+  // API answers carry tokens and company data: no browser or proxy may keep them (issue 8).
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   const securityHeaders = helmetHeaders(HELMET_OPTIONS);

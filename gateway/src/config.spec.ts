@@ -58,3 +58,17 @@ describe('social sign-in configuration (spec §4 Social sign-in)', () => {
     expect(issues({ ...apple, APPLE_PRIVATE_KEY: p256().replace(/\n/g, '\\n') })).toEqual({});
   });
 });
+
+describe('TRUST_PROXY is a count of trusted proxy hops (issue 8, item 4)', () => {
+  it('reads false as none, true as one (an ingress) and a number as that many', () => {
+    expect(parseConfig(gatewayEnvSchema, {}).TRUST_PROXY).toBe(0);
+    expect(parseConfig(gatewayEnvSchema, { TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseConfig(gatewayEnvSchema, { TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig(gatewayEnvSchema, { TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+  });
+
+  it('refuses anything else at boot', () => {
+    expect(Object.keys(issues({ TRUST_PROXY: 'yes' }))).toEqual(['TRUST_PROXY']);
+    expect(Object.keys(issues({ TRUST_PROXY: '-1' }))).toEqual(['TRUST_PROXY']);
+  });
+});

@@ -71,10 +71,17 @@ export const gatewayEnvSchema = baseEnvSchema
     LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
     LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+    /**
+     * How many proxies in front of the gateway append to X-Forwarded-For: the client is the
+     * entry that many places from the right, never the left-most one a client can write
+     * itself. `true` means one (an ingress), `false` none.
+     */
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
+      .pipe(z.string().regex(/^\d$|^10$/, 'a number of proxy hops from 0 to 10, true or false'))
+      .transform(Number),
     /** Where browsers reach the app (web and /api). OAuth callbacks are `${APP_URL}/api/auth/<provider>/callback`. */
     APP_URL: url('http://localhost:3000'),
     ...oauthProviderEnv,

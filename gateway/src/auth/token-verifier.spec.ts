@@ -28,7 +28,17 @@ async function setup() {
       .setIssuedAt()
       .setExpirationTime(expSeconds)
       .sign(privateKey);
-  return { verifier: new TokenVerifier(bus), sign, claims, jwksCalls: () => jwksCalls };
+  /** Signed by the real key, but with another key id, or with no expiry at all. */
+  const signOther = (options: { kid?: string; exp?: number }) => {
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid: options.kid ?? 'k1' })
+      .setIssuer('planted-identity')
+      .setAudience('planted')
+      .setIssuedAt();
+    if (options.exp !== undefined) jwt.setExpirationTime(options.exp);
+    return jwt.sign(privateKey);
+  };
+  return { verifier: new TokenVerifier(bus), sign, signOther, claims, jwksCalls: () => jwksCalls };
 }
 
 describe('TokenVerifier', () => {
@@ -71,5 +81,31 @@ describe('TokenVerifier', () => {
       JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'admin', name: 'X' }),
     ).toString('base64url');
     await expect(verifier.verify(`${h}.${forged}.${s}`)).rejects.toBeInstanceOf(ServiceError);
+  });
+
+  it('refuses a correctly signed token without exp (issue 8: sessions end)', async () => {
+    const { verifier, signOther } = await setup();
+    await expect(verifier.verify(await signOther({}))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: 'Invalid token',
+    });
+  });
+
+  it('answers 401, not 500, for a token naming a key id nobody issued, before and after a refresh', async () => {
+    const { verifier, signOther, sign, jwksCalls } = await setup();
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    await verifier.verify(await sign(exp));
+    // Within the refresh cooldown: no new fetch, still a clean UNAUTHENTICATED.
+    await expect(verifier.verify(await signOther({ kid: 'nobody', exp }))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(jwksCalls()).toBe(1);
+    // Past the cooldown: the key set is fetched again, and the unknown key is still refused.
+    const start = Date.now();
+    jest.useFakeTimers({ now: start + 31_000, doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    await expect(verifier.verify(await signOther({ kid: 'other', exp }))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(jwksCalls()).toBe(2);
   });
 });

@@ -63,21 +63,30 @@ export class TokenVerifier {
     try {
       return await this.verifyWithKeys(token);
     } catch (err) {
-      if (
-        err instanceof joseErrors.JWKSNoMatchingKey &&
-        Date.now() - this.lastRefresh > REFRESH_COOLDOWN_MS
-      ) {
+      if (!(err instanceof joseErrors.JWKSNoMatchingKey)) throw err;
+      // A key we don't know: perhaps a rotation, so look once more (at most every 30 s);
+      // still unknown after that, the token is simply not ours.
+      if (Date.now() - this.lastRefresh > REFRESH_COOLDOWN_MS) {
         await this.refresh();
-        return this.verifyWithKeys(token);
+        try {
+          return await this.verifyWithKeys(token);
+        } catch (again) {
+          if (!(again instanceof joseErrors.JWKSNoMatchingKey)) throw again;
+        }
       }
-      throw err;
+      throw new ServiceError('UNAUTHENTICATED', 'Invalid token');
     }
   }
 
   private async verifyWithKeys(token: string): Promise<{ actor: Actor; exp?: number }> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.keySet!, { issuer: ISSUER, audience: AUDIENCE }));
+      ({ payload } = await jwtVerify(token, this.keySet!, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        // A token that never expires is never accepted, however well signed.
+        requiredClaims: ['exp'],
+      }));
     } catch (err) {
       if (err instanceof joseErrors.JWKSNoMatchingKey) throw err;
       throw new ServiceError(

@@ -14,6 +14,17 @@ export class RedisUnavailableError extends Error {
   }
 }
 
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/** Errors ioredis raises when Redis cannot be reached, as opposed to a command Redis refused. */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (err.name === 'MaxRetriesPerRequestError') return true;
+  return /Stream isn't writeable|Command timed out|Connection is closed|ECONNREFUSED|ECONNRESET/.test(
+    err.message,
+  );
+}
+
 export interface GatewayInfrastructure {
   nc: NatsConnection;
   bus: NatsTypedClient;
@@ -29,8 +40,11 @@ export async function connectInfrastructure(
   const nc = await connectNats(config.NATS_URL, 'gateway', logger);
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,
-    maxRetriesPerRequest: 2,
-    enableOfflineQueue: true,
+    // While Redis is away a command fails at once (and a hung one after 500 ms) rather
+    // than waiting in a queue: the caller answers 503 within a second (issue 8).
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'Redis error'));

@@ -8,6 +8,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
+import { isRedisUnavailable } from '../bus/infrastructure';
 import { httpStatusFor } from './error-status';
 
 export class RateLimitedError extends ServiceError {
@@ -27,6 +28,9 @@ export interface ErrorAnswer {
 
 /** Turns anything thrown while serving a request into the JSON error shape of design.md. */
 export function toErrorAnswer(exception: unknown, requestId: string, logger: Logger): ErrorAnswer {
+  if (!(exception instanceof ServiceError) && isRedisUnavailable(exception)) {
+    return toErrorAnswer(new ServiceError('UNAVAILABLE', (exception as Error).message), requestId, logger);
+  }
   if (exception instanceof ServiceError) {
     const status = httpStatusFor(exception.code);
     if (status >= 500 && exception.code !== 'UNAVAILABLE') {

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { client, company, email, freePort, PASSWORD, startSystem, type System } from './system';
+
+// Issue 8: answers that carry tokens are never stored; a forged X-Forwarded-For does not
+// escape the per-IP limit; with Redis gone, sign-in answers 503 at once.
+
+async function redisUp(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function startRedis(): Promise<{ port: number; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let i = 0; i < 100 && !(await redisUp(port)); i++) await new Promise((r) => setTimeout(r, 50));
+  return { port, process: child };
+}
+
+describe('answers that carry a token are not cached (issue 8, item 8)', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    sys = await startSystem();
+    api = client(sys.url);
+  }, 60_000);
+  afterAll(() => sys?.close());
+
+  it('register, login and profile answer Cache-Control: no-store', async () => {
+    const input = company('NoStore');
+    const reg = await api.post('/api/auth/register', input);
+    expect(reg.status).toBe(201);
+    expect(reg.headers.get('cache-control')).toBe('no-store');
+    const login = await api.post('/api/auth/login', { email: input.email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const profile = await api.get('/api/auth/profile', login.body.token);
+    expect(profile.headers.get('cache-control')).toBe('no-store');
+    const failed = await api.post('/api/auth/login', { email: input.email, password: 'wrong-password' });
+    expect(failed.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('behind one trusted proxy, the client address is the one the proxy appended (issue 8, item 4)', () => {
+  let sys: System;
+  beforeAll(async () => {
+    sys = await startSystem({ TRUST_PROXY: 'true', LOGIN_RATE_LIMIT_PER_IP: '3' });
+  }, 60_000);
+  afterAll(() => sys?.close());
+
+  it('a client writing its own left-most X-Forwarded-For entries still meets the per-IP limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${sys.url}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          // What the proxy appended (the real client) is the right-most entry.
+          'x-forwarded-for': `198.51.100.${i + 7}, 10.0.0.1`,
+        },
+        body: JSON.stringify({ email: email(`xff${i}`), password: 'not-the-password' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+});
+
+describe('with Redis stopped, sign-in answers 503 at once (issue 8, item 5)', () => {
+  let sys: System;
+  let redis: { port: number; process: ChildProcess };
+  beforeAll(async () => {
+    redis = await startRedis();
+    sys = await startSystem({ REDIS_URL: `redis://127.0.0.1:${redis.port}` });
+  }, 60_000);
+  afterAll(async () => {
+    await sys?.close();
+    redis?.process.kill('SIGKILL');
+  });
+
+  it('answers 503 with the usual message within a second, and signs in again once Redis is back', async () => {
+    const api = client(sys.url);
+    const input = company('RedisDown');
+    expect((await api.post('/api/auth/register', input)).status).toBe(201);
+
+    redis.process.kill('SIGKILL');
+    for (let i = 0; i < 100 && (await redisUp(redis.port)); i++) await new Promise((r) => setTimeout(r, 20));
+
+    const started = Date.now();
+    const res = await api.post('/api/auth/login', { email: input.email, password: PASSWORD });
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe('Service temporarily unavailable. Please try again shortly.');
+    expect(elapsed).toBeLessThan(1000);
+
+    const back = spawn('redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', ''], {
+      stdio: 'ignore',
+    });
+    redis.process = back;
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status;
+    }
+    expect(status).toBe(200);
+  }, 30_000);
+});
