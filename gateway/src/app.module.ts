@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { MercuriusDriver, type MercuriusDriverConfig } from '@nestjs/mercurius';
+import mercurius from 'mercurius';
 import type { Logger } from '@planted/logging';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
@@ -15,6 +16,7 @@ import { HttpErrorFilter } from './errors/http-exception.filter';
 import { ProfilePictureService } from './files/profile-picture.service';
 import { FILE_STORAGE, type FileStorage } from './files/storage';
 import { IdentityResolver } from './graphql/graphql.resolver';
+import { GRAPHQL_MAX_TOKENS, graphqlValidationRules, withoutSuggestions } from './graphql/limits';
 import { HealthController } from './health/health.controller';
 import { InvitationsController } from './invitations/invitations.controller';
 import { OAuthModule } from './oauth/oauth.module';
@@ -38,6 +40,16 @@ export class AppModule {
           sortSchema: true,
           graphiql: false,
           context: (req: unknown) => ({ req }),
+          validationRules: graphqlValidationRules(config.NODE_ENV === 'production'),
+          // A document too long to be a real query is not even parsed through.
+          graphql: { parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS } },
+          errorFormatter: (execution, ctx) => {
+            const formatted = mercurius.defaultErrorFormatter(execution, ctx);
+            if (config.NODE_ENV !== 'production') return formatted;
+            for (const error of formatted.response.errors ?? [])
+              (error as { message: string }).message = withoutSuggestions(error.message);
+            return formatted;
+          },
         }),
         OAuthModule.create(config, infra, logger),
       ],

@@ -117,3 +117,53 @@ describe('with Redis stopped, sign-in answers 503 at once (issue 8, item 5)', ()
     expect(status).toBe(200);
   }, 30_000);
 });
+
+describe('GraphQL cannot starve others (issue 8, item 6)', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    sys = await startSystem({ NODE_ENV: 'production' });
+    api = client(sys.url);
+  }, 60_000);
+  afterAll(() => sys?.close());
+
+  it('refuses 20,000 aliases of users before running any, while another company is served', async () => {
+    const attacker = (await api.post('/api/auth/register', company('Aliases'))).body.token;
+    const other = (await api.post('/api/auth/register', company('Bystander'))).body.token;
+    const query = `{ ${Array.from({ length: 20_000 }, (_, i) => `u${i}: users { id }`).join(' ')} }`;
+
+    const [flood, ...profiles] = await Promise.all([
+      api.post('/graphql', { query }, attacker),
+      ...Array.from({ length: 20 }, () => api.get('/api/auth/profile', other)),
+    ]);
+    expect(flood.status).toBe(400);
+    expect(flood.body.errors[0].message).toMatch(/Document contains more that 5000 tokens/);
+    expect(flood.body.data ?? null).toBeNull();
+    expect(profiles.map((p) => p.status)).toEqual(profiles.map(() => 200));
+  });
+
+  it('refuses a short document that still asks too much', async () => {
+    const token = (await api.post('/api/auth/register', company('Aliases31'))).body.token;
+    const query = `{ ${Array.from({ length: 31 }, (_, i) => `u${i}: users { id }`).join(' ')} }`;
+    const res = await api.post('/graphql', { query }, token);
+    expect(res.body.errors[0].message).toBe('Query too large: it uses 31 aliases (at most 30)');
+    expect(res.body.data ?? null).toBeNull();
+  });
+
+  it('answers a query within the limits', async () => {
+    const token = (await api.post('/api/auth/register', company('Small'))).body.token;
+    const res = await api.post('/graphql', { query: '{ me { user { email } } users { id name } }' }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.users).toHaveLength(1);
+  });
+
+  it('in production, refuses introspection and suggests no field names', async () => {
+    const token = (await api.post('/api/auth/register', company('Introspect'))).body.token;
+    const intro = await api.post('/graphql', { query: '{ __schema { types { name } } }' }, token);
+    expect(intro.body.data ?? null).toBeNull();
+    expect(intro.body.errors[0].message).toContain('introspection has been disabled');
+    const typo = await api.post('/graphql', { query: '{ usrs { id } }' }, token);
+    expect(typo.body.data ?? null).toBeNull();
+    expect(typo.body.errors[0].message).toBe('Cannot query field "usrs" on type "Query".');
+  });
+});
