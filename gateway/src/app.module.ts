@@ -6,7 +6,7 @@ import mercurius from 'mercurius';
 import type { Logger } from '@planted/logging';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
-import { LoginRateLimiter } from './auth/login-rate-limiter';
+import { createLimiters, LIMITERS } from './auth/attempt-limiter';
 import { TokenVerifier } from './auth/token-verifier';
 import type { GatewayInfrastructure } from './bus/infrastructure';
 import { BUS, GATEWAY_CONFIG, LOGGER, NATS_CONNECTION, REDIS } from './bus/tokens';
@@ -69,9 +69,9 @@ export class AppModule {
         { provide: FILE_STORAGE, useValue: storage },
         { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus) },
         {
-          provide: LoginRateLimiter,
+          provide: LIMITERS,
           useFactory: () =>
-            new LoginRateLimiter(infra.redis, {
+            createLimiters(infra.redis, {
               windowSeconds: config.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
               perIp: config.LOGIN_RATE_LIMIT_PER_IP,
               perEmail: config.LOGIN_RATE_LIMIT_PER_EMAIL,

@@ -21,14 +21,14 @@ import { ProfilePictureService } from '../files/profile-picture.service';
 import { ApiZodBody } from '../validation/openapi';
 import { parseInput } from '../validation/parse';
 import { CurrentActor, Public } from './auth.guard';
-import { LoginRateLimiter } from './login-rate-limiter';
+import { failsWith, LIMITERS, type Limiters } from './attempt-limiter';
 
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
   constructor(
     @Inject(BUS) private readonly bus: TypedClient,
-    @Inject(LoginRateLimiter) private readonly limiter: LoginRateLimiter,
+    @Inject(LIMITERS) private readonly limiters: Limiters,
     @Inject(ProfilePictureService) private readonly pictures: ProfilePictureService,
   ) {}
 
@@ -39,16 +39,26 @@ export class AuthController {
   @ApiZodBody(loginRequestSchema)
   async login(@Body() body: unknown, @Req() req: FastifyRequest) {
     const input = parseInput(loginRequestSchema, body);
-    await this.limiter.hit(req.ip, input.email);
-    return this.bus.send(IdentityLogin, input);
+    return this.limiters.login.guard(
+      req.ip,
+      input.email,
+      () => this.bus.send(IdentityLogin, input),
+      failsWith('INVALID_CREDENTIALS'),
+    );
   }
 
   @Public()
   @Post('register')
   @ApiOperation({ summary: 'Register a new company; its creator becomes admin on the free plan' })
   @ApiZodBody(registerRequestSchema)
-  async register(@Body() body: unknown) {
-    return this.bus.send(IdentityRegister, parseInput(registerRequestSchema, body));
+  async register(@Body() body: unknown, @Req() req: FastifyRequest) {
+    const input = parseInput(registerRequestSchema, body);
+    return this.limiters.register.guard(
+      req.ip,
+      input.email,
+      () => this.bus.send(IdentityRegister, input),
+      failsWith('EMAIL_TAKEN', 'CONFLICT'),
+    );
   }
 
   @Get('profile')
@@ -77,9 +87,14 @@ export class AuthController {
   @Put('change-password')
   @ApiBearerAuth()
   @ApiZodBody(changePasswordSchema)
-  async changePassword(@CurrentActor() actor: Actor, @Body() body: unknown) {
+  async changePassword(@CurrentActor() actor: Actor, @Body() body: unknown, @Req() req: FastifyRequest) {
     const input = parseInput(changePasswordSchema, body);
-    return this.bus.send(IdentityChangePassword, { actor, ...input });
+    return this.limiters.changePassword.guard(
+      req.ip,
+      actor.userId,
+      () => this.bus.send(IdentityChangePassword, { actor, ...input }),
+      failsWith('WRONG_PASSWORD'),
+    );
   }
 
   @Post('profile-picture')

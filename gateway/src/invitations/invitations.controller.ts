@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Post, Query } from '@nestjs/common';
+import { failsWith, LIMITERS, type Limiters } from '../auth/attempt-limiter';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -21,14 +22,23 @@ const validateQuery = z.object({ token: invitationTokenField });
 @ApiTags('invitations')
 @Controller('api/invitations')
 export class InvitationsController {
-  constructor(@Inject(BUS) private readonly bus: TypedClient) {}
+  constructor(
+    @Inject(BUS) private readonly bus: TypedClient,
+    @Inject(LIMITERS) private readonly limiters: Limiters,
+  ) {}
 
   @Post()
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Invite someone to the company by email (admins only)' })
   @ApiZodBody(invitationCreateSchema)
   create(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    return this.bus.send(IdentityInvitationCreate, { actor, ...parseInput(invitationCreateSchema, body) });
+    const input = parseInput(invitationCreateSchema, body);
+    return this.limiters.invite.guard(
+      actor.userId,
+      input.email,
+      () => this.bus.send(IdentityInvitationCreate, { actor, ...input }),
+      failsWith('EMAIL_TAKEN', 'CONFLICT'),
+    );
   }
 
   @Public()

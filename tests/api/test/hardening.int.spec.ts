@@ -167,3 +167,87 @@ describe('GraphQL cannot starve others (issue 8, item 6)', () => {
     expect(typo.body.errors[0].message).toBe('Cannot query field "usrs" on type "Query".');
   });
 });
+
+describe('limits that cannot be turned against users (issue 8, item 4)', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+  beforeAll(async () => {
+    // One trusted proxy: the right-most X-Forwarded-For entry is the client.
+    sys = await startSystem({ TRUST_PROXY: '1' });
+    api = client(sys.url);
+  }, 60_000);
+  afterAll(() => sys?.close());
+
+  const loginFrom = (ip: string, body: unknown) =>
+    fetch(`${sys.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    });
+
+  it('ten wrong passwords from an attacker leave the owner able to sign in', async () => {
+    const owner = company('Owner');
+    expect((await api.post('/api/auth/register', owner)).status).toBe(201);
+    const attacker: number[] = [];
+    for (let i = 0; i < 12; i++)
+      attacker.push(
+        (await loginFrom('198.51.100.66', { email: owner.email, password: `guess-${i}` })).status,
+      );
+    expect(attacker.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(attacker).toContain(429);
+
+    const ownerLogin = await loginFrom('203.0.113.20', { email: owner.email, password: PASSWORD });
+    expect(ownerLogin.status).toBe(200);
+  });
+
+  it('wrong current passwords at change-password meet a 429', async () => {
+    const input = company('ChangePw');
+    const token = (await api.post('/api/auth/register', input)).body.token;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await api.put(
+            '/api/auth/change-password',
+            { currentPassword: `wrong-${i}`, newPassword: 'new-password-1' },
+            token,
+          )
+        ).status,
+      );
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses).toContain(429);
+  });
+
+  it('register answers "email in use" only a few times per source before 429', async () => {
+    const taken = company('Taken');
+    expect((await api.post('/api/auth/register', taken)).status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await api.post('/api/auth/register', {
+            ...company(`Probe${i}`),
+            email: i % 2 ? taken.email : email(`p${i}`),
+          })
+        ).status,
+      );
+    expect(statuses.filter((s) => s === 409).length).toBeLessThanOrEqual(5);
+    expect(statuses).toContain(429);
+  });
+
+  it('invitations answer "already a user" only a few times per inviter before 429', async () => {
+    const admin = (await api.post('/api/auth/register', company('Inviter'))).body.token;
+    const others = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const input = company(`Member${i}`);
+        await api.post('/api/auth/register', input);
+        return input.email;
+      }),
+    );
+    const statuses: number[] = [];
+    for (const address of others)
+      statuses.push((await api.post('/api/invitations', { email: address, role: 'user' }, admin)).status);
+    expect(statuses.slice(0, 3)).toEqual([409, 409, 409]);
+    expect(statuses).toContain(429);
+  });
+});

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { RateLimitedError } from '../errors/http-exception.filter';
+
+export interface AttemptLimits {
+  /** How long failures are remembered. */
+  windowSeconds: number;
+  /** Failures one source may make against one account before each try waits longer. */
+  freeFailuresPerPair: number;
+  /** Failures one source may make in a window, whatever the accounts. */
+  perSource: number;
+  /** Failures against one account in a window after which sources that failed on it must wait. */
+  perAccount: number;
+  /** The longest wait between tries of one source on one account. */
+  maxBackoffSeconds: number;
+  keyPrefix: string;
+}
+
+const hash = (value: string) =>
+  createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32);
+
+/**
+ * Limits guesses so that the attacker's failures slow the attacker, not the account's owner
+ * (OWASP authentication guidance). Failures are counted per account and source together:
+ * after a few, each further try from that source waits twice as long as the last. A source
+ * spraying many accounts meets its own limit. When an account is under attack from many
+ * sources, only sources that already failed on it are held back: the owner, signing in from
+ * a device that has not failed, still gets in with the right password. Success clears the
+ * pair. Counters live in Redis, shared by every gateway replica.
+ */
+export class AttemptLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly name: string,
+    private readonly limits: AttemptLimits,
+    private readonly message: (minutes: number) => string,
+  ) {}
+
+  private keys(source: string, account: string) {
+    const base = `${this.limits.keyPrefix}rl:${this.name}:`;
+    const accountId = hash(account);
+    return {
+      pair: `${base}pair:${accountId}:${source}`,
+      source: `${base}source:${source}`,
+      account: `${base}account:${accountId}`,
+    };
+  }
+
+  /** Throws RateLimitedError (429 with Retry-After) when this source must wait before trying this account. */
+  async check(source: string, account: string, now = Date.now()): Promise<void> {
+    const keys = this.keys(source, account);
+    const [pair, sourceFailures, sourceTtl, accountFailures] = await Promise.all([
+      this.redis.hmget(keys.pair, 'failures', 'last'),
+      this.redis.get(keys.source),
+      this.redis.ttl(keys.source),
+      this.redis.get(keys.account),
+    ]);
+    const pairFailures = Number(pair[0] ?? 0);
+    const last = Number(pair[1] ?? 0);
+    let wait = 0;
+    const beyond = pairFailures - this.limits.freeFailuresPerPair;
+    if (beyond >= 0) {
+      const backoff = Math.min(2 ** beyond, this.limits.maxBackoffSeconds);
+      wait = Math.max(wait, Math.ceil((last + backoff * 1000 - now) / 1000));
+    }
+    if (Number(sourceFailures ?? 0) >= this.limits.perSource) wait = Math.max(wait, sourceTtl);
+    if (pairFailures > 0 && Number(accountFailures ?? 0) >= this.limits.perAccount) {
+      wait = Math.max(wait, Math.min(this.limits.maxBackoffSeconds, 60 * 2 ** Math.min(pairFailures, 4)));
+    }
+    if (wait > 0) throw new RateLimitedError(this.message(Math.max(1, Math.ceil(wait / 60))), wait);
+  }
+
+  /** Counts a failed try (a wrong password, an email already in use, …). */
+  async fail(source: string, account: string, now = Date.now()): Promise<void> {
+    const keys = this.keys(source, account);
+    const window = this.limits.windowSeconds;
+    await this.redis
+      .multi()
+      .hincrby(keys.pair, 'failures', 1)
+      .hset(keys.pair, 'last', String(now))
+      .expire(keys.pair, window)
+      .incr(keys.source)
+      .expire(keys.source, window, 'NX')
+      .incr(keys.account)
+      .expire(keys.account, window, 'NX')
+      .exec();
+  }
+
+  /** A success: this source knows the secret, so its failures on this account are forgotten. */
+  async succeed(source: string, account: string): Promise<void> {
+    await this.redis.del(this.keys(source, account).pair);
+  }
+
+  /** Runs `attempt` between a check and the bookkeeping of its outcome. */
+  async guard<T>(
+    source: string,
+    account: string,
+    attempt: () => Promise<T>,
+    isFailure: (err: unknown) => boolean,
+  ) {
+    await this.check(source, account);
+    try {
+      const result = await attempt();
+      await this.succeed(source, account);
+      return result;
+    } catch (err) {
+      if (isFailure(err)) await this.fail(source, account);
+      throw err;
+    }
+  }
+}
+
+export const tooManyLoginAttempts = (minutes: number) =>
+  `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+export const tooManyAttempts = (minutes: number) =>
+  `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+export interface Limiters {
+  /** Wrong passwords at sign-in, per email and source address. */
+  login: AttemptLimiter;
+  /** Wrong current passwords, per user and source address. */
+  changePassword: AttemptLimiter;
+  /** Registrations refused because the email has an account, per source address. */
+  register: AttemptLimiter;
+  /** Invitations refused because the email has an account, per inviting user. */
+  invite: AttemptLimiter;
+}
+
+export const LIMITERS = Symbol('LIMITERS');
+
+export function createLimiters(
+  redis: Redis,
+  config: { windowSeconds: number; perIp: number; perEmail: number; keyPrefix: string },
+): Limiters {
+  const base = { windowSeconds: config.windowSeconds, maxBackoffSeconds: 900, keyPrefix: config.keyPrefix };
+  return {
+    login: new AttemptLimiter(
+      redis,
+      'login',
+      { ...base, freeFailuresPerPair: 5, perSource: config.perIp, perAccount: config.perEmail },
+      tooManyLoginAttempts,
+    ),
+    changePassword: new AttemptLimiter(
+      redis,
+      'change-password',
+      { ...base, freeFailuresPerPair: 5, perSource: 20, perAccount: 10 },
+      tooManyAttempts,
+    ),
+    // An "email already in use" answer tells whether an address has an account: a source
+    // may hear it only a few times per window.
+    register: new AttemptLimiter(
+      redis,
+      'register',
+      { ...base, freeFailuresPerPair: 3, perSource: 10, perAccount: 10 },
+      tooManyAttempts,
+    ),
+    invite: new AttemptLimiter(
+      redis,
+      'invite',
+      { ...base, freeFailuresPerPair: 3, perSource: 10, perAccount: 10 },
+      tooManyAttempts,
+    ),
+  };
+}
+
+/** True for a ServiceError with one of these codes. */
+export const failsWith =
+  (...codes: string[]) =>
+  (err: unknown): boolean =>
+    typeof err === 'object' && err !== null && codes.includes((err as { code?: string }).code ?? '');
