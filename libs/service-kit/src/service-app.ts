@@ -15,6 +15,7 @@ import { ServiceNatsServer } from './nats/service-nats-server';
 import { KitModule } from './nest/kit.module';
 import { NestPinoLogger } from './nest/nest-logger';
 import type { DbSchema, ProviderLookup, ServiceDefinition } from './service-definition';
+import { StartupError } from './startup-error';
 
 const SHUTDOWN_WAIT_MS = 10_000;
 
@@ -111,8 +112,13 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     const prefix = config.NATS_SUBJECT_PREFIX;
     try {
       const prepared = (await definition.prepare?.({ config, logger })) ?? [];
-      const port = (config as unknown as Record<string, number>)[httpPortVariable(definition.name)];
-      this.port = await listenOn(this.http, port ?? 0);
+      const portVariable = httpPortVariable(definition.name);
+      const port = (config as unknown as Record<string, unknown>)[portVariable];
+      if (typeof port !== 'number')
+        throw new StartupError(
+          `${portVariable} is not in the configuration: build its schema with serviceEnvSchema()`,
+        );
+      this.port = await listenOn(this.http, port);
       this.nats = await connectNats(config.NATS_URL, definition.name, logger);
       await this.database.migrate(definition.database.migrationsFolder);
       await ensureEventStream(this.nats, definition.events, prefix);
