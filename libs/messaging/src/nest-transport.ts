@@ -96,7 +96,9 @@ export class PrefixedNatsServer extends ServerNats {
       };
       let result: unknown;
       try {
-        await this.extras.admit?.({ subject, data, headers: ctx?.getHeaders?.() });
+        // Awaited only when asynchronous: a microtask per request is not free on a busy service.
+        const admitted = this.extras.admit?.({ subject, data, headers: ctx?.getHeaders?.() });
+        if (admitted) await admitted;
       } catch (err) {
         const body: ServiceErrorBody =
           err instanceof ServiceError ? err.toBody() : { code: 'INTERNAL', message: 'Internal error' };
