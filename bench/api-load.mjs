@@ -25,13 +25,14 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+// Built with the system this script requires (npx nx run-many -t build).
+import { freePort } from '@planted/testing';
 import { formatSummary, summarizeFile } from './cpu-profile-summary.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -146,18 +147,6 @@ function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function spawnService(name, script, env) {

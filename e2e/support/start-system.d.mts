@@ -1,6 +1,5 @@
 // Types of start-system.mjs for the TypeScript side of the e2e project.
 export declare const repoRoot: string;
-export declare function freePort(): Promise<number>;
 export declare function uniqueId(prefix: string): string;
 
 export interface StartOptions {

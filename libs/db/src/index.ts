@@ -1,2 +1,3 @@
 export * from './database';
+export * from './db-errors';
 export * from './inline-params';

@@ -1,6 +1,7 @@
 import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
-import { isObservable, tap } from 'rxjs';
+import { isObservable, tap, throwError } from 'rxjs';
+import { ServiceError, type ServiceErrorBody } from '@planted/contracts';
 import { currentRequestId, REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
 import type { NatsConnection } from 'nats';
 import { coalesceWrites, prefixed } from './nats-connection';
@@ -12,10 +13,25 @@ export interface HandlerObserver {
   finished(subject: string, outcome: string): void;
 }
 
+/** What an admission step sees of a request before any handler runs. */
+export interface IncomingRequest {
+  /** The subject without the prefix, e.g. 'identity.auth.login.v1'. */
+  subject: string;
+  /** The payload as it arrived (not yet parsed with the subject's schema). */
+  data: unknown;
+  headers: { get(name: string): string } | undefined;
+}
+
 export interface PrefixedNatsServerExtras {
   /** Logs each failed request (info) and each handled one (debug), with its duration. */
   logger?: Logger;
   observer?: HandlerObserver;
+  /**
+   * Runs for every request, inside its request id, before Nest's pipes and the handler.
+   * Throwing a ServiceError refuses the request: the caller gets its {code, message} and
+   * the handler never runs. Anything else thrown answers INTERNAL.
+   */
+  admit?: (request: IncomingRequest) => void | Promise<void>;
 }
 
 /** Queue group used when none is configured; subjects differ per service, so one name serves all. */
@@ -79,6 +95,18 @@ export class PrefixedNatsServer extends ServerNats {
         }
       };
       let result: unknown;
+      try {
+        // Awaited only when asynchronous: a microtask per request is not free on a busy service.
+        const admitted = this.extras.admit?.({ subject, data, headers: ctx?.getHeaders?.() });
+        if (admitted) await admitted;
+      } catch (err) {
+        const body: ServiceErrorBody =
+          err instanceof ServiceError ? err.toBody() : { code: 'INTERNAL', message: 'Internal error' };
+        if (!(err instanceof ServiceError))
+          logger?.error({ err, requestId: id, subject }, 'admission failed');
+        finish(body);
+        return throwError(() => body);
+      }
       try {
         result = await callback(data, ctx);
       } catch (err) {

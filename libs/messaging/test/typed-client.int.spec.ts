@@ -12,6 +12,7 @@ import {
   prefixed,
   PrefixedNatsServer,
   ServiceErrorFilter,
+  type IncomingRequest,
   SubjectPipe,
 } from '../src';
 import { TestNatsServer } from './support/nats-server';
@@ -94,6 +95,11 @@ const observer = {
     outcomes.push(`${subject} ${outcome}`);
   },
 };
+/** Admission refuses requests carrying this header, to show it runs before every handler. */
+const REFUSE_HEADER = 'x-test-not-admitted';
+const admit = ({ headers }: IncomingRequest) => {
+  if (headers?.get(REFUSE_HEADER)) throw new ServiceError('UNAUTHENTICATED', 'Not admitted');
+};
 const prefix = uniqueName('t');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -119,7 +125,7 @@ afterAll(async () => {
 
 async function startReplica(): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(GreetingModule, {
-    strategy: new PrefixedNatsServer({ servers: nats.url }, prefix, { logger, observer }),
+    strategy: new PrefixedNatsServer({ servers: nats.url }, prefix, { logger, observer, admit }),
     logger: false,
   });
   app.useGlobalFilters(new ServiceErrorFilter(logger));
@@ -179,6 +185,25 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
       await other.close();
     }
     expect(line('req-log-header', 'handled with error')).toMatchObject({ code: 'HIRE_LIMIT_REACHED' });
+  });
+
+  it('refuses a request at admission with its code, before the handler runs', async () => {
+    handledByReplica.clear();
+    outcomes.length = 0;
+    const hdrs = natsHeaders();
+    hdrs.set(REFUSE_HEADER, 'yes');
+    const packet = { pattern: Count.name, data: {}, id: 'raw-admit' };
+    const reply = await nc.request(prefixed(prefix, Count.name), encoder.encode(JSON.stringify(packet)), {
+      timeout: 5000,
+      headers: hdrs,
+    });
+    expect(JSON.parse(decoder.decode(reply.data))).toMatchObject({
+      err: { code: 'UNAUTHENTICATED', message: 'Not admitted' },
+    });
+    expect(handledByReplica.size).toBe(0);
+    expect(outcomes).toEqual([`${Count.name} UNAUTHENTICATED`]);
+    await client.send(Count, {});
+    expect(handledByReplica.size).toBe(1);
   });
 
   it('keeps each request id apart when requests run concurrently', async () => {

@@ -1,4 +1,6 @@
 export * from './test-database';
 export * from './wait';
+export * from './free-port';
+export * from './service-harness';
 export * from './fake-oidc-provider';
 export * from './fake-smtp';

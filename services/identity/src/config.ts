@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, loadConfig, parseConfig } from '@planted/config';
+import { parseConfig, serviceEnvSchema } from '@planted/config';
 
 /** OWASP's minimum for argon2id (m=19 MiB, t=2, p=1); configuration may only go above it. */
 export const ARGON2_MINIMUM = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -31,18 +31,9 @@ const durationSeconds = (fallback: string) =>
       return seconds;
     });
 
-const port = z.coerce.number().int().min(0).max(65_535);
-
-export const identityEnvSchema = baseEnvSchema
+/** The service kit's variables (IDENTITY_HTTP_PORT, DB_APP_ROLE, ...) and identity's own. */
+export const identityEnvSchema = serviceEnvSchema('identity', { httpPort: 3101 })
   .extend({
-    /** Port of /healthz, /readyz and /metrics; 0 picks a free one (tests). */
-    IDENTITY_HTTP_PORT: port.default(3101),
-    /** Role every transaction runs as, so row-level security applies. */
-    DB_APP_ROLE: z
-      .string()
-      .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
-      .default('planted_identity'),
-    DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
     /** PKCS8 PEM of an Ed25519 (or P-256) private key that signs session tokens. */
     JWT_PRIVATE_KEY: z.string().optional(),
     /** File holding the signing key in PKCS8 PEM; created with a fresh key (mode 0600) when missing. */
@@ -88,9 +79,4 @@ export type IdentityConfig = z.infer<typeof identityEnvSchema>;
 /** For tests and tools: throws a ConfigError naming every bad variable. */
 export function parseIdentityConfig(env: Record<string, string | undefined>): IdentityConfig {
   return parseConfig(identityEnvSchema, env);
-}
-
-/** For the process: reads process.env once and exits with a readable message when it is wrong. */
-export function loadIdentityConfig(): IdentityConfig {
-  return loadConfig(identityEnvSchema, process.env);
 }

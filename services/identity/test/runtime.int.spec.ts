@@ -6,7 +6,6 @@ import {
 } from '@planted/contracts';
 import { prefixed } from '@planted/messaging';
 import { waitFor } from '@planted/testing';
-import { identityStreamSpec } from '../src/core/event-stream';
 import {
   errorOf,
   PASSWORD,
@@ -15,14 +14,6 @@ import {
   uniqueEmail,
   type IdentityHarness,
 } from './support/identity-harness';
-
-async function get(
-  h: IdentityHarness,
-  path: string,
-): Promise<{ status: number; type: string | null; body: string }> {
-  const res = await fetch(`http://127.0.0.1:${h.app.httpPort}${path}`);
-  return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
-}
 
 describe('health, readiness and metrics (HTTP on IDENTITY_HTTP_PORT)', () => {
   let h: IdentityHarness;
@@ -35,26 +26,26 @@ describe('health, readiness and metrics (HTTP on IDENTITY_HTTP_PORT)', () => {
 
   it('answers /healthz and /readyz with 200 while Postgres and NATS are up', async () => {
     expect(h.app.httpPort).toBeGreaterThan(0);
-    expect(await get(h, '/healthz')).toMatchObject({ status: 200, body: '{"status":"ok"}' });
-    const ready = await get(h, '/readyz');
+    expect(await h.get('/healthz')).toMatchObject({ status: 200, body: '{"status":"ok"}' });
+    const ready = await h.get('/readyz');
     expect(ready.status).toBe(200);
     expect(JSON.parse(ready.body)).toEqual({ status: 'ready' });
-    expect((await get(h, '/nope')).status).toBe(404);
+    expect((await h.get('/nope')).status).toBe(404);
   });
 
   it('counts requests by subject and outcome on /metrics', async () => {
     await registerCompany(h.client);
     await errorOf(h.client.send(IdentityLogin, { email: uniqueEmail('ghost'), password: PASSWORD }));
-    const metrics = await get(h, '/metrics');
+    const metrics = await h.get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.type).toMatch(/^text\/plain/);
     expect(metrics.body).toMatch(
-      /^identity_requests_total\{subject="identity\.auth\.register\.v1",outcome="ok"\} [1-9]/m,
+      /^planted_requests_total\{service="identity",subject="identity\.auth\.register\.v1",outcome="ok"\} [1-9]/m,
     );
     expect(metrics.body).toMatch(
-      /^identity_requests_total\{subject="identity\.auth\.login\.v1",outcome="INVALID_CREDENTIALS"\} [1-9]/m,
+      /^planted_requests_total\{service="identity",subject="identity\.auth\.login\.v1",outcome="INVALID_CREDENTIALS"\} [1-9]/m,
     );
-    expect(metrics.body).toMatch(/^identity_requests_in_flight 0$/m);
+    expect(metrics.body).toMatch(/^planted_requests_in_flight\{service="identity"\} 0$/m);
   });
 
   it('without SMTP_URL writes the accept link to the log, in exactly one info line', async () => {
@@ -73,7 +64,7 @@ describe('health, readiness and metrics (HTTP on IDENTITY_HTTP_PORT)', () => {
   it('publishes outbox events to its JetStream stream with the event id as message id', async () => {
     const { session } = await registerCompany(h.client);
     const jsm = await h.nc.jetstreamManager();
-    const stream = identityStreamSpec(h.config.NATS_SUBJECT_PREFIX).name;
+    const stream = h.app.streamName;
     const subject = prefixed(h.config.NATS_SUBJECT_PREFIX, 'identity.user.created.v1');
     const envelope = await waitFor(async () => {
       const msg = await jsm.streams.getMessage(stream, { last_by_subj: subject });
@@ -103,7 +94,9 @@ describe('graceful shutdown', () => {
     });
     await waitFor(
       async () =>
-        (await get(h, '/metrics')).body.includes('identity_requests_in_flight 1') ? true : undefined,
+        (await h.get('/metrics')).body.includes('planted_requests_in_flight{service="identity"} 1')
+          ? true
+          : undefined,
       10_000,
       5,
     );

@@ -3,10 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader, exportPKCS8, generateKeyPair } from 'jose';
 import { parseConfig } from '@planted/config';
-import { FakeOidcProvider, parseAutoSubmitForm, testServiceEnv, uniqueName } from '@planted/testing';
+import {
+  FakeOidcProvider,
+  freePort,
+  parseAutoSubmitForm,
+  testServiceEnv,
+  uniqueName,
+} from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
-import { client, company, email, freePort, PASSWORD, startSystem, type Json, type System } from './system';
+import { client, company, email, PASSWORD, startSystem, type Json, type System } from './system';
 
 const APPLE_TEAM = 'TEAM123456';
 const APPLE_KEY_ID = 'KEY1234567';

@@ -1,21 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { parseConfig } from '@planted/config';
+import { createServiceApp, type ServiceApp } from '@planted/service-kit';
 import { FakeSmtp, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
-import { createIdentityApp, type IdentityApp } from '@planted/identity/src/app';
-import { parseIdentityConfig } from '@planted/identity/src/config';
-import { identityStreamSpec } from '@planted/identity/src/core/event-stream';
+import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/config';
+import type { IdentitySchema } from '@planted/identity/src/db/schema';
+import { identityService } from '@planted/identity/src/identity.service';
 
 export interface System {
   url: string;
   smtp: FakeSmtp;
   gateway: GatewayApp;
-  identity: IdentityApp;
+  identity: ServiceApp<IdentityConfig, IdentitySchema>;
   close(): Promise<void>;
 }
 
@@ -24,7 +24,10 @@ export async function startSystem(gatewayEnv: Record<string, string> = {}): Prom
   const smtp = new FakeSmtp();
   const smtpUrl = await smtp.start();
   const env = testServiceEnv({ SMTP_URL: smtpUrl });
-  const identity = createIdentityApp(parseIdentityConfig({ ...env, IDENTITY_HTTP_PORT: '0' }));
+  const identity = createServiceApp(
+    identityService,
+    parseIdentityConfig({ ...env, IDENTITY_HTTP_PORT: '0' }),
+  );
   await identity.listen();
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-api-'));
   const gateway = await createGatewayApp(
@@ -47,28 +50,12 @@ export async function startSystem(gatewayEnv: Record<string, string> = {}): Prom
       await identity.close();
       const nc = await connect({ servers: env.NATS_URL });
       const jsm = await nc.jetstreamManager();
-      await jsm.streams.delete(identityStreamSpec(env.NATS_SUBJECT_PREFIX!).name).catch(() => undefined);
+      await jsm.streams.delete(identity.streamName).catch(() => undefined);
       await nc.close();
       await smtp.stop();
       rmSync(uploads, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * A port nothing listens on right now. For a gateway that must know its own address
- * before it starts (APP_URL, which OAuth callbacks are built from).
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Answer<T = Record<string, unknown>> {

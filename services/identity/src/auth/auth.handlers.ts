@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   IdentityChangePassword,
   IdentityLogin,
@@ -9,65 +8,49 @@ import {
   IdentityRegister,
   IdentityVerify,
   type ParsedRequestOf,
-  type ReplyOf,
 } from '@planted/contracts';
-import { SubjectPipe } from '@planted/messaging';
+import { Handles } from '@planted/service-kit';
 import { AuthService } from './auth.service';
 
 @Controller()
 export class AuthHandlers {
   constructor(private readonly auth: AuthService) {}
 
-  @MessagePattern(IdentityRegister.name)
-  register(
-    @Payload(new SubjectPipe(IdentityRegister)) input: ParsedRequestOf<typeof IdentityRegister>,
-  ): Promise<ReplyOf<typeof IdentityRegister>> {
+  @Handles(IdentityRegister)
+  register(input: ParsedRequestOf<typeof IdentityRegister>) {
     return this.auth.register(input);
   }
 
-  @MessagePattern(IdentityLogin.name)
-  login(
-    @Payload(new SubjectPipe(IdentityLogin)) input: ParsedRequestOf<typeof IdentityLogin>,
-  ): Promise<ReplyOf<typeof IdentityLogin>> {
+  @Handles(IdentityLogin)
+  login(input: ParsedRequestOf<typeof IdentityLogin>) {
     return this.auth.login(input);
   }
 
-  @MessagePattern(IdentityProfileGet.name)
-  profile(
-    @Payload(new SubjectPipe(IdentityProfileGet)) input: ParsedRequestOf<typeof IdentityProfileGet>,
-  ): Promise<ReplyOf<typeof IdentityProfileGet>> {
+  @Handles(IdentityProfileGet)
+  profile(input: ParsedRequestOf<typeof IdentityProfileGet>) {
     return this.auth.profile(input.actor);
   }
 
-  @MessagePattern(IdentityVerify.name)
-  verify(
-    @Payload(new SubjectPipe(IdentityVerify)) input: ParsedRequestOf<typeof IdentityVerify>,
-  ): Promise<ReplyOf<typeof IdentityVerify>> {
+  @Handles(IdentityVerify)
+  verify(input: ParsedRequestOf<typeof IdentityVerify>) {
     return this.auth.verify(input.actor);
   }
 
-  @MessagePattern(IdentityProfileUpdate.name)
-  updateProfile(
-    @Payload(new SubjectPipe(IdentityProfileUpdate)) input: ParsedRequestOf<typeof IdentityProfileUpdate>,
-  ): Promise<ReplyOf<typeof IdentityProfileUpdate>> {
+  @Handles(IdentityProfileUpdate)
+  updateProfile(input: ParsedRequestOf<typeof IdentityProfileUpdate>) {
     return this.auth.updateProfile(input.actor, { name: input.name, email: input.email });
   }
 
-  @MessagePattern(IdentityChangePassword.name)
-  changePassword(
-    @Payload(new SubjectPipe(IdentityChangePassword)) input: ParsedRequestOf<typeof IdentityChangePassword>,
-  ): Promise<ReplyOf<typeof IdentityChangePassword>> {
+  @Handles(IdentityChangePassword)
+  changePassword(input: ParsedRequestOf<typeof IdentityChangePassword>) {
     return this.auth.changePassword(input.actor, {
       currentPassword: input.currentPassword,
       newPassword: input.newPassword,
     });
   }
 
-  @MessagePattern(IdentityProfilePictureSet.name)
-  setProfilePicture(
-    @Payload(new SubjectPipe(IdentityProfilePictureSet))
-    input: ParsedRequestOf<typeof IdentityProfilePictureSet>,
-  ): Promise<ReplyOf<typeof IdentityProfilePictureSet>> {
+  @Handles(IdentityProfilePictureSet)
+  setProfilePicture(input: ParsedRequestOf<typeof IdentityProfilePictureSet>) {
     return this.auth.setProfilePicture(input.actor, input.profile_picture_url);
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CONFIG } from '@planted/service-kit';
 import type { IdentityConfig } from '../config';
-import { CONFIG } from '../core/tokens';
 import { CustomersModule } from '../customers/customers.module';
 import { KeysModule } from '../keys/keys.module';
 import { UsersModule } from '../users/users.module';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { ServiceError } from '@planted/contracts';
-import type { OutboxService } from '../core/outbox';
+import type { OutboxService } from '@planted/service-kit';
 import type { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase } from '../db/database';
 import type { UserRow } from '../db/schema';

@@ -11,13 +11,12 @@ import {
   type User,
 } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
+import { uniqueViolation } from '@planted/db';
+import { OutboxService, DATABASE, LOGGER } from '@planted/service-kit';
 import { toCustomer } from '../customers/customer.mapper';
 import { companyNotFound } from '../customers/customers.errors';
 import { CustomersRepository } from '../customers/customers.repository';
-import { OutboxService } from '../core/outbox';
-import { DATABASE, LOGGER } from '../core/tokens';
 import type { IdentityDatabase } from '../db/database';
-import { uniqueViolation } from '../db/db-errors';
 import type { UserRow } from '../db/schema';
 import { SessionIssuer } from '../keys/session-issuer';
 import { CompanyRegistration } from '../customers/company-registration';

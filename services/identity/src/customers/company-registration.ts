@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CustomerCreated, UserCreated } from '@planted/contracts';
-import { OutboxService } from '../core/outbox';
+import { OutboxService } from '@planted/service-kit';
 import type { IdentityTx } from '../db/database';
 import type { CustomerRow, UserRow } from '../db/schema';
 import { toUser } from '../users/user.mapper';

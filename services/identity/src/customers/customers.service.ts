@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Actor, Customer } from '@planted/contracts';
-import { DATABASE } from '../core/tokens';
+import { DATABASE } from '@planted/service-kit';
 import type { IdentityDatabase } from '../db/database';
 import { UsersService } from '../users/users.service';
 import { toCustomer } from './customer.mapper';

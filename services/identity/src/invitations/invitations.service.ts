@@ -11,13 +11,12 @@ import {
 } from '@planted/contracts';
 import { canAddUser, getPlan } from '@planted/domain';
 import type { Logger } from '@planted/logging';
+import { uniqueViolation } from '@planted/db';
+import { OutboxService, CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
 import { PasswordHasher } from '../auth/password-hasher';
 import type { IdentityConfig } from '../config';
 import { CustomersRepository } from '../customers/customers.repository';
-import { OutboxService } from '../core/outbox';
-import { CONFIG, DATABASE, LOGGER } from '../core/tokens';
 import type { IdentityDatabase } from '../db/database';
-import { uniqueViolation } from '../db/db-errors';
 import { acceptInviteUrl } from '../mail/invitation-email';
 import { MailService } from '../mail/mail.service';
 import { toUser } from '../users/user.mapper';

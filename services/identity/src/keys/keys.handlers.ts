@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentityJwks, type ReplyOf } from '@planted/contracts';
-import { SubjectPipe } from '@planted/messaging';
+import { IdentityJwks } from '@planted/contracts';
+import { Handles } from '@planted/service-kit';
 import { TokenSigner } from './token-signer';
 
 @Controller()
@@ -9,8 +8,8 @@ export class KeysHandlers {
   constructor(private readonly signer: TokenSigner) {}
 
   /** The public keys the gateway verifies session tokens with. */
-  @MessagePattern(IdentityJwks.name)
-  jwks(@Payload(new SubjectPipe(IdentityJwks)) _input: unknown): ReplyOf<typeof IdentityJwks> {
+  @Handles(IdentityJwks)
+  jwks() {
     return this.signer.jwks();
   }
 }

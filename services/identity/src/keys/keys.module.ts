@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CONFIG } from '@planted/service-kit';
 import type { IdentityConfig } from '../config';
-import { CONFIG, SIGNING_KEY } from '../core/tokens';
 import { KeysHandlers } from './keys.handlers';
-import type { SigningKey } from './signing-key';
+import { SIGNING_KEY, type SigningKey } from './signing-key';
 import { SessionIssuer } from './session-issuer';
 import { TokenSigner } from './token-signer';
 

@@ -9,7 +9,10 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { Logger } from '@planted/logging';
-import { StartupError } from '../core/startup-error';
+import { StartupError } from '@planted/service-kit';
+
+/** Injection token of the key identity signs session tokens with (loaded before Nest starts). */
+export const SIGNING_KEY = Symbol('IDENTITY_SIGNING_KEY');
 
 export type SigningAlgorithm = 'EdDSA' | 'ES256';
 

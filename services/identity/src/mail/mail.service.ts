@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from '@planted/logging';
+import { CONFIG, LOGGER } from '@planted/service-kit';
 import type { IdentityConfig } from '../config';
-import { CONFIG, LOGGER } from '../core/tokens';
 import { invitationEmail, type InvitationEmailInput } from './invitation-email';
 
 export interface InvitationMail extends InvitationEmailInput {

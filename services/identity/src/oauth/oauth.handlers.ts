@@ -1,30 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  IdentityOAuthCompleteSignup,
-  IdentityOAuthSignIn,
-  type ParsedRequestOf,
-  type ReplyOf,
-} from '@planted/contracts';
-import { SubjectPipe } from '@planted/messaging';
+import { IdentityOAuthCompleteSignup, IdentityOAuthSignIn, type ParsedRequestOf } from '@planted/contracts';
+import { Handles } from '@planted/service-kit';
 import { OAuthService } from './oauth.service';
 
 @Controller()
 export class OAuthHandlers {
   constructor(private readonly oauth: OAuthService) {}
 
-  @MessagePattern(IdentityOAuthSignIn.name)
-  signIn(
-    @Payload(new SubjectPipe(IdentityOAuthSignIn)) input: ParsedRequestOf<typeof IdentityOAuthSignIn>,
-  ): Promise<ReplyOf<typeof IdentityOAuthSignIn>> {
+  @Handles(IdentityOAuthSignIn)
+  signIn(input: ParsedRequestOf<typeof IdentityOAuthSignIn>) {
     return this.oauth.signIn(input);
   }
 
-  @MessagePattern(IdentityOAuthCompleteSignup.name)
-  completeSignup(
-    @Payload(new SubjectPipe(IdentityOAuthCompleteSignup))
-    input: ParsedRequestOf<typeof IdentityOAuthCompleteSignup>,
-  ): Promise<ReplyOf<typeof IdentityOAuthCompleteSignup>> {
+  @Handles(IdentityOAuthCompleteSignup)
+  completeSignup(input: ParsedRequestOf<typeof IdentityOAuthCompleteSignup>) {
     return this.oauth.completeSignup(input);
   }
 }

@@ -7,12 +7,11 @@ import {
   type Session,
 } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
+import { uniqueViolation } from '@planted/db';
+import { OutboxService, DATABASE, LOGGER } from '@planted/service-kit';
 import { invalidCredentials } from '../auth/auth.errors';
-import { OutboxService } from '../core/outbox';
-import { DATABASE, LOGGER } from '../core/tokens';
 import { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase, IdentityTx } from '../db/database';
-import { uniqueViolation } from '../db/db-errors';
 import type { UserRow } from '../db/schema';
 import { SessionIssuer } from '../keys/session-issuer';
 import { CompanyRegistration } from '../customers/company-registration';

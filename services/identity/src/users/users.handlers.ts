@@ -1,29 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  IdentityLanguageSet,
-  IdentityUsersList,
-  type ParsedRequestOf,
-  type ReplyOf,
-} from '@planted/contracts';
-import { SubjectPipe } from '@planted/messaging';
+import { IdentityLanguageSet, IdentityUsersList, type ParsedRequestOf } from '@planted/contracts';
+import { Handles } from '@planted/service-kit';
 import { UsersService } from './users.service';
 
 @Controller()
 export class UsersHandlers {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(IdentityUsersList.name)
-  list(
-    @Payload(new SubjectPipe(IdentityUsersList)) input: ParsedRequestOf<typeof IdentityUsersList>,
-  ): Promise<ReplyOf<typeof IdentityUsersList>> {
+  @Handles(IdentityUsersList)
+  list(input: ParsedRequestOf<typeof IdentityUsersList>) {
     return this.users.list(input.actor);
   }
 
-  @MessagePattern(IdentityLanguageSet.name)
-  setLanguage(
-    @Payload(new SubjectPipe(IdentityLanguageSet)) input: ParsedRequestOf<typeof IdentityLanguageSet>,
-  ): Promise<ReplyOf<typeof IdentityLanguageSet>> {
+  @Handles(IdentityLanguageSet)
+  setLanguage(input: ParsedRequestOf<typeof IdentityLanguageSet>) {
     return this.users.setLanguage(input.actor, input.language);
   }
 }

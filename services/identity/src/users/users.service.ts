@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UserUpdated, type Actor, type Language, type User } from '@planted/contracts';
-import { OutboxService } from '../core/outbox';
-import { DATABASE } from '../core/tokens';
+import { OutboxService, DATABASE } from '@planted/service-kit';
 import type { IdentityDatabase, IdentityTx } from '../db/database';
 import type { CustomerRow, UserRow } from '../db/schema';
 import { toUser } from './user.mapper';

@@ -1,75 +1,39 @@
-import { Writable } from 'node:stream';
-import { connect, type NatsConnection } from 'nats';
 import type { Actor, Session } from '@planted/contracts';
 import { IdentityRegister } from '@planted/contracts';
-import { createLogger, type Logger } from '@planted/logging';
 import { NatsTypedClient } from '@planted/messaging';
-import { FakeSmtp, testServiceEnv, uniqueName } from '@planted/testing';
-import { createIdentityApp, type IdentityApp } from '../../src/app';
-import { identityStreamSpec } from '../../src/core/event-stream';
-import { parseIdentityConfig, type IdentityConfig } from '../../src/config';
+import { serviceUnderTest, type ServiceApp } from '@planted/service-kit';
+import { FakeSmtp, startService, uniqueName, type ServiceHarness } from '@planted/testing';
+import type { IdentityConfig } from '../../src/config';
+import type { IdentitySchema } from '../../src/db/schema';
+import { identityService } from '../../src/identity.service';
 
-export interface IdentityHarness {
-  app: IdentityApp;
+export interface IdentityHarness extends ServiceHarness<ServiceApp<IdentityConfig, IdentitySchema>> {
   config: IdentityConfig;
   client: NatsTypedClient;
-  nc: NatsConnection;
   smtp: FakeSmtp | undefined;
-  logLines: Record<string, unknown>[];
-  close(): Promise<void>;
-}
-
-/** A logger at info level whose lines the test can read. */
-function capturingLogger(lines: Record<string, unknown>[]): Logger {
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-        // TEST_LOG_LEVEL=info shows the service's log while debugging a test.
-        if (process.env.TEST_LOG_LEVEL && process.env.TEST_LOG_LEVEL !== 'silent')
-          process.stderr.write(`${line}\n`);
-      }
-      cb();
-    },
-  });
-  return createLogger('identity', { level: 'info' }, stream);
 }
 
 /**
- * The identity service in this process with its own subject prefix, the run's database,
- * real NATS, and (unless `smtp: false`) a fake SMTP server it sends mail to. The test
- * talks to it only through NATS, as the gateway does.
+ * The identity service in this process (the generic service harness), with (unless
+ * `smtp: false`) a fake SMTP server it sends mail to. The test talks to it only through
+ * NATS, as the gateway does.
  */
 export async function startIdentity(
   options: { smtp?: boolean; env?: Record<string, string> } = {},
 ): Promise<IdentityHarness> {
   const smtp = options.smtp === false ? undefined : new FakeSmtp();
   const smtpUrl = smtp ? await smtp.start() : undefined;
-  const env = testServiceEnv({
-    IDENTITY_HTTP_PORT: '0',
-    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
-    ...options.env,
+  const harness = await startService(serviceUnderTest(identityService), {
+    env: { SMTP_URL: smtpUrl, ...options.env },
   });
-  if (!smtpUrl) delete env.SMTP_URL;
-  const config = parseIdentityConfig(env);
-  const logLines: Record<string, unknown>[] = [];
-  const app = createIdentityApp(config, { logger: capturingLogger(logLines) });
-  await app.listen();
-  const nc: NatsConnection = await connect({ servers: config.NATS_URL });
-  const client = new NatsTypedClient(nc, config.NATS_SUBJECT_PREFIX, 10_000);
+  const close = harness.close;
   return {
-    app,
-    config,
-    client,
-    nc,
+    ...harness,
+    config: harness.app.config,
+    client: new NatsTypedClient(harness.nc, harness.prefix, 10_000),
     smtp,
-    logLines,
     async close() {
-      await app.close();
-      // Each run has its own stream; leave nothing behind on the shared NATS server.
-      const jsm = await nc.jetstreamManager();
-      await jsm.streams.delete(identityStreamSpec(config.NATS_SUBJECT_PREFIX).name).catch(() => undefined);
-      await nc.close();
+      await close();
       await smtp?.stop();
     },
   };

@@ -3,18 +3,20 @@ import { PrefixedNatsServer, type PrefixedNatsServerExtras } from '@planted/mess
 
 /**
  * The prefixed Nest NATS server on a connection opened (and checked) beforehand, which
- * can stop taking requests while the ones in progress finish (graceful shutdown).
+ * can stop taking requests while the ones in progress finish (graceful shutdown). Its
+ * queue group is the service's name, so replicas share the requests.
  */
-export class IdentityNatsServer extends PrefixedNatsServer {
+export class ServiceNatsServer extends PrefixedNatsServer {
   private readonly handlerSubscriptions: Subscription[] = [];
   private natsConnected = false;
 
   constructor(
     private readonly connection: NatsConnection,
+    service: string,
     subjectPrefix: string,
     extras: PrefixedNatsServerExtras = {},
   ) {
-    super({ queue: 'identity' }, subjectPrefix, extras);
+    super({ queue: service }, subjectPrefix, extras);
     this.status.subscribe((status) => (this.natsConnected = status === 'connected'));
   }
 

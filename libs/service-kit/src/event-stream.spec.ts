@@ -1,6 +1,6 @@
 import * as contracts from '@planted/contracts';
 import type { RequestSubject } from '@planted/contracts';
-import { IDENTITY_EVENT_SUBJECTS, identityStreamSpec } from './event-stream';
+import { contractEventsOf, eventStreamSpec } from './event-stream';
 
 const requestSubjects = (Object.values(contracts) as unknown[])
   .filter(
@@ -9,9 +9,10 @@ const requestSubjects = (Object.values(contracts) as unknown[])
   )
   .map((s) => s.name);
 
-describe('identity event stream', () => {
-  it('captures every identity event of the contracts', () => {
-    expect(IDENTITY_EVENT_SUBJECTS).toEqual(
+describe('a service’s event stream', () => {
+  it('captures every event of the contracts under the service’s name, and only those', () => {
+    const identity = contractEventsOf('identity');
+    expect(identity).toEqual(
       expect.arrayContaining([
         contracts.CustomerCreated.name,
         contracts.CustomerUpdated.name,
@@ -20,11 +21,17 @@ describe('identity event stream', () => {
         contracts.InvitationCreated.name,
       ]),
     );
+    for (const subject of identity) expect(subject.startsWith('identity.')).toBe(true);
+    expect(contractEventsOf('nobody')).toEqual([]);
   });
 
   it('never captures a request subject (JetStream would answer the request with its PubAck)', () => {
-    const spec = identityStreamSpec('run1');
+    const spec = eventStreamSpec(
+      { name: 'IDENTITY', subjects: contractEventsOf('identity'), description: 'identity events' },
+      'run1',
+    );
     expect(spec.name).toBe('run1_IDENTITY');
+    expect(spec.subjects.length).toBeGreaterThan(0);
     for (const subject of spec.subjects) {
       expect(subject.startsWith('run1.identity.')).toBe(true);
       expect(subject).not.toMatch(/[*>]/);

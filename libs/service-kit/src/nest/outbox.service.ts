@@ -1,9 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EventPayloadOf, EventSubject } from '@planted/contracts';
-import { addToOutbox } from '@planted/messaging';
-import type { IdentityTx } from '../db/database';
-import { outbox } from '../db/schema';
-import { OUTBOX_RELAY } from './tokens';
+import { addToOutbox, type OutboxTable } from '@planted/messaging';
+import { OUTBOX_RELAY, OUTBOX_TABLE } from './tokens';
 
 /** The part of the outbox relay a service needs: a nudge after a commit that wrote events. */
 export interface RelayNudge {
@@ -13,15 +11,19 @@ export interface RelayNudge {
 /** Domain events written in the transaction of the change they describe (transactional outbox). */
 @Injectable()
 export class OutboxService {
-  constructor(@Optional() @Inject(OUTBOX_RELAY) private readonly relay?: RelayNudge | null) {}
+  constructor(
+    @Inject(OUTBOX_TABLE) private readonly table: OutboxTable,
+    @Optional() @Inject(OUTBOX_RELAY) private readonly relay?: RelayNudge | null,
+  ) {}
 
+  /** tx: the service's transaction (withTenant, withSystem) that makes the change. */
   record<E extends EventSubject>(
-    tx: IdentityTx,
+    tx: object,
     event: E,
     payload: EventPayloadOf<E>,
     customerId: string,
   ): Promise<string> {
-    return addToOutbox(tx, outbox, event, payload, { customerId });
+    return addToOutbox(tx, this.table, event, payload, { customerId });
   }
 
   /** Call after the commit: the relay publishes now instead of at its next poll. */

@@ -6,7 +6,7 @@ describe('health server', () => {
   let server: Server;
   let port: number;
   const checks: ReadinessChecks = { postgres: async () => undefined, nats: () => true, serving: () => true };
-  const metrics = new Metrics();
+  const metrics = new Metrics('identity');
 
   beforeAll(async () => {
     server = createHealthServer(
@@ -45,7 +45,7 @@ describe('health server', () => {
     expect(await get('/readyz')).toEqual({ status: 200, body: '{"status":"ready"}' });
   });
 
-  it('renders request counters by subject and outcome', async () => {
+  it('renders request counters by subject and outcome, labelled with the service', async () => {
     metrics.started();
     metrics.finished('identity.auth.login.v1', 'ok');
     metrics.started();
@@ -53,10 +53,12 @@ describe('health server', () => {
     metrics.started();
     metrics.finished('identity.auth.login.v1', 'ok');
     const { body } = await get('/metrics');
-    expect(body).toContain('identity_requests_total{subject="identity.auth.login.v1",outcome="ok"} 2');
     expect(body).toContain(
-      'identity_requests_total{subject="identity.auth.login.v1",outcome="INVALID_CREDENTIALS"} 1',
+      'planted_requests_total{service="identity",subject="identity.auth.login.v1",outcome="ok"} 2',
     );
-    expect(body).toContain('identity_requests_in_flight 0');
+    expect(body).toContain(
+      'planted_requests_total{service="identity",subject="identity.auth.login.v1",outcome="INVALID_CREDENTIALS"} 1',
+    );
+    expect(body).toContain('planted_requests_in_flight{service="identity"} 0');
   });
 });

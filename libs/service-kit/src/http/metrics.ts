@@ -3,10 +3,19 @@ import type { HandlerObserver } from '@planted/messaging';
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
-/** Counters served on /metrics in the Prometheus text format, fed by the NATS server for every request. */
+/**
+ * Counters served on /metrics in the Prometheus text format, fed by the NATS server for
+ * every request. The names are the same in every service and the service is a label, so
+ * one dashboard query covers them all: planted_requests_total{service="identity",...}.
+ */
 export class Metrics implements HandlerObserver {
   private readonly handled = new Map<string, number>();
   private active = 0;
+  private readonly service: string;
+
+  constructor(service: string) {
+    this.service = label(service);
+  }
 
   get inFlight(): number {
     return this.active;
@@ -26,19 +35,19 @@ export class Metrics implements HandlerObserver {
 
   render(): string {
     const lines = [
-      '# HELP identity_requests_total Requests handled, by subject and outcome (ok or the error code).',
-      '# TYPE identity_requests_total counter',
+      '# HELP planted_requests_total Requests handled, by service, subject and outcome (ok or the error code).',
+      '# TYPE planted_requests_total counter',
     ];
     for (const [key, value] of [...this.handled.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const [subject, outcome] = key.split('\u0000');
       lines.push(
-        `identity_requests_total{subject="${label(subject!)}",outcome="${label(outcome!)}"} ${value}`,
+        `planted_requests_total{service="${this.service}",subject="${label(subject!)}",outcome="${label(outcome!)}"} ${value}`,
       );
     }
     lines.push(
-      '# HELP identity_requests_in_flight Requests being handled now.',
-      '# TYPE identity_requests_in_flight gauge',
-      `identity_requests_in_flight ${this.active}`,
+      '# HELP planted_requests_in_flight Requests being handled now, by service.',
+      '# TYPE planted_requests_in_flight gauge',
+      `planted_requests_in_flight{service="${this.service}"} ${this.active}`,
     );
     return `${lines.join('\n')}\n`;
   }

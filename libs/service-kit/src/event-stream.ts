@@ -1,0 +1,57 @@
+import * as contracts from '@planted/contracts';
+import type { EventSubject } from '@planted/contracts';
+import { ensureStream, prefixed, streamName, type StreamSpec } from '@planted/messaging';
+import type { NatsConnection } from 'nats';
+import { StartupError } from './startup-error';
+
+/** The JetStream stream a service publishes its outbox to. */
+export interface EventStreamDefinition {
+  /** Base name, e.g. 'IDENTITY' (prefixed per environment and test run). */
+  name: string;
+  /** Exact event subjects, unprefixed. Never a wildcard such as 'identity.>': see contractEventsOf. */
+  subjects: readonly string[];
+  description: string;
+}
+
+const isEvent = (value: unknown): value is EventSubject =>
+  typeof value === 'object' && value !== null && (value as EventSubject).kind === 'event';
+
+/**
+ * Every event of the contracts whose subject starts with `<service>.`, so a new event is
+ * captured without touching the service. Exact subjects, never `<service>.>`: that would
+ * also capture the request-reply subjects, and JetStream would answer requests with its
+ * PubAck.
+ */
+export function contractEventsOf(service: string): readonly string[] {
+  return (Object.values(contracts) as unknown[])
+    .filter(isEvent)
+    .map((event) => event.name)
+    .filter((name) => name.startsWith(`${service}.`))
+    .sort();
+}
+
+export function eventStreamSpec(stream: EventStreamDefinition, subjectPrefix: string): StreamSpec {
+  return {
+    name: streamName(subjectPrefix, stream.name),
+    subjects: stream.subjects.map((subject) => prefixed(subjectPrefix, subject)),
+    description: stream.description,
+  };
+}
+
+/** Creates or updates the stream at boot; without it the outbox could not be published. */
+export async function ensureEventStream(
+  nc: NatsConnection,
+  stream: EventStreamDefinition,
+  subjectPrefix: string,
+): Promise<string> {
+  const spec = eventStreamSpec(stream, subjectPrefix);
+  try {
+    await ensureStream(nc, spec);
+  } catch (err) {
+    throw new StartupError(
+      `Cannot set up the JetStream stream ${spec.name} (${err instanceof Error ? err.message : String(err)}). ` +
+        'Is nats-server running with JetStream? Start it with: nats-server -js',
+    );
+  }
+  return spec.name;
+}

@@ -1,0 +1,12 @@
+export { serviceEnvSchema, type ServiceEnv } from '@planted/config';
+export * from './event-stream';
+export * from './http/health-server';
+export * from './http/metrics';
+export * from './nats/admission';
+export * from './nats/handles';
+export * from './nest/outbox.service';
+export * from './nest/tokens';
+export * from './run-service';
+export * from './service-app';
+export * from './service-definition';
+export * from './startup-error';

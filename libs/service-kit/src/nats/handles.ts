@@ -1,0 +1,27 @@
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { ParsedRequestOf, ReplyOf, RequestSubject } from '@planted/contracts';
+import { SubjectPipe } from '@planted/messaging';
+
+/** A handler method of `subject`: it takes the parsed payload and answers the subject's reply. */
+type HandlerOf<S extends RequestSubject> = (input: ParsedRequestOf<S>) => ReplyOf<S> | Promise<ReplyOf<S>>;
+
+/**
+ * Marks a method as the handler of one request subject, named once:
+ *
+ *   @Handles(IdentityLogin)
+ *   login(input: ParsedRequestOf<typeof IdentityLogin>) { ... }
+ *
+ * The payload is parsed with the subject's schema before the method runs (an invalid one
+ * answers VALIDATION_FAILED with field details), and the compiler checks the method's
+ * parameter and return type against the contract.
+ */
+export function Handles<S extends RequestSubject>(subject: S) {
+  return <M extends HandlerOf<S>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
+    MessagePattern(subject.name)(target, key, descriptor);
+    Payload(new SubjectPipe(subject))(target, key, 0);
+  };
+}

@@ -1,0 +1,6 @@
+/** Injection tokens of what the kit builds before Nest starts; a service's modules inject them. */
+export const CONFIG = Symbol('SERVICE_CONFIG');
+export const LOGGER = Symbol('SERVICE_LOGGER');
+export const DATABASE = Symbol('SERVICE_DATABASE');
+export const OUTBOX_TABLE = Symbol('SERVICE_OUTBOX_TABLE');
+export const OUTBOX_RELAY = Symbol('SERVICE_OUTBOX_RELAY');

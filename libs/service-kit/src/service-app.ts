@@ -1,0 +1,226 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NatsConnection } from 'nats';
+import { httpPortVariable, parseConfig, type ServiceEnv } from '@planted/config';
+import { Database, withoutQueryParameters, type Tx } from '@planted/db';
+import { createLogger, type Logger } from '@planted/logging';
+import { connectNats, EventConsumer, OutboxRelay, ServiceErrorFilter, streamName } from '@planted/messaging';
+import { ensureEventStream } from './event-stream';
+import { closeServer, createHealthServer, listenOn } from './http/health-server';
+import { Metrics } from './http/metrics';
+import { admitRequest } from './nats/admission';
+import { ServiceNatsServer } from './nats/service-nats-server';
+import { KitModule } from './nest/kit.module';
+import { NestPinoLogger } from './nest/nest-logger';
+import type { DbSchema, ProviderLookup, ServiceDefinition } from './service-definition';
+import { StartupError } from './startup-error';
+
+const SHUTDOWN_WAIT_MS = 10_000;
+
+export interface ServiceApp<C extends ServiceEnv = ServiceEnv, S extends DbSchema = DbSchema> {
+  /**
+   * Runs prepare(), opens the HTTP port, connects to NATS, applies migrations, ensures the
+   * event stream, starts the outbox relay, the handlers and the consumers. On failure
+   * everything started is closed again and the error is rethrown (see startupProblem).
+   */
+  listen(): Promise<void>;
+  /**
+   * Stops taking requests, lets those in progress finish (up to 10 s), stops the consumers
+   * and the relay, drains NATS, then closes Nest, HTTP and the pool. Safe to call twice.
+   */
+  close(): Promise<void>;
+  /** Port of /healthz, /readyz and /metrics (known after listen; useful with <NAME>_HTTP_PORT=0). */
+  readonly httpPort: number;
+  /** The JetStream stream the outbox is published to, with this config's subject prefix. */
+  readonly streamName: string;
+  readonly config: C;
+  readonly database: Database<S>;
+  readonly logger: Logger;
+  /** A provider of the service's modules, after listen (for tests). */
+  readonly get: ProviderLookup;
+}
+
+export interface ServiceAppOptions {
+  logger?: Logger;
+}
+
+/** A service, ready to run in this process (runService, or a test). */
+export function createServiceApp<C extends ServiceEnv, S extends DbSchema>(
+  definition: ServiceDefinition<C, S>,
+  config: C,
+  options: ServiceAppOptions = {},
+): ServiceApp<C, S> {
+  const logger = options.logger ?? createLogger(definition.name, { level: config.LOG_LEVEL });
+  return new ServiceRuntime(definition, config, logger);
+}
+
+@Module({})
+class ServiceRootModule {}
+
+class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements ServiceApp<C, S> {
+  readonly database: Database<S>;
+  readonly streamName: string;
+  private readonly metrics: Metrics;
+  private readonly http: Server;
+  private port = 0;
+  private nats: NatsConnection | undefined;
+  private natsServer: ServiceNatsServer | undefined;
+  private nest: INestMicroservice | undefined;
+  private relay: OutboxRelay | undefined;
+  private consumers: EventConsumer<Tx<S>>[] = [];
+  private serving = false;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly definition: ServiceDefinition<C, S>,
+    readonly config: C,
+    readonly logger: Logger,
+  ) {
+    this.metrics = new Metrics(definition.name);
+    this.streamName = streamName(config.NATS_SUBJECT_PREFIX, definition.events.name);
+    this.database = new Database({
+      url: config.DATABASE_URL,
+      schemaName: definition.database.schemaName,
+      appRole: config.DB_APP_ROLE,
+      schema: definition.database.schema,
+      poolSize: config.DB_POOL_SIZE,
+      logger,
+    });
+    this.http = createHealthServer(
+      {
+        postgres: () => this.database.ping(),
+        nats: () => this.natsServer?.isConnected() ?? false,
+        serving: () => this.serving,
+      },
+      this.metrics,
+    );
+  }
+
+  get httpPort(): number {
+    return this.port;
+  }
+
+  readonly get: ProviderLookup = (token) => {
+    if (!this.nest) throw new Error(`${this.definition.name} is not listening`);
+    return this.nest.get(token, { strict: false });
+  };
+
+  async listen(): Promise<void> {
+    const { definition, config, logger } = this;
+    const prefix = config.NATS_SUBJECT_PREFIX;
+    try {
+      const prepared = (await definition.prepare?.({ config, logger })) ?? [];
+      const portVariable = httpPortVariable(definition.name);
+      const port = (config as unknown as Record<string, unknown>)[portVariable];
+      if (typeof port !== 'number')
+        throw new StartupError(
+          `${portVariable} is not in the configuration: build its schema with serviceEnvSchema()`,
+        );
+      this.port = await listenOn(this.http, port);
+      this.nats = await connectNats(config.NATS_URL, definition.name, logger);
+      await this.database.migrate(definition.database.migrationsFolder);
+      await ensureEventStream(this.nats, definition.events, prefix);
+      this.relay = new OutboxRelay({
+        db: this.database,
+        table: definition.database.outbox,
+        nc: this.nats,
+        subjectPrefix: prefix,
+        logger,
+      });
+      this.relay.start();
+
+      this.natsServer = new ServiceNatsServer(this.nats, definition.name, prefix, {
+        logger,
+        observer: this.metrics,
+        admit: admitRequest,
+      });
+      this.nest = await NestFactory.createMicroservice(
+        {
+          module: ServiceRootModule,
+          imports: [
+            KitModule.register({
+              config,
+              logger,
+              database: this.database,
+              outbox: definition.database.outbox,
+              relay: this.relay,
+              prepared,
+            }),
+            ...definition.modules,
+          ],
+        },
+        { strategy: this.natsServer, logger: new NestPinoLogger(logger), abortOnError: false },
+      );
+      this.nest.useGlobalFilters(new ServiceErrorFilter(logger, withoutQueryParameters));
+      await this.nest.listen();
+      await this.startConsumers();
+      this.serving = true;
+      logger.info(
+        { httpPort: this.port, subjectPrefix: prefix || undefined },
+        `${definition.name} service started`,
+      );
+    } catch (err) {
+      await this.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async startConsumers(): Promise<void> {
+    const { definition, config, logger } = this;
+    for (const consumerDefinition of definition.consumers ?? []) {
+      const consumer = new EventConsumer<Tx<S>>({
+        nc: this.nats!,
+        stream: streamName(config.NATS_SUBJECT_PREFIX, consumerDefinition.stream),
+        name: consumerDefinition.name,
+        subjectPrefix: config.NATS_SUBJECT_PREFIX,
+        db: this.database,
+        processedEvents: definition.database.processedEvents,
+        logger,
+      });
+      consumerDefinition.register(consumer, this.get);
+      this.consumers.push(consumer);
+      await consumer.start();
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const started = this.serving;
+    this.serving = false;
+    await this.natsServer?.stopAccepting();
+    await this.waitForInFlight();
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+    await this.relay?.stop();
+    if (this.nats && !this.nats.isClosed()) await this.nats.drain().catch(() => undefined);
+    await this.nest?.close();
+    await closeServer(this.http);
+    await this.database.close().catch(() => undefined);
+    if (started) this.logger.info(`${this.definition.name} service stopped`);
+  }
+
+  private async waitForInFlight(): Promise<void> {
+    const deadline = Date.now() + SHUTDOWN_WAIT_MS;
+    while (this.metrics.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * A definition as @planted/testing's startService takes it: the service configured from
+ * a test's environment. (libs/testing cannot import the kit: the kit's own libraries'
+ * tests import libs/testing.)
+ */
+export function serviceUnderTest<C extends ServiceEnv, S extends DbSchema>(
+  definition: ServiceDefinition<C, S>,
+) {
+  return {
+    name: definition.name,
+    create: (env: Record<string, string | undefined>, options: ServiceAppOptions) =>
+      createServiceApp(definition, parseConfig(definition.config, env) as C, options),
+  };
+}

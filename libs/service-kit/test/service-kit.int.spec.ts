@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { parseConfig } from '@planted/config';
+import { prefixed } from '@planted/messaging';
+import { freePort, startService, testServiceEnv, waitFor, type ServiceHarness } from '@planted/testing';
+import { createServiceApp, serviceUnderTest, startupProblem, type ServiceApp } from '../src';
+import { consumerGate, kitTestService, NoteCreate, seenNotes } from './kit-test-service/kit-test.service';
+
+type KitHarness = ServiceHarness<ServiceApp>;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A request as any NATS client sends it (the typed client would refuse an invalid payload before sending). */
+async function rawRequest(h: KitHarness, subject: string, data: unknown): Promise<Record<string, unknown>> {
+  const packet = { pattern: subject, data, id: randomUUID() };
+  const reply = await h.nc.request(prefixed(h.prefix, subject), encoder.encode(JSON.stringify(packet)), {
+    timeout: 5000,
+  });
+  return JSON.parse(decoder.decode(reply.data)) as Record<string, unknown>;
+}
+
+const seen = (app: ServiceApp, noteId: string) =>
+  app.database.withSystem((tx) => tx.select().from(seenNotes).where(eq(seenNotes.noteId, noteId)));
+
+describe('a service on the kit', () => {
+  let h: KitHarness;
+  beforeAll(async () => {
+    h = await startService(serviceUnderTest(kitTestService));
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('answers /healthz and /readyz on its own HTTP port once started', async () => {
+    expect(h.app.httpPort).toBeGreaterThan(0);
+    expect(await h.get('/healthz')).toMatchObject({ status: 200, body: '{"status":"ok"}' });
+    const ready = await h.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: 'ready' });
+  });
+
+  it('hands the handler the parsed payload and answers its reply', async () => {
+    const reply = await rawRequest(h, NoteCreate.name, { customerId: randomUUID(), text: '  trimmed  ' });
+    expect(reply.err).toBeUndefined();
+    expect(reply.response).toMatchObject({ text: 'trimmed', id: expect.any(String) });
+  });
+
+  it('answers VALIDATION_FAILED with field details for an invalid payload, without running the handler', async () => {
+    const reply = await rawRequest(h, NoteCreate.name, { customerId: 'not-a-uuid', text: '   ' });
+    expect(reply.err).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: expect.arrayContaining([expect.objectContaining({ param: 'text', msg: 'Text is required' })]),
+    });
+  });
+
+  it('counts requests on /metrics under generic names labelled with the service', async () => {
+    const metrics = await h.get('/metrics');
+    expect(metrics.type).toMatch(/^text\/plain/);
+    expect(metrics.body).toMatch(
+      /^planted_requests_total\{service="kit-test",subject="kit-test\.note\.create\.v1",outcome="ok"\} [1-9]/m,
+    );
+    expect(metrics.body).toMatch(
+      /^planted_requests_total\{service="kit-test",subject="kit-test\.note\.create\.v1",outcome="VALIDATION_FAILED"\} [1-9]/m,
+    );
+    expect(metrics.body).toMatch(/^planted_requests_in_flight\{service="kit-test"\} 0$/m);
+  });
+
+  it('relays the outbox to its stream and runs its consumer on the events', async () => {
+    const reply = await rawRequest(h, NoteCreate.name, { customerId: randomUUID(), text: 'consumed' });
+    const { id } = reply.response as { id: string };
+    await waitFor(async () => ((await seen(h.app, id)).length === 1 ? true : undefined));
+  });
+});
+
+describe('shutdown', () => {
+  it('lets the consumer finish the event in hand before the pool closes, and acks it', async () => {
+    const h = await startService(serviceUnderTest(kitTestService));
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => (consumerGate.entered = resolve));
+    consumerGate.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const reply = await rawRequest(h, NoteCreate.name, { customerId: randomUUID(), text: 'in hand' });
+      const { id } = reply.response as { id: string };
+      await entered;
+      let closed = false;
+      const closing = h.app.close().then(() => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(closed).toBe(false);
+      expect((await h.get('/readyz').catch(() => ({ status: 0 }))).status).not.toBe(200);
+      release();
+      await closing;
+      // The event was applied and acked before the service let go of the database and NATS.
+      const jsm = await h.nc.jetstreamManager();
+      const info = await jsm.consumers.info(h.app.streamName, 'kit-test-seen-notes');
+      expect(info.num_ack_pending).toBe(0);
+      expect(info.num_pending).toBe(0);
+      const check = createServiceApp(kitTestService, parseConfig(kitTestService.config, h.env));
+      try {
+        expect(await seen(check, id)).toHaveLength(1);
+      } finally {
+        await check.close();
+      }
+    } finally {
+      consumerGate.entered = undefined;
+      consumerGate.hold = undefined;
+      release?.();
+      await h.close();
+    }
+  });
+});
+
+describe('start-up failures are one clear line', () => {
+  const env = () => testServiceEnv({ KIT_TEST_HTTP_PORT: '0' });
+  const failure = async (overrides: Record<string, string>) => {
+    const app = createServiceApp(
+      kitTestService,
+      parseConfig(kitTestService.config, { ...env(), ...overrides }),
+    );
+    const err = await app.listen().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await app.close();
+    expect(err).toBeDefined();
+    return startupProblem('kit-test', err);
+  };
+
+  it('names PostgreSQL, without the password, when DATABASE_URL is wrong', async () => {
+    const port = await freePort();
+    const line = await failure({ DATABASE_URL: `postgres://kit:s3cret@127.0.0.1:${port}/nowhere` });
+    expect(line).toMatch(
+      new RegExp(
+        `^kit-test: Cannot reach PostgreSQL at postgres://kit:\\*\\*\\*@127\\.0\\.0\\.1:${port}/nowhere ` +
+          `\\(.*ECONNREFUSED.*\\)\\. Set DATABASE_URL, or start PostgreSQL\\.$`,
+      ),
+    );
+    expect(line).not.toContain('s3cret');
+  });
+
+  it('names NATS when it is not running', async () => {
+    const port = await freePort();
+    expect(await failure({ NATS_URL: `nats://127.0.0.1:${port}` })).toMatch(
+      new RegExp(
+        `^kit-test: Cannot reach NATS at nats://127\\.0\\.0\\.1:${port} \\(.*\\)\\. Is nats-server running`,
+      ),
+    );
+  });
+
+  it('names the HTTP port when it is taken', async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      expect(await failure({ KIT_TEST_HTTP_PORT: String(port) })).toMatch(
+        /^kit-test: Cannot listen for health checks: listen EADDRINUSE/,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('names every bad variable of the configuration', () => {
+    let err: unknown;
+    try {
+      parseConfig(kitTestService.config, { KIT_TEST_HTTP_PORT: 'eighty', DB_POOL_SIZE: '0' });
+    } catch (e) {
+      err = e;
+    }
+    expect(startupProblem('kit-test', err)).toBe(
+      'kit-test: Invalid configuration:\n  KIT_TEST_HTTP_PORT: Invalid input: expected number, received NaN\n' +
+        '  DB_POOL_SIZE: Too small: expected number to be >0',
+    );
+  });
+});
