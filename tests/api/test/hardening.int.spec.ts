@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { client, company, email, freePort, PASSWORD, startSystem, type System } from './system';
+import { freePort } from '@planted/testing';
+import { client, company, email, PASSWORD, startSystem, type System } from './system';
 
 // Issue 8: answers that carry tokens are never stored; a forged X-Forwarded-For does not
 // escape the per-IP limit; with Redis gone, sign-in answers 503 at once.
