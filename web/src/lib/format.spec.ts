@@ -28,18 +28,18 @@ describe('formatting (spec §1)', () => {
 describe('token payload (spec §3 Session)', () => {
   it('reads userId, email, role, name and customer_id without verifying', () => {
     const token = fakeJwt({
-      userId: 3,
+      userId: 'u-3',
       email: 'zoë@example.com',
       role: 'viewer',
       name: 'Zoë',
-      customer_id: 9,
+      customer_id: 'c-9',
     });
-    expect(userFromToken(token)).toEqual({
-      id: 3,
+    expect(userFromToken(token)).toMatchObject({
+      id: 'u-3',
       email: 'zoë@example.com',
       role: 'viewer',
       name: 'Zoë',
-      customer_id: 9,
+      customer_id: 'c-9',
     });
   });
 

@@ -1,4 +1,4 @@
-import { forwardRef, type ChangeEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type ChangeEvent, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
 
 /*
@@ -12,6 +12,8 @@ interface TextInputProps {
   label: string;
   value: string;
   onChange?: (value: string) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>;
   name?: string;
   type?: string;
   autoComplete?: string;

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { invitationKeys } from '../../../lib/query-keys';
 import type { User } from '../../../lib/types';
 
 export interface AcceptInvitationInput {
@@ -13,5 +14,11 @@ export function acceptInvitation(input: AcceptInvitationInput): Promise<{ user: 
 }
 
 export function useAcceptInvitation() {
-  return useMutation({ mutationFn: acceptInvitation });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptInvitation,
+    // The invitation is used up: a cached 'valid' answer for its token must not be shown again.
+    onSuccess: (_answer, { token }) =>
+      queryClient.removeQueries({ queryKey: invitationKeys.validate(token) }),
+  });
 }

@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { User } from '../../../lib/types';
 
-export type OAuthProvider = 'google' | 'microsoft' | 'apple';
-export const PROVIDER_ID_PARAM = { google: 'googleId', microsoft: 'microsoftId', apple: 'appleId' } as const;
+import { OAUTH_PROVIDER_ID_PARAM as PROVIDER_ID_PARAM, type OAuthProvider } from '@planted/contracts';
+
+export { PROVIDER_ID_PARAM, type OAuthProvider };
 
 export interface CompleteOAuthSignupInput {
   provider: OAuthProvider;
@@ -26,5 +27,10 @@ export function completeOAuthSignup({
 }
 
 export function useCompleteOAuthSignup() {
-  return useMutation({ mutationFn: completeOAuthSignup });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeOAuthSignup,
+    // A new session: nothing cached for whoever used this browser before may be shown.
+    onSuccess: () => queryClient.removeQueries(),
+  });
 }

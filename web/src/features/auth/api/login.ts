@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { AuthAnswer } from './types';
 
@@ -13,5 +13,10 @@ export function login(input: LoginInput): Promise<AuthAnswer> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    // A new session: nothing cached for whoever used this browser before may be shown.
+    onSuccess: () => queryClient.removeQueries(),
+  });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { AuthAnswer } from './types';
 
@@ -15,5 +15,10 @@ export function register(input: RegisterInput): Promise<AuthAnswer> {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    // A new session: nothing cached for whoever used this browser before may be shown.
+    onSuccess: () => queryClient.removeQueries(),
+  });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { Role } from '../../../lib/types';
+import type { Role } from '@planted/contracts';
+import { invitationKeys } from '../../../lib/query-keys';
 
 export interface InvitationDetails {
   email: string;
@@ -15,7 +16,7 @@ export function validateInvitation(token: string): Promise<{ invitation: Invitat
 
 export function validateInvitationQuery(token: string) {
   return queryOptions({
-    queryKey: ['invitations', 'validate', token],
+    queryKey: invitationKeys.validate(token),
     queryFn: () => validateInvitation(token),
     retry: false,
     staleTime: Infinity,

@@ -10,6 +10,7 @@ export function changePassword(input: ChangePasswordInput): Promise<unknown> {
   return apiRequest('/auth/change-password', { method: 'PUT', body: input });
 }
 
+/** Nothing cached holds the password, so there is nothing to refresh. */
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }

@@ -14,7 +14,13 @@ beforeEach(() => resetBrowserState());
 
 const members = [
   { ...testUser },
-  { ...testUser, id: 2, name: 'Bob Builder', email: 'bob@example.com', role: 'viewer' },
+  {
+    ...testUser,
+    id: '00000000-0000-4000-8000-000000000002',
+    name: 'Bob Builder',
+    email: 'bob@example.com',
+    role: 'viewer',
+  },
 ];
 
 describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
@@ -23,11 +29,13 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     mockFetch({ 'GET /api/users': { body: { users: members } } });
     renderApp('/users');
     expect(await screen.findByText('Loading users...', {}, { timeout: 5000 })).toBeInTheDocument();
-    const bob = await screen.findByTestId('user-row-2');
+    const bob = await screen.findByTestId('user-row-00000000-0000-4000-8000-000000000002');
     expect(within(bob).getByText('Bob Builder')).toBeInTheDocument();
     expect(within(bob).getByText('bob@example.com')).toBeInTheDocument();
     expect(within(bob).getByText('Viewer')).toBeInTheDocument();
-    expect(within(screen.getByTestId('user-row-1')).getByText('Administrator')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('user-row-00000000-0000-4000-8000-000000000001')).getByText('Administrator'),
+    ).toBeInTheDocument();
   });
 
   it("says 'No users yet.' for an empty list", async () => {
@@ -44,7 +52,13 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
       'POST /api/invitations': {
         status: 201,
         body: {
-          invitation: { id: 5, email: 'new@example.com', name: '', role: 'user', expires_at: '2026-04-01' },
+          invitation: {
+            id: '00000000-0000-4000-8000-000000000005',
+            email: 'new@example.com',
+            name: '',
+            role: 'user',
+            expires_at: '2026-04-01',
+          },
           message: 'sent',
         },
       },
@@ -60,7 +74,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     expect(await screen.findByText('Invitation sent to new@example.com')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'new@example.com',
-      name: '',
+      name: null,
       role: 'user',
     });
   });
