@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, initials } from './format';
+import { formatDate, formatMoney, formatWholePounds, initials } from './format';
 import { decodeJwtPayload, userFromToken } from './jwt';
 import { fakeJwt } from '../test/utils';
 
@@ -7,6 +7,12 @@ describe('formatting (spec §1)', () => {
     expect(formatMoney(1234.5)).toBe('£1,234.50');
     expect(formatMoney('79')).toBe('£79.00');
     expect(formatMoney(null)).toBe('£0.00');
+  });
+
+  it('formats list prices in whole pounds, without pence (spec §9 plan prices)', () => {
+    expect(formatWholePounds(79)).toBe('£79');
+    expect(formatWholePounds('1290')).toBe('£1,290');
+    expect(formatWholePounds(0)).toBe('£0');
   });
 
   it('formats dates as day, short month, year', () => {

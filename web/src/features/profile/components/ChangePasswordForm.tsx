@@ -1,11 +1,11 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/change-password';
 import { changePasswordFormSchema } from '../schemas';
 
@@ -20,7 +20,7 @@ export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'common']);
   const change = useChangePassword();
   const form = useZodForm(changePasswordFormSchema, { defaultValues: EMPTY });
-  const { flash, show, clear } = useFlash();
+  const toast = useToast();
 
   return (
     <Card variant="outlined">
@@ -28,16 +28,14 @@ export function ChangePasswordForm() {
         <Typography variant="h6" component="h2">
           {t('password.title')}
         </Typography>
-        <FlashMessage flash={flash} onClose={clear} testId="password-message" />
         <Form
           form={form}
           aria-label={t('password.title')}
           errorFallback={t('password.failed')}
-          onSubmitStart={clear}
           onSubmit={async ({ currentPassword, newPassword }) => {
             await change.mutateAsync({ currentPassword, newPassword });
             form.reset(EMPTY);
-            show('success', t('password.changed'));
+            toast.success(t('password.changed'));
           }}
         >
           <FormError testId="password-error" />

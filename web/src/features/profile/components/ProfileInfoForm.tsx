@@ -1,11 +1,11 @@
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
 import type { User } from '../../../lib/types';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormSchema } from '../schemas';
@@ -16,7 +16,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
   const form = useZodForm(profileFormSchema, {
     defaultValues: { name: user.name ?? '', email: user.email ?? '' },
   });
-  const { flash, show, clear } = useFlash();
+  const toast = useToast();
 
   return (
     <Card variant="outlined">
@@ -24,15 +24,13 @@ export function ProfileInfoForm({ user }: { user: User }) {
         <Typography variant="h6" component="h2">
           {t('info.title')}
         </Typography>
-        <FlashMessage flash={flash} onClose={clear} testId="profile-info-message" />
         <Form
           form={form}
           aria-label={t('info.title')}
           errorFallback={t('info.failed')}
-          onSubmitStart={clear}
           onSubmit={async (values) => {
             await update.mutateAsync(values);
-            show('success', t('info.updated'));
+            toast.success(t('info.updated'));
           }}
         >
           <FormError testId="profile-info-error" />

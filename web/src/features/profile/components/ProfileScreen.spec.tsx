@@ -133,6 +133,20 @@ describe('Profile screen (spec §2 Profile)', () => {
     expect(sessionStore.getState().user?.name).toBe('Alice B');
   });
 
+  it('refreshes the profile and team queries after saving (userChanged)', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { userChanged } = await import('../../../lib/session-api');
+    const client = new QueryClient();
+    client.setQueryData(['session', 'profile'], { user: testUser });
+    client.setQueryData(['users', 'list'], [testUser]);
+    client.setQueryData(['hires', 'list', {}], []);
+    await userChanged(client, { ...testUser, name: 'Alice B' });
+    expect(client.getQueryState(['session', 'profile'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['users', 'list'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['hires', 'list', {}])?.isInvalidated).toBe(false);
+    expect(sessionStore.getState().user?.name).toBe('Alice B');
+  });
+
   it('requires full name and email, and falls back to the spec message on failure', async () => {
     mockFetch({ 'PUT /api/auth/profile': { status: 500 } });
     await openProfile();

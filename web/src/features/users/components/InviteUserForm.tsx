@@ -1,13 +1,13 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES } from '@planted/domain';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
 import { FormSelectField } from '../../../components/ui/form/FormSelectField';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
 import { useCreateInvitation } from '../api/create-invitation';
 import { inviteFormSchema } from '../schemas';
 
@@ -17,7 +17,7 @@ export function InviteUserForm() {
   const { t } = useTranslation(['users', 'common']);
   const invite = useCreateInvitation();
   const form = useZodForm(inviteFormSchema, { defaultValues: EMPTY });
-  const { flash, show, clear } = useFlash();
+  const toast = useToast();
 
   return (
     <Card variant="outlined" data-testid="invite-user">
@@ -28,15 +28,13 @@ export function InviteUserForm() {
         <Typography variant="body2" color="text.secondary">
           {t('invite.subtitle')}
         </Typography>
-        <FlashMessage flash={flash} onClose={clear} testId="invite-message" />
         <Form
           form={form}
           aria-label={t('invite.title')}
           errorFallback={t('invite.failed')}
-          onSubmitStart={clear}
           onSubmit={async (values) => {
             const { invitation } = await invite.mutateAsync(values);
-            show('success', t('invite.sent', { email: invitation?.email ?? values.email }));
+            toast.success(t('invite.sent', { email: invitation?.email ?? values.email }));
             form.reset(EMPTY);
           }}
         >

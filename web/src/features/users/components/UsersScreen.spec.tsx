@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   mockFetch,
@@ -72,6 +72,9 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     await user.type(within(form).getByLabelText('Email'), 'new@example.com');
     await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
     expect(await screen.findByText('Invitation sent to new@example.com')).toBeInTheDocument();
+    // The team list is asked again after the invitation (its query is invalidated).
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/users')).toHaveLength(2));
+    expect(within(form).getByLabelText('Email')).toHaveValue('');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'new@example.com',
       name: null,
