@@ -3,6 +3,33 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Web features do not import each other (conventions, Web): what two features share lives in
+// web/src/components/ui or web/src/lib. One block per feature, so the rule knows which feature
+// a file belongs to and forbids a path into any other (relative, or through the features folder).
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureBoundaries = WEB_FEATURES.map((feature) => {
+  const others = WEB_FEATURES.filter((name) => name !== feature).join('|');
+  return {
+    files: [`web/src/features/${feature}/**/*.ts`, `web/src/features/${feature}/**/*.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+              message: `A feature does not import another feature (here '${feature}'); move what both need to components/ui or lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '**/.nx/**', '**/coverage/**'] },
@@ -39,6 +66,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...webFeatureBoundaries,
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
