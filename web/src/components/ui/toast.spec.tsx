@@ -7,6 +7,13 @@ beforeAll(() => setupI18n('en'));
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
+/** Clicks, then lets the lazily loaded message viewport arrive (microtasks only, no timers). */
+async function click(name: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+}
+
 function Saver() {
   const toast = useToast();
   return (
@@ -18,13 +25,13 @@ function Saver() {
 }
 
 describe('toasts (spec §4: messages auto-dismiss after 5 seconds)', () => {
-  it('shows a message and removes it after 5 seconds', () => {
+  it('shows a message and removes it after 5 seconds', async () => {
     render(
       <ToastProvider>
         <Saver />
       </ToastProvider>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await click('Save');
     expect(screen.getByRole('status')).toHaveTextContent('Site created successfully');
     act(() => jest.advanceTimersByTime(4999));
     expect(screen.getByText('Site created successfully')).toBeInTheDocument();
@@ -32,15 +39,15 @@ describe('toasts (spec §4: messages auto-dismiss after 5 seconds)', () => {
     expect(screen.queryByText('Site created successfully')).not.toBeInTheDocument();
   });
 
-  it('keeps each message its own 5 seconds, announces errors as alerts, and closes on demand', () => {
+  it('keeps each message its own 5 seconds, announces errors as alerts, and closes on demand', async () => {
     render(
       <ToastProvider>
         <Saver />
       </ToastProvider>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await click('Save');
     act(() => jest.advanceTimersByTime(3000));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await click('Delete');
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to delete supplier');
     act(() => jest.advanceTimersByTime(2000));
     expect(screen.queryByText('Site created successfully')).not.toBeInTheDocument();

@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -8,8 +10,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Alert, Stack, type AlertColor } from '@mui/material';
+import type { AlertColor } from '@mui/material';
 import { MESSAGE_DISMISS_MS } from '@planted/domain';
+
+// The provider sits in the entry bundle; what draws the messages loads with the first one.
+const ToastViewport = lazy(() =>
+  import('./ToastViewport').then((module) => ({ default: module.ToastViewport })),
+);
 
 export interface Toast {
   id: number;
@@ -74,23 +81,11 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Stack
-        spacing={1}
-        sx={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 'snackbar' }}
-      >
-        {toasts.map((toast) => (
-          <Alert
-            key={toast.id}
-            severity={toast.severity}
-            variant="filled"
-            role={toast.severity === 'error' ? 'alert' : 'status'}
-            onClose={() => dismiss(toast.id)}
-            data-testid="toast"
-          >
-            {toast.text}
-          </Alert>
-        ))}
-      </Stack>
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastViewport toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../../components/ui/TextLink';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
@@ -127,9 +128,7 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
         </SubmitButton>
       </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {t('acceptInvite.goToLogin')}
-        </Link>
+        <TextLink to="/login">{t('acceptInvite.goToLogin')}</TextLink>
       </Typography>
     </AuthShell>
   );

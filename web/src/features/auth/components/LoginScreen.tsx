@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Box, Button, Typography } from '@mui/material';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../../components/ui/TextLink';
 import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { CheckboxInput } from '../../../components/ui/TextInput';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useLazyZodForm } from '../../../components/ui/form/use-lazy-zod-form';
 import { sessionStore } from '../../../lib/session-store';
 import { useLogin } from '../api/login';
-import { AuthShell } from './AuthShell';
+import { AuthShell, OrDivider } from './AuthShell';
 import { SocialButtons } from './SocialButtons';
 
 // zod and the contracts load on the first submit, keeping /login within its JavaScript budget.
@@ -73,7 +75,7 @@ export function LoginScreen() {
       <FlashMessage flash={notice} testId="login-notice" />
       <FlashMessage flash={flash} onClose={clear} testId="login-error" />
       <SocialButtons intent="login" />
-      <Divider sx={{ my: 2 }}>{t('common:or')}</Divider>
+      <OrDivider>{t('common:or')}</OrDivider>
       <Form
         form={form}
         aria-label={t('login.title')}
@@ -112,15 +114,12 @@ export function LoginScreen() {
             gap: 1,
           }}
         >
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-                name="remember"
-              />
-            }
+          <CheckboxInput
+            id="login-remember"
+            name="remember"
             label={t('login.rememberMe')}
+            checked={remember}
+            onChange={setRemember}
           />
           <Button
             variant="text"
@@ -143,9 +142,9 @@ export function LoginScreen() {
       </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/signup" data-testid="signup-link">
+        <TextLink to="/signup" data-testid="signup-link">
           {t('login.startTrial')}
-        </Link>
+        </TextLink>
       </Typography>
     </AuthShell>
   );
