@@ -68,6 +68,26 @@ export default tseslint.config(
   },
   ...webFeatureBoundaries,
   {
+    // A value import of the contracts brings zod into that chunk; /login has no room for it
+    // before the first submit. Types are erased; schemas are imported in a feature's schemas.ts.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['web/src/features/*/schemas.ts', 'web/src/**/*.spec.ts', 'web/src/**/*.spec.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@planted/contracts',
+              allowTypeImports: true,
+              message: "Use `import type` here; import the contracts' schemas in the feature's schemas.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,4 +1,9 @@
-import { invitationAcceptSchema, loginRequestSchema, registerRequestSchema } from '@planted/contracts';
+import {
+  invitationAcceptSchema,
+  loginRequestSchema,
+  OAUTH_PROVIDER_ID_PARAM,
+  registerRequestSchema,
+} from '@planted/contracts';
 import { VALIDATION_MESSAGES } from '@planted/domain';
 import { withConfirmation } from '../../components/ui/form/confirmation';
 
@@ -23,3 +28,6 @@ export const acceptInviteFormSchema = withConfirmation(
   invitationAcceptSchema.omit({ token: true }),
   confirmPassword,
 );
+
+/** Query parameter (and complete-signup field) of each provider's account id (spec §2 Signup). */
+export const PROVIDER_ID_PARAM = OAUTH_PROVIDER_ID_PARAM;

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { User } from '../../../lib/types';
 
-import { OAUTH_PROVIDER_ID_PARAM as PROVIDER_ID_PARAM, type OAuthProvider } from '@planted/contracts';
+import type { OAuthProvider } from '@planted/contracts';
+import { PROVIDER_ID_PARAM } from '../schemas';
 
 export { PROVIDER_ID_PARAM, type OAuthProvider };
 
