@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './field-message';
 import { TextInput } from '../TextInput';
 
-/** A text input bound to a field of the surrounding <Form>; its message is translated. */
+/**
+ * A text input bound to a field of the surrounding <Form>; its message is translated. A screen
+ * whose schema uses the catalogue, site or hire messages lists 'forms' in its useTranslation,
+ * so that namespace is loaded with the screen.
+ */
 export function FormTextField({
   name,
   id,

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invitationKeys } from '../../../lib/query-keys';
+import type { z } from 'zod';
+import type { invitationAcceptSchema } from '@planted/contracts';
 import type { User } from '../../../lib/types';
 
-export interface AcceptInvitationInput {
-  token: string;
-  name: string;
-  password: string;
-}
+export type AcceptInvitationInput = z.output<typeof invitationAcceptSchema>;
 
 export function acceptInvitation(input: AcceptInvitationInput): Promise<{ user: User; message?: string }> {
   return apiRequest('/invitations/accept', { method: 'POST', body: input });

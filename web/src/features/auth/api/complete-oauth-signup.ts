@@ -1,26 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OAuthProvider, Session } from '@planted/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import type { User } from '../../../lib/types';
-
-import type { OAuthProvider } from '@planted/contracts';
 import { PROVIDER_ID_PARAM } from '../schemas';
+import type { RegisterInput } from './register';
 
 export { PROVIDER_ID_PARAM, type OAuthProvider };
 
-export interface CompleteOAuthSignupInput {
+export type CompleteOAuthSignupInput = Omit<RegisterInput, 'password'> & {
   provider: OAuthProvider;
   providerId: string;
-  email: string;
-  customerName: string;
-  customerAddress: string;
-  userName: string;
-}
+};
 
 export function completeOAuthSignup({
   provider,
   providerId,
   ...fields
-}: CompleteOAuthSignupInput): Promise<{ token: string; user: User }> {
+}: CompleteOAuthSignupInput): Promise<Pick<Session, 'token' | 'user'>> {
   return apiRequest(`/auth/${provider}/complete-signup`, {
     method: 'POST',
     body: { ...fields, [PROVIDER_ID_PARAM[provider]]: providerId },
