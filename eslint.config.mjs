@@ -3,6 +3,33 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Web features do not import each other (conventions, Web): what two features share lives in
+// web/src/components/ui or web/src/lib. One block per feature, so the rule knows which feature
+// a file belongs to and forbids a path into any other (relative, or through the features folder).
+const WEB_FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureBoundaries = WEB_FEATURES.map((feature) => {
+  const others = WEB_FEATURES.filter((name) => name !== feature).join('|');
+  return {
+    files: [`web/src/features/${feature}/**/*.ts`, `web/src/features/${feature}/**/*.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+              message: `A feature does not import another feature (here '${feature}'); move what both need to components/ui or lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '**/.nx/**', '**/coverage/**'] },
@@ -38,6 +65,27 @@ export default tseslint.config(
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  ...webFeatureBoundaries,
+  {
+    // A value import of the contracts brings zod into that chunk; /login has no room for it
+    // before the first submit. Types are erased; schemas are imported in a feature's schemas.ts.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ignores: ['web/src/features/*/schemas.ts', 'web/src/**/*.spec.ts', 'web/src/**/*.spec.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@planted/contracts',
+              allowTypeImports: true,
+              message: "Use `import type` here; import the contracts' schemas in the feature's schemas.ts.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

@@ -10,6 +10,8 @@ module.exports = {
   moduleNameMapper: {
     '\\.(css|less|scss)$': '<rootDir>/src/test/style-stub.ts',
     '\\.(png|jpe?g|gif|svg|webp|avif|ico)$': '<rootDir>/src/test/file-stub.ts',
+    '^@planted/contracts/messages$': path.join(__dirname, '../libs/contracts/src/messages.ts'),
+    '^@planted/contracts$': path.join(__dirname, '../libs/contracts/src/index.ts'),
     '^@planted/domain$': path.join(__dirname, '../libs/domain/src/index.ts'),
     ...preset.moduleNameMapper,
   },

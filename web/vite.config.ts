@@ -24,6 +24,10 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      '@planted/contracts/messages': fileURLToPath(
+        new URL('../libs/contracts/src/messages.ts', import.meta.url),
+      ),
+      '@planted/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
       '@planted/domain': fileURLToPath(new URL('../libs/domain/src/index.ts', import.meta.url)),
     },
   },

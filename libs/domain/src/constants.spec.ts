@@ -4,6 +4,7 @@ import {
   DEFAULT_HIRE_LIST_STATUSES,
   DEFAULT_HIRE_STATUS,
   DEFAULT_INVITE_ROLE,
+  INVITE_ROLES,
   DEFAULT_LANGUAGE,
   DEFAULT_SITE_COUNTRY,
   DROPDOWN_LIMIT,
@@ -34,6 +35,7 @@ describe('spec §3 and §6 roles and languages', () => {
   it('roles are admin, user, viewer; invites default to user', () => {
     expect(ROLES).toEqual(['admin', 'user', 'viewer']);
     expect(DEFAULT_INVITE_ROLE).toBe('user');
+    expect(INVITE_ROLES).toEqual(['user', 'viewer', 'admin']);
   });
 
   it('languages are English and Spanish, English by default', () => {

@@ -4,6 +4,8 @@ export const ROLES = ['admin', 'user', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 /** The invite form's default role (spec §5 Invite). */
 export const DEFAULT_INVITE_ROLE: Role = 'user';
+/** The roles the invite form offers, in its order: the default first (spec §5 Invite). */
+export const INVITE_ROLES: readonly Role[] = [DEFAULT_INVITE_ROLE, 'viewer', 'admin'];
 
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/ui/LoadingScreen';
+import { ToastProvider } from '../components/ui/toast';
 import { setDocumentLanguage } from '../lib/i18n';
 import { isLanguage } from '../lib/language';
 import { useSession } from '../lib/session';
@@ -27,7 +28,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       <ThemeModeProvider>
         <LanguageSync />
-        <Suspense fallback={<LoadingScreen fullPage />}>{children}</Suspense>
+        <ToastProvider>
+          <Suspense fallback={<LoadingScreen fullPage />}>{children}</Suspense>
+        </ToastProvider>
       </ThemeModeProvider>
     </QueryClientProvider>
   );

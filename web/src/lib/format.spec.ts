@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, initials } from './format';
+import { formatDate, formatMoney, formatWholePounds, initials } from './format';
 import { decodeJwtPayload, userFromToken } from './jwt';
 import { fakeJwt } from '../test/utils';
 
@@ -7,6 +7,12 @@ describe('formatting (spec §1)', () => {
     expect(formatMoney(1234.5)).toBe('£1,234.50');
     expect(formatMoney('79')).toBe('£79.00');
     expect(formatMoney(null)).toBe('£0.00');
+  });
+
+  it('formats list prices in whole pounds, without pence (spec §9 plan prices)', () => {
+    expect(formatWholePounds(79)).toBe('£79');
+    expect(formatWholePounds('1290')).toBe('£1,290');
+    expect(formatWholePounds(0)).toBe('£0');
   });
 
   it('formats dates as day, short month, year', () => {
@@ -28,18 +34,18 @@ describe('formatting (spec §1)', () => {
 describe('token payload (spec §3 Session)', () => {
   it('reads userId, email, role, name and customer_id without verifying', () => {
     const token = fakeJwt({
-      userId: 3,
+      userId: 'u-3',
       email: 'zoë@example.com',
       role: 'viewer',
       name: 'Zoë',
-      customer_id: 9,
+      customer_id: 'c-9',
     });
-    expect(userFromToken(token)).toEqual({
-      id: 3,
+    expect(userFromToken(token)).toMatchObject({
+      id: 'u-3',
       email: 'zoë@example.com',
       role: 'viewer',
       name: 'Zoë',
-      customer_id: 9,
+      customer_id: 'c-9',
     });
   });
 

@@ -6,6 +6,19 @@ export function formatMoney(value: number | string | null | undefined): string {
   return gbp.format(Number.isFinite(amount) ? (amount as number) : 0);
 }
 
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Whole pounds without pence, as the spec's price lists show plan prices ('£79'). */
+export function formatWholePounds(value: number | string | null | undefined): string {
+  const amount = typeof value === 'string' ? Number(value) : value;
+  return wholePounds.format(Number.isFinite(amount) ? (amount as number) : 0);
+}
+
 const MONTHS: Record<string, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],

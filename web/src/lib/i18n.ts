@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'dashboard',
   'profile',
   'users',
+  'forms',
   'integrations',
   'placeholder',
 ] as const;

@@ -1,4 +1,9 @@
-import type { Role, User } from './types';
+import { ROLES, type Role } from '@planted/domain';
+import type { User } from './types';
+
+function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -27,12 +32,18 @@ export function userFromToken(token: string): User | null {
   const payload = decodeJwtPayload(token);
   if (!payload) return null;
   const id = payload.userId ?? payload.sub;
-  if (id === undefined || id === null) return null;
+  if (typeof id !== 'string' || !id) return null;
+  // The token names only these; the rest stays empty until the profile refresh replaces the user.
   return {
-    id: id as string | number,
+    id,
     email: typeof payload.email === 'string' ? payload.email : '',
-    role: (payload.role as Role) ?? 'user',
+    role: isRole(payload.role) ? payload.role : 'user',
     name: typeof payload.name === 'string' ? payload.name : '',
-    customer_id: (payload.customer_id as string | number | null) ?? null,
+    customer_id: typeof payload.customer_id === 'string' ? payload.customer_id : '',
+    profile_picture_url: null,
+    language_preference: null,
+    is_active: true,
+    created_at: '',
+    updated_at: '',
   };
 }

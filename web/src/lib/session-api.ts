@@ -1,6 +1,8 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client';
 import { userFromToken } from './jwt';
 import { sessionStore, type SessionStore } from './session-store';
+import { sessionKeys, userKeys } from './query-keys';
 import type { Customer, Language, User } from './types';
 
 // Endpoints about the signed-in session itself; several features need them, so they live here.
@@ -19,6 +21,24 @@ export function fetchCustomer(): Promise<{ customer: Customer }> {
 
 export function updateLanguagePreference(language: Language): Promise<{ user: User }> {
   return apiRequest('/users/language', { method: 'PUT', body: { language } });
+}
+
+export const profileQuery = queryOptions({ queryKey: sessionKeys.profile(), queryFn: fetchProfile });
+
+/**
+ * After a change to the signed-in user (profile, picture, language): the session takes the
+ * server's user, and every query that shows that user (profile, team list) is refreshed.
+ */
+export function userChanged(
+  queryClient: QueryClient,
+  user: User | undefined,
+  store: SessionStore = sessionStore,
+): Promise<void> {
+  if (user) store.update({ user });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  ]).then(() => undefined);
 }
 
 /** Reloads user and customer from GET /auth/profile into the session. */

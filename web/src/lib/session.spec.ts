@@ -106,10 +106,16 @@ describe('dashboard ?token= without a stored session (spec §2 Dashboard)', () =
   it('starts a session from the token so the dashboard can refresh the profile', async () => {
     const { adoptDashboardToken } = await import('./session-api');
     const { fakeJwt } = await import('../test/utils');
-    const token = fakeJwt({ userId: 4, email: 'z@example.com', role: 'user', name: 'Zed', customer_id: 10 });
+    const token = fakeJwt({
+      userId: 'u-4',
+      email: 'z@example.com',
+      role: 'user',
+      name: 'Zed',
+      customer_id: 'c-10',
+    });
     const s = new SessionStore();
     adoptDashboardToken({ pathname: '/dashboard', search: `?token=${token}` }, s);
-    expect(s.getState()).toMatchObject({ status: 'authenticated', token, user: { id: 4, name: 'Zed' } });
+    expect(s.getState()).toMatchObject({ status: 'authenticated', token, user: { id: 'u-4', name: 'Zed' } });
   });
 
   it('ignores tokens elsewhere, undecodable tokens, and an existing session', async () => {

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { setDocumentLanguage } from './i18n';
 import { storeLanguage } from './language';
-import { updateLanguagePreference } from './session-api';
+import { updateLanguagePreference, userChanged } from './session-api';
 import { sessionStore } from './session-store';
 import type { Language } from './types';
 
@@ -12,6 +13,7 @@ import type { Language } from './types';
  */
 export function useChangeLanguage(): (language: Language) => Promise<void> {
   const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
   return useCallback(
     async (language: Language) => {
       storeLanguage(language);
@@ -19,9 +21,9 @@ export function useChangeLanguage(): (language: Language) => Promise<void> {
       await i18n.changeLanguage(language);
       if (sessionStore.getState().token) {
         const { user } = await updateLanguagePreference(language);
-        if (user) sessionStore.update({ user });
+        await userChanged(queryClient, user);
       }
     },
-    [i18n],
+    [i18n, queryClient],
   );
 }

@@ -109,11 +109,11 @@ export function mockFetch(answers: Record<string, FakeAnswer | ((call: FetchCall
 }
 
 export const testUser: User = {
-  id: 1,
+  id: '00000000-0000-4000-8000-000000000001',
   name: 'Alice Admin',
   email: 'alice@example.com',
   role: 'admin',
-  customer_id: 10,
+  customer_id: '00000000-0000-4000-8000-000000000010',
   profile_picture_url: null,
   language_preference: null,
   is_active: true,
@@ -122,7 +122,7 @@ export const testUser: User = {
 };
 
 export const testCustomer: Customer = {
-  id: 10,
+  id: '00000000-0000-4000-8000-000000000010',
   name: 'Acme Groundworks Ltd',
   address: '1 High Street, Leeds LS1 1AA',
   status: 'free',

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, SUPPORTED_LANGUAGES } from '../../lib/language';
+import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from '../../lib/language';
+import type { Language } from '../../lib/types';
 import { useChangeLanguage } from '../../lib/use-change-language';
 import { NativeSelectInput } from './TextInput';
 
-export const LANGUAGE_NAMES = { en: 'English', es: 'Español' } as const;
+/** Each language in its own words, for every language of @planted/domain's LANGUAGES. */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', es: 'Español' };
 
 /** Compact language chooser for public pages and the sidebar. */
 export function LanguageSelect({ onError }: { onError?: (error: unknown) => void }) {
@@ -12,7 +14,7 @@ export function LanguageSelect({ onError }: { onError?: (error: unknown) => void
   const changeLanguage = useChangeLanguage();
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   return (
     <NativeSelectInput
       id={`${id}-language`}

@@ -1,8 +1,12 @@
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { customerStatusKind } from '@planted/domain';
+import { customerStatusKind, type CustomerStatusKind } from '@planted/domain';
 
-const COLORS = { free: 'info', active: 'success', inactive: 'warning' } as const;
+const COLORS: Readonly<Record<CustomerStatusKind, 'info' | 'success' | 'warning'>> = {
+  free: 'info',
+  active: 'success',
+  inactive: 'warning',
+};
 
 /** Spec §1: free shows 'Free Edition', active 'Active', anything else 'Inactive'. */
 export function StatusBadge({

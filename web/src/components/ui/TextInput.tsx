@@ -1,5 +1,5 @@
-import { forwardRef, type ChangeEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
+import { forwardRef, type ChangeEvent, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { Box, FormControl, FormHelperText, InputLabel, OutlinedInput, Typography } from '@mui/material';
 
 /*
  * Light-weight labelled inputs for the public screens. MUI's TextField always bundles its
@@ -12,6 +12,8 @@ interface TextInputProps {
   label: string;
   value: string;
   onChange?: (value: string) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>;
   name?: string;
   type?: string;
   autoComplete?: string;
@@ -103,5 +105,45 @@ export function NativeSelectInput({
         sx={{ '& select': { cursor: 'pointer' } }}
       />
     </FormControl>
+  );
+}
+
+/** A labelled native checkbox (Remember me): MUI's Checkbox brings its icons and SwitchBase to /login. */
+export function CheckboxInput({
+  id,
+  label,
+  checked,
+  onChange,
+  name,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+}) {
+  return (
+    <Box
+      component="label"
+      htmlFor={id}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, cursor: 'pointer', py: 1 }}
+    >
+      <Box
+        component="input"
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
+        sx={{
+          width: 18,
+          height: 18,
+          m: 0,
+          accentColor: (theme) => theme.palette.primary.main,
+          cursor: 'pointer',
+        }}
+      />
+      <Typography component="span">{label}</Typography>
+    </Box>
   );
 }

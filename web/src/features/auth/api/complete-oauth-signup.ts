@@ -1,24 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OAuthProvider, Session } from '@planted/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import type { User } from '../../../lib/types';
+import { PROVIDER_ID_PARAM } from '../schemas';
+import type { RegisterInput } from './register';
 
-export type OAuthProvider = 'google' | 'microsoft' | 'apple';
-export const PROVIDER_ID_PARAM = { google: 'googleId', microsoft: 'microsoftId', apple: 'appleId' } as const;
+export { PROVIDER_ID_PARAM, type OAuthProvider };
 
-export interface CompleteOAuthSignupInput {
+export type CompleteOAuthSignupInput = Omit<RegisterInput, 'password'> & {
   provider: OAuthProvider;
   providerId: string;
-  email: string;
-  customerName: string;
-  customerAddress: string;
-  userName: string;
-}
+};
 
 export function completeOAuthSignup({
   provider,
   providerId,
   ...fields
-}: CompleteOAuthSignupInput): Promise<{ token: string; user: User }> {
+}: CompleteOAuthSignupInput): Promise<Pick<Session, 'token' | 'user'>> {
   return apiRequest(`/auth/${provider}/complete-signup`, {
     method: 'POST',
     body: { ...fields, [PROVIDER_ID_PARAM[provider]]: providerId },
@@ -26,5 +23,10 @@ export function completeOAuthSignup({
 }
 
 export function useCompleteOAuthSignup() {
-  return useMutation({ mutationFn: completeOAuthSignup });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeOAuthSignup,
+    // A new session: nothing cached for whoever used this browser before may be shown.
+    onSuccess: () => queryClient.removeQueries(),
+  });
 }

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import type { z } from 'zod';
+import type { loginRequestSchema } from '@planted/contracts';
 import type { AuthAnswer } from './types';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+export type LoginInput = z.output<typeof loginRequestSchema>;
 
 export function login(input: LoginInput): Promise<AuthAnswer> {
   // A 401 here means a wrong password, not an expired session.
@@ -13,5 +12,10 @@ export function login(input: LoginInput): Promise<AuthAnswer> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    // A new session: nothing cached for whoever used this browser before may be shown.
+    onSuccess: () => queryClient.removeQueries(),
+  });
 }

@@ -1,7 +1,3 @@
-import type { Customer, User } from '../../../lib/types';
+import type { Session } from '@planted/contracts';
 
-export interface AuthAnswer {
-  token: string;
-  user: User;
-  customer: Customer;
-}
+export type AuthAnswer = Session;

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { Role } from '../../../lib/types';
+import type { IdentityInvitationValidate, ReplyOf } from '@planted/contracts';
+import { invitationKeys } from '../../../lib/query-keys';
 
-export interface InvitationDetails {
-  email: string;
-  name: string | null;
-  role: Role;
-  customer_name: string | null;
-}
+type ValidateAnswer = ReplyOf<typeof IdentityInvitationValidate>;
+export type InvitationDetails = ValidateAnswer['invitation'];
 
-export function validateInvitation(token: string): Promise<{ invitation: InvitationDetails }> {
+export function validateInvitation(token: string): Promise<ValidateAnswer> {
   return apiRequest('/invitations/validate', { query: { token } });
 }
 
 export function validateInvitationQuery(token: string) {
   return queryOptions({
-    queryKey: ['invitations', 'validate', token],
+    queryKey: invitationKeys.validate(token),
     queryFn: () => validateInvitation(token),
     retry: false,
     staleTime: Infinity,

@@ -82,6 +82,10 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
       password: 'secret1',
     });
     expect(await screen.findByText('Your account is ready. Please sign in.')).toBeInTheDocument();
+    // The new member is greeted as such (not 'Welcome back') and their address is filled in.
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Sign in with your new password/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(invitation.email);
   });
 
   it("shows the server's error text, e.g. the plan's user limit", async () => {

@@ -1,14 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client';
-import { hasErrors } from '../../../lib/rules';
+import { TextLink } from '../../../components/ui/TextLink';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useValidateInvitation, type InvitationDetails } from '../api/validate-invitation';
-import { validateInviteAcceptance, type InviteAcceptField } from '../validation';
+import { acceptInviteFormSchema } from '../schemas';
 import { TextInput } from '../../../components/ui/TextInput';
 import { AuthShell } from './AuthShell';
+import type { InvitationAcceptedState } from './LoginScreen';
 
 export function AcceptInviteScreen() {
   const { t } = useTranslation('auth');
@@ -52,44 +57,35 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
-  const [name, setName] = useState(invitation.name ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<InviteAcceptField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const found = validateInviteAcceptance({ name, password, confirmPassword });
-    setErrors(
-      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
-    );
-    if (hasErrors(found)) return;
-    accept.mutate(
-      { token, name: name.trim(), password },
-      {
-        onSuccess: () => void navigate('/login', { replace: true, state: { flash: 'invitationAccepted' } }),
-        onError: (error) => setFailure(errorMessage(error, t('acceptInvite.acceptFailed'))),
-      },
-    );
-  };
+  const form = useZodForm(acceptInviteFormSchema, {
+    defaultValues: { name: invitation.name ?? '', password: '', confirmPassword: '' },
+  });
+  const failed = Boolean(useFormState({ control: form.control, name: 'root' }).errors.root);
 
   return (
     <AuthShell
-      title={failure ? t('acceptInvite.problemTitle') : t('acceptInvite.title')}
+      title={failed ? t('acceptInvite.problemTitle') : t('acceptInvite.title')}
       subtitle={
         invitation.customer_name
           ? t('acceptInvite.subtitleCompany', { company: invitation.customer_name })
           : t('acceptInvite.subtitle')
       }
     >
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="invite-error">
-          {failure}
-        </Alert>
-      )}
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('acceptInvite.title')}>
+      <Form
+        form={form}
+        aria-label={t('acceptInvite.title')}
+        errorFallback={t('acceptInvite.acceptFailed')}
+        onSubmit={async ({ name, password }) => {
+          await accept.mutateAsync({ token, name, password });
+          const handover: InvitationAcceptedState = {
+            flash: 'invitationAccepted',
+            email: invitation.email,
+            company: invitation.customer_name,
+          };
+          void navigate('/login', { replace: true, state: handover });
+        }}
+      >
+        <FormError testId="invite-error" />
         <TextInput
           id="invite-email"
           label={t('fields.email')}
@@ -98,54 +94,41 @@ function AcceptInvitationForm({ token, invitation }: { token: string; invitation
           testId="invite-email"
           hint={t('acceptInvite.emailHelp')}
         />
-        <TextInput
+        <FormTextField
           id="invite-name"
           name="name"
           label={t('fields.fullName')}
           autoComplete="name"
-          value={name}
-          onChange={setName}
-          error={errors.name}
           testId="invite-name"
         />
-        <TextInput
+        <FormTextField
           id="invite-password"
           name="password"
           type="password"
           label={t('fields.password')}
           autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
           testId="invite-password"
         />
-        <TextInput
+        <FormTextField
           id="invite-confirm-password"
           name="confirmPassword"
           type="password"
           label={t('fields.confirmPassword')}
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          error={errors.confirmPassword}
           testId="invite-confirm-password"
         />
-        <Button
-          type="submit"
-          variant="contained"
+        <SubmitButton
           size="large"
           fullWidth
-          disabled={accept.isPending}
           sx={{ mt: 2 }}
-          data-testid="invite-submit"
+          testId="invite-submit"
+          pendingLabel={t('acceptInvite.submitting')}
         >
-          {accept.isPending ? t('acceptInvite.submitting') : t('acceptInvite.submit')}
-        </Button>
-      </Box>
+          {t('acceptInvite.submit')}
+        </SubmitButton>
+      </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {t('acceptInvite.goToLogin')}
-        </Link>
+        <TextLink to="/login">{t('acceptInvite.goToLogin')}</TextLink>
       </Typography>
     </AuthShell>
   );

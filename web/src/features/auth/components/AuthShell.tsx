@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Link, Paper, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Box, Container, Paper, Typography } from '@mui/material';
 import { LanguageSelect } from '../../../components/ui/LanguageSelect';
+import { BrandLink } from '../../../components/ui/TextLink';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 
 /** Frame of the signed-out screens: brand, language choice and a centred card. */
@@ -21,15 +21,9 @@ export function AuthShell({
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 4 } }}>
       <Container maxWidth={width === 'xs' ? 'sm' : 'md'}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 3, gap: 2 }}>
-          <Link
-            component={RouterLink}
-            to="/home"
-            variant="h5"
-            sx={{ fontWeight: 800 }}
-            data-testid="brand-link"
-          >
+          <BrandLink to="/home" data-testid="brand-link">
             Planted
-          </Link>
+          </BrandLink>
           <LanguageSelect />
         </Box>
         <Paper
@@ -47,6 +41,25 @@ export function AuthShell({
           {children}
         </Paper>
       </Container>
+    </Box>
+  );
+}
+
+/** 'or' between the provider buttons and the form; a light rule with the word in the middle. */
+export function OrDivider({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      role="separator"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        my: 2,
+        color: 'text.secondary',
+        '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      {children}
     </Box>
   );
 }

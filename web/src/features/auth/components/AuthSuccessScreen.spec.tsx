@@ -14,7 +14,13 @@ import { parseCustomerParam } from './AuthSuccessScreen';
 beforeAll(() => setupI18n('en'));
 beforeEach(() => resetBrowserState());
 
-const payload = { userId: 7, email: 'sam@example.com', role: 'user', name: 'Sam Smith', customer_id: 10 };
+const payload = {
+  userId: 'u-7',
+  email: 'sam@example.com',
+  role: 'user',
+  name: 'Sam Smith',
+  customer_id: 'c-10',
+};
 
 describe('/auth/success (spec §2 Auth success)', () => {
   it('goes to /login?error=no_token without a token', async () => {
@@ -44,7 +50,13 @@ describe('/auth/success (spec §2 Auth success)', () => {
     expect(sessionStore.getState()).toMatchObject({
       status: 'authenticated',
       token,
-      user: { id: 7, email: 'sam@example.com', role: 'user', name: 'Sam Smith', customer_id: 10 },
+      user: expect.objectContaining({
+        id: 'u-7',
+        email: 'sam@example.com',
+        role: 'user',
+        name: 'Sam Smith',
+        customer_id: 'c-10',
+      }),
       customer: testCustomer,
     });
     expect(calls.some((call) => call.url === '/api/customers')).toBe(false);
@@ -54,7 +66,7 @@ describe('/auth/success (spec §2 Auth success)', () => {
     const token = fakeJwt(payload);
     mockFetch({
       'GET /api/customers': { body: { customer: testCustomer } },
-      'GET /api/auth/profile': { body: { user: { ...testUser, id: 7 }, customer: testCustomer } },
+      'GET /api/auth/profile': { body: { user: { ...testUser, id: 'u-7' }, customer: testCustomer } },
     });
     const { router } = renderApp(`/auth/success?token=${token}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

@@ -1,22 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TextLink } from '../../../components/ui/TextLink';
 import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
-import { errorMessage } from '../../../lib/api-client';
-import { hasErrors } from '../../../lib/rules';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { CheckboxInput } from '../../../components/ui/TextInput';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useLazyZodForm } from '../../../components/ui/form/use-lazy-zod-form';
 import { sessionStore } from '../../../lib/session-store';
 import { useLogin } from '../api/login';
-import { validateLogin, type LoginField } from '../validation';
-import { TextInput } from '../../../components/ui/TextInput';
-import { AuthShell } from './AuthShell';
+import { AuthShell, OrDivider } from './AuthShell';
 import { SocialButtons } from './SocialButtons';
 
+// zod and the contracts load on the first submit, keeping /login within its JavaScript budget.
+const loadLoginSchema = () => import('../schemas').then((module) => module.loginFormSchema);
+
 const QUERY_ERRORS = ['no_token', 'invalid_token', 'oauth_failed', 'provider_unavailable'];
+
+/** What the invitation screen hands over: the new member's address and company. */
+export interface InvitationAcceptedState {
+  flash: 'invitationAccepted';
+  email: string;
+  company: string | null;
+}
 
 interface LoginLocationState {
   from?: string;
   flash?: string;
+  email?: string;
+  company?: string | null;
 }
 
 export function LoginScreen() {
@@ -25,18 +40,18 @@ export function LoginScreen() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const state = (location.state ?? {}) as LoginLocationState;
+  const newMember = state.flash === 'invitationAccepted';
   const login = useLogin();
-
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const form = useLazyZodForm(loadLoginSchema, {
+    defaultValues: { email: newMember && state.email ? state.email : '', password: '' },
+  });
 
   const queryError = searchParams.get('error');
   const { flash: notice } = useFlash(
-    state.flash === 'invitationAccepted' ? { severity: 'success', text: t('acceptInvite.accepted') } : null,
+    newMember ? { severity: 'success', text: t('acceptInvite.accepted') } : null,
   );
-  const { flash, show, clear } = useFlash(
+  const { flash, clear } = useFlash(
     queryError
       ? {
           severity: 'error',
@@ -46,59 +61,48 @@ export function LoginScreen() {
   );
   const forgot = useFlash();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    const found = validateLogin({ email, password });
-    setErrors(
-      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
-    );
-    if (hasErrors(found)) return;
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: ({ token, user, customer }) => {
-          sessionStore.signIn({ token, user, customer }, { persistent: remember });
-          const target = state.from && state.from !== '/login' ? state.from : '/dashboard';
-          void navigate(target, { replace: true, state: { flash: 'loginSuccess' } });
-        },
-        onError: (error) => show('error', errorMessage(error, t('login.failed'))),
-      },
-    );
-  };
-
-  const fieldChange = (field: LoginField, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   return (
-    <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
+    <AuthShell
+      title={t('login.title')}
+      subtitle={
+        newMember
+          ? state.company
+            ? t('login.subtitleNewMemberCompany', { company: state.company })
+            : t('login.subtitleNewMember')
+          : t('login.subtitle')
+      }
+    >
       <FlashMessage flash={notice} testId="login-notice" />
       <FlashMessage flash={flash} onClose={clear} testId="login-error" />
       <SocialButtons intent="login" />
-      <Divider sx={{ my: 2 }}>{t('common:or')}</Divider>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
-        <TextInput
+      <OrDivider>{t('common:or')}</OrDivider>
+      <Form
+        form={form}
+        aria-label={t('login.title')}
+        errorFallback={t('login.failed')}
+        onSubmitStart={clear}
+        onSubmit={async (values) => {
+          const { token, user, customer } = await login.mutateAsync(values);
+          sessionStore.signIn({ token, user, customer }, { persistent: remember });
+          const target = state.from && state.from !== '/login' ? state.from : '/dashboard';
+          void navigate(target, { replace: true, state: { flash: 'loginSuccess' } });
+        }}
+      >
+        <FormError testId="login-error" />
+        <FormTextField
           id="login-email"
           name="email"
           type="email"
           label={t('fields.email')}
           autoComplete="email"
-          value={email}
-          onChange={fieldChange('email', setEmail)}
-          error={errors.email}
           testId="login-email"
         />
-        <TextInput
+        <FormTextField
           id="login-password"
           name="password"
           type="password"
           label={t('fields.password')}
           autoComplete="current-password"
-          value={password}
-          onChange={fieldChange('password', setPassword)}
-          error={errors.password}
           testId="login-password"
         />
         <Box
@@ -110,15 +114,12 @@ export function LoginScreen() {
             gap: 1,
           }}
         >
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={remember}
-                onChange={(event) => setRemember(event.target.checked)}
-                name="remember"
-              />
-            }
+          <CheckboxInput
+            id="login-remember"
+            name="remember"
             label={t('login.rememberMe')}
+            checked={remember}
+            onChange={setRemember}
           />
           <Button
             variant="text"
@@ -129,23 +130,21 @@ export function LoginScreen() {
           </Button>
         </Box>
         <FlashMessage flash={forgot.flash} onClose={forgot.clear} testId="forgot-note" />
-        <Button
-          type="submit"
-          variant="contained"
+        <SubmitButton
           size="large"
           fullWidth
-          disabled={login.isPending}
           sx={{ mt: 2 }}
-          data-testid="login-submit"
+          testId="login-submit"
+          pendingLabel={t('login.submitting')}
         >
-          {login.isPending ? t('login.submitting') : t('login.submit')}
-        </Button>
-      </Box>
+          {t('login.submit')}
+        </SubmitButton>
+      </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/signup" data-testid="signup-link">
+        <TextLink to="/signup" data-testid="signup-link">
           {t('login.startTrial')}
-        </Link>
+        </TextLink>
       </Typography>
     </AuthShell>
   );

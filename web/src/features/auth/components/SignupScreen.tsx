@@ -1,26 +1,22 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Divider, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Alert, Typography } from '@mui/material';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { hasErrors } from '../../../lib/rules';
+import { TextLink } from '../../../components/ui/TextLink';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { fetchCustomer, refreshProfile } from '../../../lib/session-api';
 import { sessionStore } from '../../../lib/session-store';
 import { PROVIDER_ID_PARAM, useCompleteOAuthSignup, type OAuthProvider } from '../api/complete-oauth-signup';
 import { useRegister } from '../api/register';
-import { validateSignup, type SignupField, type SignupValues } from '../validation';
-import { TextInput } from '../../../components/ui/TextInput';
-import { AuthShell } from './AuthShell';
+import { signupFormSchema, socialSignupFormSchema } from '../schemas';
+import { AuthShell, OrDivider } from './AuthShell';
 import { SocialButtons } from './SocialButtons';
 
-const SERVER_FIELDS: readonly SignupField[] = [
-  'customerName',
-  'customerAddress',
-  'userName',
-  'email',
-  'password',
-];
+type SignupField = 'customerName' | 'customerAddress' | 'userName' | 'email' | 'password' | 'confirmPassword';
 
 interface SocialCompletion {
   provider: OAuthProvider;
@@ -60,83 +56,60 @@ export function SignupScreen() {
   const register = useRegister();
   const complete = useCompleteOAuthSignup();
   const pending = register.isPending || complete.isPending;
+  const form = useZodForm(social ? socialSignupFormSchema : signupFormSchema, {
+    defaultValues: social
+      ? {
+          customerName: '',
+          customerAddress: '',
+          userName: searchParams.get('name') ?? '',
+          email: searchParams.get('email') ?? '',
+        }
+      : {
+          customerName: '',
+          customerAddress: '',
+          userName: '',
+          email: '',
+          password: '',
+          confirmPassword: '',
+        },
+  });
 
-  const [values, setValues] = useState<SignupValues>(() => ({
-    customerName: '',
-    customerAddress: '',
-    userName: social ? (searchParams.get('name') ?? '') : '',
-    email: social ? (searchParams.get('email') ?? '') : '',
-    password: '',
-    confirmPassword: '',
-  }));
-  const [errors, setErrors] = useState<Partial<Record<SignupField, string>>>({});
-  const { flash, show, clear } = useFlash();
-
-  const setField = (field: SignupField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const showFailure = (error: unknown, fallback: string) => {
-    const details =
-      error instanceof ApiError
-        ? error.details.filter((d) => SERVER_FIELDS.includes(d.param as SignupField))
-        : [];
-    if (details.length > 0) {
-      setErrors(Object.fromEntries(details.map((detail) => [detail.param, detail.msg])));
-    }
-    if (error instanceof ApiError && error.serverMessage) show('error', error.serverMessage);
-    else if (details.length === 0) show('error', fallback);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    const found = validateSignup(values, { social: Boolean(social) });
-    setErrors(
-      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
-    );
-    if (hasErrors(found)) return;
-
+  const submit = async (values: {
+    customerName: string;
+    customerAddress: string;
+    userName: string;
+    email: string;
+    password?: string;
+  }) => {
     const fields = {
-      customerName: values.customerName.trim(),
-      customerAddress: values.customerAddress.trim(),
-      userName: values.userName.trim(),
-      email: values.email.trim(),
+      customerName: values.customerName,
+      customerAddress: values.customerAddress,
+      userName: values.userName,
+      email: values.email,
     };
-
     if (social) {
-      complete.mutate(
-        { ...fields, provider: social.provider, providerId: social.providerId },
-        {
-          onSuccess: async ({ token, user }) => {
-            sessionStore.signIn({ token, user, customer: null }, { persistent: true });
-            // Spec §4: completion stores token and user, then fetches the customer and refreshes the profile.
-            try {
-              const { customer } = await fetchCustomer();
-              sessionStore.update({ customer });
-              await refreshProfile();
-            } catch (error) {
-              console.error('Could not load the new company after social sign-up', error);
-            }
-            void navigate('/dashboard', { replace: true, state: { flash: 'registrationSuccess' } });
-          },
-          onError: (error) => show('error', errorMessage(error, t('signup.socialFailed'))),
-        },
-      );
-      return;
+      const { token, user } = await complete.mutateAsync({
+        ...fields,
+        provider: social.provider,
+        providerId: social.providerId,
+      });
+      sessionStore.signIn({ token, user, customer: null }, { persistent: true });
+      // Spec §4: completion stores token and user, then fetches the customer and refreshes the profile.
+      try {
+        const { customer } = await fetchCustomer();
+        sessionStore.update({ customer });
+        await refreshProfile();
+      } catch (error) {
+        console.error('Could not load the new company after social sign-up', error);
+      }
+    } else {
+      const { token, user, customer } = await register.mutateAsync({
+        ...fields,
+        password: values.password ?? '',
+      });
+      sessionStore.signIn({ token, user, customer }, { persistent: true });
     }
-
-    register.mutate(
-      { ...fields, password: values.password },
-      {
-        onSuccess: ({ token, user, customer }) => {
-          sessionStore.signIn({ token, user, customer }, { persistent: true });
-          void navigate('/dashboard', { replace: true, state: { flash: 'registrationSuccess' } });
-        },
-        onError: (error) => showFailure(error, t('signup.failed')),
-      },
-    );
+    void navigate('/dashboard', { replace: true, state: { flash: 'registrationSuccess' } });
   };
 
   return (
@@ -148,13 +121,18 @@ export function SignupScreen() {
       ) : (
         <>
           <SocialButtons intent="signup" />
-          <Divider sx={{ my: 2 }}>{t('common:or')}</Divider>
+          <OrDivider>{t('common:or')}</OrDivider>
         </>
       )}
-      <FlashMessage flash={flash} onClose={clear} testId="signup-error" />
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('signup.title')}>
+      <Form
+        form={form as never}
+        aria-label={t('signup.title')}
+        errorFallback={social ? t('signup.socialFailed') : t('signup.failed')}
+        onSubmit={submit}
+      >
+        <FormError testId="signup-error" />
         {FIELDS.filter((field) => !social || field.social).map((field) => (
-          <TextInput
+          <FormTextField
             key={field.name}
             id={`signup-${field.name}`}
             name={field.name}
@@ -163,29 +141,15 @@ export function SignupScreen() {
             autoComplete={field.autoComplete}
             multiline={field.multiline}
             minRows={field.multiline ? 2 : undefined}
-            value={values[field.name]}
-            onChange={(value) => setField(field.name, value)}
-            error={errors[field.name]}
             testId={`signup-${field.name}`}
           />
         ))}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={pending}
-          sx={{ mt: 2 }}
-          data-testid="signup-submit"
-        >
+        <SubmitButton size="large" fullWidth disabled={pending} sx={{ mt: 2 }} testId="signup-submit">
           {social ? t('signup.completeSubmit') : pending ? t('signup.submitting') : t('signup.submit')}
-        </Button>
-      </Box>
+        </SubmitButton>
+      </Form>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        {t('signup.haveAccount')}{' '}
-        <Link component={RouterLink} to="/login">
-          {t('signup.signIn')}
-        </Link>
+        {t('signup.haveAccount')} <TextLink to="/login">{t('signup.signIn')}</TextLink>
       </Typography>
     </AuthShell>
   );

@@ -1,3 +1,4 @@
+import type { OAuthProvider } from '@planted/contracts';
 import { Button, Stack } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import MicrosoftIcon from '@mui/icons-material/Microsoft';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { browser } from '../../../lib/navigation';
 
 /** The provider buttons leave the app for the gateway's OAuth entry points (spec §7). */
-export function socialUrl(provider: 'google' | 'microsoft' | 'apple', intent: 'login' | 'signup'): string {
+export function socialUrl(provider: OAuthProvider, intent: 'login' | 'signup'): string {
   if (provider === 'apple') return `/api/auth/apple?state=${intent}`;
   return intent === 'signup' ? `/api/auth/${provider}?state=signup` : `/api/auth/${provider}`;
 }

@@ -1,16 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { profileUpdateSchema, User } from '@planted/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import type { User } from '../../../lib/types';
+import { userChanged } from '../../../lib/session-api';
 
-export interface UpdateProfileInput {
-  name: string;
-  email: string;
-}
+export type UpdateProfileInput = z.output<typeof profileUpdateSchema>;
 
 export function updateProfile(input: UpdateProfileInput): Promise<{ user: User }> {
   return apiRequest('/auth/profile', { method: 'PUT', body: input });
 }
 
 export function useUpdateProfile() {
-  return useMutation({ mutationFn: updateProfile });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: ({ user }) => userChanged(queryClient, user),
+  });
 }

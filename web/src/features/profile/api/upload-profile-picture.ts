@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_PICTURE_FILE_NAME } from '@planted/domain';
 import { apiRequest } from '../../../lib/api-client';
+import { userChanged } from '../../../lib/session-api';
 import type { User } from '../../../lib/types';
 
 export const PROFILE_PICTURE_FIELD = 'profilePicture';
@@ -14,5 +15,9 @@ export function uploadProfilePicture(
 }
 
 export function useUploadProfilePicture() {
-  return useMutation({ mutationFn: uploadProfilePicture });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProfilePicture,
+    onSuccess: ({ user }) => userChanged(queryClient, user),
+  });
 }

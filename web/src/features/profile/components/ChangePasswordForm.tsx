@@ -1,45 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
-import { errorMessage } from '../../../lib/api-client';
-import { hasErrors } from '../../../lib/rules';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/change-password';
-import { validatePasswordChange, type PasswordField } from '../validation';
+import { changePasswordFormSchema } from '../schemas';
 
-const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
-const FIELDS: { name: PasswordField; autoComplete: string }[] = [
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = [
   { name: 'currentPassword', autoComplete: 'current-password' },
   { name: 'newPassword', autoComplete: 'new-password' },
   { name: 'confirmPassword', autoComplete: 'new-password' },
-];
+] as const;
 
 export function ChangePasswordForm() {
   const { t } = useTranslation(['profile', 'common']);
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const { flash, show, clear } = useFlash();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    const found = validatePasswordChange(values);
-    setErrors(
-      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
-    );
-    if (hasErrors(found)) return;
-    change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
-      {
-        onSuccess: () => {
-          setValues(EMPTY);
-          show('success', t('password.changed'));
-        },
-        onError: (error) => show('error', errorMessage(error, t('password.failed'))),
-      },
-    );
-  };
+  const form = useZodForm(changePasswordFormSchema, { defaultValues: EMPTY });
+  const toast = useToast();
 
   return (
     <Card variant="outlined">
@@ -47,35 +28,32 @@ export function ChangePasswordForm() {
         <Typography variant="h6" component="h2">
           {t('password.title')}
         </Typography>
-        <FlashMessage flash={flash} onClose={clear} testId="password-message" />
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('password.title')}>
+        <Form
+          form={form}
+          aria-label={t('password.title')}
+          errorFallback={t('password.failed')}
+          onSubmit={async ({ currentPassword, newPassword }) => {
+            await change.mutateAsync({ currentPassword, newPassword });
+            form.reset(EMPTY);
+            toast.success(t('password.changed'));
+          }}
+        >
+          <FormError testId="password-error" />
           {FIELDS.map(({ name, autoComplete }) => (
-            <TextField
+            <FormTextField
               key={name}
               id={`password-${name}`}
+              name={name}
               type="password"
               label={t(`password.${name}`)}
               autoComplete={autoComplete}
-              value={values[name]}
-              onChange={(event) => {
-                const value = event.target.value;
-                setValues((current) => ({ ...current, [name]: value }));
-              }}
-              error={Boolean(errors[name])}
-              helperText={errors[name]}
-              slotProps={{ htmlInput: { 'data-testid': `password-${name}` } }}
+              testId={`password-${name}`}
             />
           ))}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending}
-            sx={{ mt: 1 }}
-            data-testid="password-save"
-          >
-            {change.isPending ? t('common:saving') : t('password.submit')}
-          </Button>
-        </Box>
+          <SubmitButton sx={{ mt: 1 }} testId="password-save" pendingLabel={t('common:saving')}>
+            {t('password.submit')}
+          </SubmitButton>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
 import { LANGUAGE_NAMES } from '../../../components/ui/LanguageSelect';
 import { errorMessage } from '../../../lib/api-client';
-import { isLanguage, SUPPORTED_LANGUAGES } from '../../../lib/language';
+import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from '../../../lib/language';
 import { useThemeMode } from '../../../lib/theme-mode';
 import { useChangeLanguage } from '../../../lib/use-change-language';
 
@@ -25,7 +25,7 @@ export function PreferencesCard() {
   const changeLanguage = useChangeLanguage();
   const [saving, setSaving] = useState(false);
   const { flash, show, clear } = useFlash();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 
   const onLanguage = async (next: string) => {
     if (!isLanguage(next)) return;

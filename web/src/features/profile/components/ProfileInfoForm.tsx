@@ -1,44 +1,22 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
-import { errorMessage } from '../../../lib/api-client';
-import { hasErrors } from '../../../lib/rules';
-import { sessionStore } from '../../../lib/session-store';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
 import type { User } from '../../../lib/types';
 import { useUpdateProfile } from '../api/update-profile';
-import { validateProfile, type ProfileField } from '../validation';
+import { profileFormSchema } from '../schemas';
 
 export function ProfileInfoForm({ user }: { user: User }) {
   const { t } = useTranslation(['profile', 'common']);
   const update = useUpdateProfile();
-  const [name, setName] = useState(user.name ?? '');
-  const [email, setEmail] = useState(user.email ?? '');
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const { flash, show, clear } = useFlash();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    const found = validateProfile({ name, email });
-    setErrors(
-      Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(`common:validation.${key}`)])),
-    );
-    if (hasErrors(found)) return;
-    update.mutate(
-      { name: name.trim(), email: email.trim() },
-      {
-        onSuccess: ({ user: updated }) => {
-          const current = sessionStore.getState().user;
-          sessionStore.update({
-            user: updated ?? (current ? { ...current, name: name.trim(), email: email.trim() } : null),
-          });
-          show('success', t('info.updated'));
-        },
-        onError: (error) => show('error', errorMessage(error, t('info.failed'))),
-      },
-    );
-  };
+  const form = useZodForm(profileFormSchema, {
+    defaultValues: { name: user.name ?? '', email: user.email ?? '' },
+  });
+  const toast = useToast();
 
   return (
     <Card variant="outlined">
@@ -46,46 +24,52 @@ export function ProfileInfoForm({ user }: { user: User }) {
         <Typography variant="h6" component="h2">
           {t('info.title')}
         </Typography>
-        <FlashMessage flash={flash} onClose={clear} testId="profile-info-message" />
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('info.title')}>
-          <TextField
+        <Form
+          form={form}
+          aria-label={t('info.title')}
+          errorFallback={t('info.failed')}
+          onSubmit={async (values) => {
+            await update.mutateAsync(values);
+            toast.success(t('info.updated'));
+          }}
+        >
+          <FormError testId="profile-info-error" />
+          <FormTextField
             id="profile-name"
+            name="name"
             label={t('info.fullName')}
             autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-            slotProps={{ htmlInput: { 'data-testid': 'profile-name' } }}
+            testId="profile-name"
           />
-          <TextField
+          <FormTextField
             id="profile-email"
+            name="email"
             type="email"
             label={t('info.email')}
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-            slotProps={{ htmlInput: { 'data-testid': 'profile-email' } }}
+            testId="profile-email"
           />
-          <TextField
-            id="profile-role"
-            label={t('info.role')}
-            value={t(`common:roles.${user.role}`)}
-            slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'profile-role' } }}
-            helperText={t('info.roleHelp')}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={update.isPending}
-            sx={{ mt: 1 }}
-            data-testid="profile-save"
-          >
-            {update.isPending ? t('common:saving') : t('info.save')}
-          </Button>
-        </Box>
+          {/* The role is not the user's to change: shown as text, not as a field. */}
+          <Box component="dl" sx={{ my: 2 }}>
+            <Typography component="dt" variant="body2" color="text.secondary" id="profile-role-label">
+              {t('info.role')}
+            </Typography>
+            <Box component="dd" sx={{ m: 0, mt: 0.5 }}>
+              <Chip
+                label={t(`common:roles.${user.role}`)}
+                size="small"
+                aria-labelledby="profile-role-label"
+                data-testid="profile-role"
+              />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {user.role === 'admin' ? t('info.roleHelpAdmin') : t('info.roleHelp')}
+              </Typography>
+            </Box>
+          </Box>
+          <SubmitButton sx={{ mt: 1 }} testId="profile-save" pendingLabel={t('common:saving')}>
+            {t('info.save')}
+          </SubmitButton>
+        </Form>
       </CardContent>
     </Card>
   );

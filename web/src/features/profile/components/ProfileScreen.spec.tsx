@@ -11,7 +11,8 @@ import {
   testUser,
 } from '../../../test/utils';
 import { uploadProfilePicture } from '../api/upload-profile-picture';
-import { validatePasswordChange, validateProfileImage } from '../validation';
+import { validateProfileImage } from '../validation';
+import { changePasswordFormSchema } from '../schemas';
 
 beforeAll(() => setupI18n('en'));
 beforeEach(() => {
@@ -47,24 +48,25 @@ describe('profile picture rules (spec §5 Profile)', () => {
 });
 
 describe('password change rules (spec §5 Password change)', () => {
+  const messages = (values: Record<string, string>) =>
+    changePasswordFormSchema.safeParse(values).error?.issues.map((issue) => [issue.path[0], issue.message]);
+
   it('requires all three fields', () => {
-    expect(validatePasswordChange({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
-      currentPassword: 'CURRENT_PASSWORD_REQUIRED',
-      newPassword: 'NEW_PASSWORD_REQUIRED',
-      confirmPassword: 'CONFIRM_PASSWORD_REQUIRED',
-    });
+    expect(messages({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual(
+      expect.arrayContaining([
+        ['currentPassword', 'Current password is required'],
+        ['newPassword', 'New password is required'],
+        ['confirmPassword', 'Please confirm your password'],
+      ]),
+    );
   });
   it('wants new and confirm to match, and at least 6 characters', () => {
-    expect(
-      validatePasswordChange({ currentPassword: 'a', newPassword: 'abcdef', confirmPassword: 'abcdeg' }),
-    ).toEqual({
-      confirmPassword: 'NEW_PASSWORDS_DO_NOT_MATCH',
-    });
-    expect(
-      validatePasswordChange({ currentPassword: 'a', newPassword: 'abc', confirmPassword: 'abc' }),
-    ).toEqual({
-      newPassword: 'NEW_PASSWORD_MIN',
-    });
+    expect(messages({ currentPassword: 'a', newPassword: 'abcdef', confirmPassword: 'abcdeg' })).toEqual([
+      ['confirmPassword', 'New passwords do not match'],
+    ]);
+    expect(messages({ currentPassword: 'a', newPassword: 'abc', confirmPassword: 'abc' })).toEqual([
+      ['newPassword', 'New password must be at least 6 characters'],
+    ]);
   });
 });
 
@@ -119,13 +121,29 @@ describe('Profile screen (spec §2 Profile)', () => {
     });
     await openProfile();
     const user = userEvent.setup({ delay: null });
-    expect(screen.getByLabelText('Role')).toHaveValue('Administrator');
-    expect(screen.getByLabelText('Role')).toHaveAttribute('readonly');
+    // Read-only text, not a field: nothing to type into, and the admin is told they are the administrator.
+    expect(screen.getByTestId('profile-role')).toHaveTextContent('Administrator');
+    expect(screen.queryByRole('textbox', { name: 'Role' })).not.toBeInTheDocument();
+    expect(screen.getByText('You are the company administrator.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Full name'));
     await user.type(screen.getByLabelText('Full name'), 'Alice B');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { name: 'Alice B', email: 'alice@example.com' } });
+    expect(sessionStore.getState().user?.name).toBe('Alice B');
+  });
+
+  it('refreshes the profile and team queries after saving (userChanged)', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { userChanged } = await import('../../../lib/session-api');
+    const client = new QueryClient();
+    client.setQueryData(['session', 'profile'], { user: testUser });
+    client.setQueryData(['users', 'list'], [testUser]);
+    client.setQueryData(['hires', 'list', {}], []);
+    await userChanged(client, { ...testUser, name: 'Alice B' });
+    expect(client.getQueryState(['session', 'profile'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['users', 'list'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['hires', 'list', {}])?.isInvalidated).toBe(false);
     expect(sessionStore.getState().user?.name).toBe('Alice B');
   });
 
@@ -136,7 +154,7 @@ describe('Profile screen (spec §2 Profile)', () => {
     await user.clear(screen.getByLabelText('Full name'));
     await user.clear(screen.getByLabelText('Email'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Full name'), 'Alice');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');

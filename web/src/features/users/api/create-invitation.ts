@@ -1,20 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { invitationCreateSchema, invitationSchema } from '@planted/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import type { Role } from '../../../lib/types';
+import { userKeys } from '../../../lib/query-keys';
 
-export interface CreateInvitationInput {
-  email: string;
-  name: string;
-  role: Role;
-}
-
-export interface Invitation {
-  id: string | number;
-  email: string;
-  name: string | null;
-  role: Role;
-  expires_at: string;
-}
+export type CreateInvitationInput = z.output<typeof invitationCreateSchema>;
+export type Invitation = z.output<typeof invitationSchema>;
 
 export function createInvitation(
   input: CreateInvitationInput,
@@ -23,5 +14,10 @@ export function createInvitation(
 }
 
 export function useCreateInvitation() {
-  return useMutation({ mutationFn: createInvitation });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvitation,
+    // The team list is where an invited colleague shows up.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
 }

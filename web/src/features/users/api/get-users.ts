@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/query-keys';
 import type { User } from '../../../lib/types';
 
 export async function getUsers(): Promise<User[]> {
@@ -7,7 +8,7 @@ export async function getUsers(): Promise<User[]> {
   return users ?? [];
 }
 
-export const usersQuery = queryOptions({ queryKey: ['users'], queryFn: getUsers });
+export const usersQuery = queryOptions({ queryKey: userKeys.list(), queryFn: getUsers });
 
 export function useUsers() {
   return useQuery(usersQuery);

@@ -1,40 +1,23 @@
-import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
-import { errorMessage } from '../../../lib/api-client';
-import type { Role } from '../../../lib/types';
+import { DEFAULT_INVITE_ROLE, INVITE_ROLES } from '@planted/domain';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormSelectField } from '../../../components/ui/form/FormSelectField';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
 import { useCreateInvitation } from '../api/create-invitation';
-import { DEFAULT_INVITE_ROLE, INVITE_ROLES, validateInvite } from '../validation';
+import { inviteFormSchema } from '../schemas';
+
+const EMPTY = { email: '', name: '', role: DEFAULT_INVITE_ROLE };
 
 export function InviteUserForm() {
   const { t } = useTranslation(['users', 'common']);
   const invite = useCreateInvitation();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<Role>(DEFAULT_INVITE_ROLE);
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const { flash, show, clear } = useFlash();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    clear();
-    const found = validateInvite({ email });
-    setEmailError(found.email ? t(`common:validation.${found.email}`) : undefined);
-    if (found.email) return;
-    invite.mutate(
-      { email: email.trim(), name: name.trim(), role },
-      {
-        onSuccess: ({ invitation }) => {
-          show('success', t('invite.sent', { email: invitation?.email ?? email.trim() }));
-          setEmail('');
-          setName('');
-          setRole(DEFAULT_INVITE_ROLE);
-        },
-        onError: (error) => show('error', errorMessage(error, t('invite.failed'))),
-      },
-    );
-  };
+  const form = useZodForm(inviteFormSchema, { defaultValues: EMPTY });
+  const toast = useToast();
 
   return (
     <Card variant="outlined" data-testid="invite-user">
@@ -45,49 +28,41 @@ export function InviteUserForm() {
         <Typography variant="body2" color="text.secondary">
           {t('invite.subtitle')}
         </Typography>
-        <FlashMessage flash={flash} onClose={clear} testId="invite-message" />
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('invite.title')}>
-          <TextField
+        <Form
+          form={form}
+          aria-label={t('invite.title')}
+          errorFallback={t('invite.failed')}
+          onSubmit={async (values) => {
+            const { invitation } = await invite.mutateAsync(values);
+            toast.success(t('invite.sent', { email: invitation?.email ?? values.email }));
+            form.reset(EMPTY);
+          }}
+        >
+          <FormError testId="invite-error" />
+          <FormTextField
             id="invite-user-email"
+            name="email"
             type="email"
             label={t('invite.email')}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={Boolean(emailError)}
-            helperText={emailError}
-            slotProps={{ htmlInput: { 'data-testid': 'invite-user-email' } }}
+            testId="invite-user-email"
           />
-          <TextField
+          <FormTextField
             id="invite-user-name"
+            name="name"
             label={t('invite.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { 'data-testid': 'invite-user-name' } }}
+            testId="invite-user-name"
           />
-          <TextField
+          <FormSelectField
             id="invite-user-role"
-            select
+            name="role"
             label={t('invite.role')}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'invite-user-role' } as object } }}
-          >
-            {INVITE_ROLES.map((option) => (
-              <MenuItem key={option} value={option}>
-                {t(`common:roles.${option}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={invite.isPending}
-            sx={{ mt: 1 }}
-            data-testid="invite-user-submit"
-          >
-            {invite.isPending ? t('invite.sending') : t('invite.submit')}
-          </Button>
-        </Box>
+            options={INVITE_ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
+            testId="invite-user-role"
+          />
+          <SubmitButton sx={{ mt: 1 }} testId="invite-user-submit" pendingLabel={t('invite.sending')}>
+            {t('invite.submit')}
+          </SubmitButton>
+        </Form>
       </CardContent>
     </Card>
   );

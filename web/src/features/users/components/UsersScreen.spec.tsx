@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   mockFetch,
@@ -14,7 +14,13 @@ beforeEach(() => resetBrowserState());
 
 const members = [
   { ...testUser },
-  { ...testUser, id: 2, name: 'Bob Builder', email: 'bob@example.com', role: 'viewer' },
+  {
+    ...testUser,
+    id: '00000000-0000-4000-8000-000000000002',
+    name: 'Bob Builder',
+    email: 'bob@example.com',
+    role: 'viewer',
+  },
 ];
 
 describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
@@ -23,11 +29,13 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     mockFetch({ 'GET /api/users': { body: { users: members } } });
     renderApp('/users');
     expect(await screen.findByText('Loading users...', {}, { timeout: 5000 })).toBeInTheDocument();
-    const bob = await screen.findByTestId('user-row-2');
+    const bob = await screen.findByTestId('user-row-00000000-0000-4000-8000-000000000002');
     expect(within(bob).getByText('Bob Builder')).toBeInTheDocument();
     expect(within(bob).getByText('bob@example.com')).toBeInTheDocument();
     expect(within(bob).getByText('Viewer')).toBeInTheDocument();
-    expect(within(screen.getByTestId('user-row-1')).getByText('Administrator')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('user-row-00000000-0000-4000-8000-000000000001')).getByText('Administrator'),
+    ).toBeInTheDocument();
   });
 
   it("says 'No users yet.' for an empty list", async () => {
@@ -44,7 +52,13 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
       'POST /api/invitations': {
         status: 201,
         body: {
-          invitation: { id: 5, email: 'new@example.com', name: '', role: 'user', expires_at: '2026-04-01' },
+          invitation: {
+            id: '00000000-0000-4000-8000-000000000005',
+            email: 'new@example.com',
+            name: '',
+            role: 'user',
+            expires_at: '2026-04-01',
+          },
           message: 'sent',
         },
       },
@@ -58,9 +72,12 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     await user.type(within(form).getByLabelText('Email'), 'new@example.com');
     await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
     expect(await screen.findByText('Invitation sent to new@example.com')).toBeInTheDocument();
+    // The team list is asked again after the invitation (its query is invalidated).
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/users')).toHaveLength(2));
+    expect(within(form).getByLabelText('Email')).toHaveValue('');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       email: 'new@example.com',
-      name: '',
+      name: null,
       role: 'user',
     });
   });

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Checkbox, FormControlLabel, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { Selection } from '../../lib/use-selection';
+
+/**
+ * Select all, the count, Clear and the screen's actions (spec §2 Hires: Mark Completed, Mark
+ * Collection Booked, Delete, Create Order). The actions show only while something is selected.
+ */
+export function BulkActionBar<Id>({
+  selection,
+  children,
+}: {
+  selection: Selection<Id>;
+  /** The action buttons. */
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Paper
+      variant="outlined"
+      role="toolbar"
+      aria-label={t('selection.toolbar')}
+      sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1, mb: 2 }}
+    >
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={selection.allSelected}
+            indeterminate={selection.someSelected}
+            onChange={selection.toggleAll}
+          />
+        }
+        label={t('selection.selectAll')}
+      />
+      {selection.count > 0 && (
+        <>
+          <Typography aria-live="polite" sx={{ fontWeight: 600 }}>
+            {t('selection.selected', { count: selection.count })}
+          </Typography>
+          <Button onClick={selection.clear}>{t('selection.clear')}</Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, ml: { sm: 'auto' } }}>{children}</Box>
+        </>
+      )}
+    </Paper>
+  );
+}

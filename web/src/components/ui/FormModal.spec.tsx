@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button } from '@mui/material';
+import { setupI18n } from '../../test/utils';
+import { FormModal } from './FormModal';
+
+beforeAll(() => setupI18n('en'));
+
+function HireForm() {
+  const [hireOpen, setHireOpen] = useState(false);
+  const [quickAddOpen, setQuickAddOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setHireOpen(true)}>New Hire</Button>
+      <FormModal open={hireOpen} title="Add Hire" onClose={() => setHireOpen(false)}>
+        <Button onClick={() => setQuickAddOpen(true)}>Add supplier</Button>
+        <FormModal open={quickAddOpen} title="Quick add supplier" onClose={() => setQuickAddOpen(false)}>
+          <input aria-label="Supplier name" />
+        </FormModal>
+      </FormModal>
+    </>
+  );
+}
+
+describe('FormModal stacking (spec §2 Hires: nested quick-add modals)', () => {
+  it('opens a modal on top; Escape closes only the top one and focus returns below', async () => {
+    const user = userEvent.setup();
+    render(<HireForm />);
+    await user.click(screen.getByRole('button', { name: 'New Hire' }));
+    const opener = await screen.findByRole('button', { name: 'Add supplier' });
+    await user.click(opener);
+    expect(await screen.findByRole('dialog', { name: 'Quick add supplier' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick add supplier' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Add Hire' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add supplier' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Hire' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New Hire' })).toHaveFocus());
+  });
+
+  it('closes from its close button', async () => {
+    const user = userEvent.setup();
+    render(<HireForm />);
+    await user.click(screen.getByRole('button', { name: 'New Hire' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

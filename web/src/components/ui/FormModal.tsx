@@ -1,0 +1,51 @@
+import { useId, type ReactNode } from 'react';
+import { Dialog, DialogActions, DialogContent, DialogTitle, IconButton } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A modal that holds a form (spec §2: add/edit equipment, supplier, site, hire). Another
+ * FormModal can open on top of it (the hire form's quick-add equipment, supplier and site):
+ * MUI's modal manager gives Escape and the backdrop to the top one only, traps focus in it, and
+ * on close returns focus to the control in the modal below that opened it.
+ */
+export function FormModal({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  maxWidth = 'sm',
+  testId,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Usually Cancel and a submit button (type="submit" form={formId}) for the form inside. */
+  actions?: ReactNode;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  testId?: string;
+}) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth={maxWidth}
+      fullWidth
+      data-testid={testId}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label={t('close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>{children}</DialogContent>
+      {actions && <DialogActions>{actions}</DialogActions>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import { useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldMessage } from './field-message';
+import { TextInput } from '../TextInput';
+
+/**
+ * A text input bound to a field of the surrounding <Form>; its message is translated. A screen
+ * whose schema uses the catalogue, site or hire messages lists 'forms' in its useTranslation,
+ * so that namespace is loaded with the screen.
+ */
+export function FormTextField({
+  name,
+  id,
+  label,
+  type,
+  autoComplete,
+  multiline,
+  minRows,
+  hint,
+  testId,
+}: {
+  name: string;
+  id: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+  minRows?: number;
+  hint?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <TextInput
+      id={id}
+      name={field.name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      multiline={multiline}
+      minRows={minRows}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldMessage(t, fieldState.error)}
+      hint={hint}
+      testId={testId}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type UseFormProps,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { validationKey } from '../../../lib/validation-text';
+
+export type Schema = z.ZodType<FieldValues, FieldValues>;
+
+export type ZodFormOptions<S extends Schema> = Omit<
+  UseFormProps<z.input<S>, unknown, z.output<S>>,
+  'resolver' | 'defaultValues'
+> & { defaultValues: DefaultValues<z.input<S>> };
+
+/**
+ * zod's resolver, with each message replaced by its i18next key (see validation-text), so the
+ * fields show it in the user's language.
+ */
+export function schemaResolver<S extends Schema>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const error of Object.values(result.errors) as { type?: string; message?: string }[]) {
+      const key = error?.message ? validationKey(error.message) : null;
+      // A text no table holds is shown as worded, like a server message.
+      if (key) error.message = key;
+      else if (error) error.type = 'server';
+    }
+    return result;
+  };
+}
+
+/**
+ * A react-hook-form form validated by a zod schema (a contract's, or one extended from it), so
+ * each rule and message is written once. Submit handlers receive the schema's parsed output
+ * (trimmed, lower-cased, defaulted), which is what the server parses too.
+ */
+export function useZodForm<S extends Schema>(schema: S, options: ZodFormOptions<S>) {
+  const [resolver] = useState(() => schemaResolver(schema));
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
+}

@@ -1,0 +1,60 @@
+/*
+ * Query-key factories, one per feature. They live here rather than in each feature's api/ folder
+ * because a change in one feature often makes another's data stale (a profile edit changes the
+ * users list), and features do not import each other. Keys nest: invalidating `all` refreshes
+ * every query under it.
+ */
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  profile: () => [...sessionKeys.all, 'profile'] as const,
+};
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+};
+
+export const invitationKeys = {
+  all: ['invitations'] as const,
+  validate: (token: string) => [...invitationKeys.all, 'validate', token] as const,
+};
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  stats: () => [...customerKeys.all, 'stats'] as const,
+};
+
+export interface ListParams {
+  page?: number;
+  search?: string;
+  [filter: string]: string | number | boolean | undefined;
+}
+
+export const hireKeys = {
+  all: ['hires'] as const,
+  lists: () => [...hireKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...hireKeys.lists(), params] as const,
+  endingSoon: () => [...hireKeys.all, 'ending-soon'] as const,
+  usage: () => [...hireKeys.all, 'subscription-usage'] as const,
+};
+
+export const equipmentKeys = {
+  all: ['equipment'] as const,
+  lists: () => [...equipmentKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...equipmentKeys.lists(), params] as const,
+  categories: () => [...equipmentKeys.all, 'categories'] as const,
+  pricing: () => [...equipmentKeys.all, 'pricing'] as const,
+};
+
+export const supplierKeys = {
+  all: ['suppliers'] as const,
+  lists: () => [...supplierKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...supplierKeys.lists(), params] as const,
+  timeline: (id: string) => [...supplierKeys.all, 'timeline', id] as const,
+};
+
+export const siteKeys = {
+  all: ['sites'] as const,
+  list: () => [...siteKeys.all, 'list'] as const,
+};

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@planted/contracts/messages';
+import { VALIDATION_MESSAGES } from '@planted/domain';
+import { i18n } from './i18n';
+import { setupI18n } from '../test/utils';
+import { validationKey } from './validation-text';
+
+beforeAll(() => setupI18n('en'));
+
+describe('schema messages are translatable (spec §1: English and Spanish)', () => {
+  it.each(['en', 'es'])('every contract and domain message has a %s text', (language) => {
+    for (const text of [...Object.values(MESSAGES), ...Object.values(VALIDATION_MESSAGES)]) {
+      const key = validationKey(text);
+      expect({
+        text,
+        key: key !== null,
+        exists: key !== null && i18n.exists(key, { lng: language }),
+      }).toEqual({
+        text,
+        key: true,
+        exists: true,
+      });
+    }
+  });
+
+  it('leaves a text it does not know alone', () => {
+    expect(validationKey('Email domain not accepted')).toBeNull();
+  });
+});

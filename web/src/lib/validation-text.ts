@@ -1,0 +1,44 @@
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@planted/domain';
+import { MESSAGES } from '@planted/contracts/messages';
+
+/*
+ * Schemas carry the English text of a message. The browser shows it in the user's language by
+ * finding the text's key: the texts of the signed-out and profile screens live in
+ * common:validation (common loads with /login, which has a JavaScript budget), the rest in
+ * forms:validation, loaded by the screens that have those forms; the few texts only the
+ * contracts word live in common:validationExtra.
+ */
+const IN_COMMON: ReadonlySet<ValidationMessageKey> = new Set<ValidationMessageKey>([
+  'EMAIL_REQUIRED',
+  'EMAIL_INVALID',
+  'PASSWORD_REQUIRED',
+  'PASSWORD_MIN',
+  'COMPANY_NAME_REQUIRED',
+  'COMPANY_NAME_MIN',
+  'ADDRESS_REQUIRED',
+  'ADDRESS_MIN',
+  'NAME_REQUIRED',
+  'NAME_MIN',
+  'CONFIRM_PASSWORD_REQUIRED',
+  'PASSWORDS_DO_NOT_MATCH',
+  'INVALID_INVITATION_LINK',
+  'ROLE_INVALID',
+  'IMAGE_NOT_IMAGE',
+  'IMAGE_TOO_LARGE',
+  'CURRENT_PASSWORD_REQUIRED',
+  'NEW_PASSWORD_REQUIRED',
+  'NEW_PASSWORDS_DO_NOT_MATCH',
+  'NEW_PASSWORD_MIN',
+]);
+
+const KEY_BY_TEXT = new Map<string, string>();
+for (const [key, text] of Object.entries(MESSAGES)) KEY_BY_TEXT.set(text, `common:validationExtra.${key}`);
+for (const [key, text] of Object.entries(VALIDATION_MESSAGES)) {
+  const namespace = IN_COMMON.has(key as ValidationMessageKey) ? 'common' : 'forms';
+  KEY_BY_TEXT.set(text, `${namespace}:validation.${key}`);
+}
+
+/** The i18next key of a schema message, or null for a text no table holds (shown as sent). */
+export function validationKey(message: string): string | null {
+  return KEY_BY_TEXT.get(message) ?? null;
+}
