@@ -36,3 +36,27 @@ export async function registerCompany(account: Account): Promise<void> {
   });
   if (res.status !== 201) throw new Error(`register ${account.email}: ${res.status} ${await res.text()}`);
 }
+
+/** Signs in through the API (POST /api/auth/login) and returns the session token. */
+export async function apiToken(account: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const res = await fetch(`${e2eEnv('baseUrl')}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${account.email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Invites `email` into the admin's company through the API (POST /api/invitations). */
+export async function inviteByApi(
+  adminToken: string,
+  invitee: { email: string; name: string; role: 'admin' | 'user' | 'viewer' },
+): Promise<void> {
+  const res = await fetch(`${e2eEnv('baseUrl')}/api/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(invitee),
+  });
+  if (res.status !== 201) throw new Error(`invite ${invitee.email}: ${res.status} ${await res.text()}`);
+}

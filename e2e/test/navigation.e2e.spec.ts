@@ -119,12 +119,34 @@ describe('on a phone-sized screen (390x844)', () => {
     await page.getByText('Login successful. Welcome back!').waitFor({ state: 'detached', timeout: 10_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The stat cards sit two by two, so Quick Actions start on the first screen.
+    const [first, second, third] = await Promise.all(
+      ['totalHires', 'activeHires', 'totalSites'].map((key) => page.getByTestId(`stat-${key}`).boundingBox()),
+    );
+    expect(second!.y).toBe(first!.y);
+    expect(second!.x).toBeGreaterThan(first!.x);
+    expect(third!.y).toBeGreaterThan(first!.y);
+    const newHire = await page.getByTestId('quick-newHire').boundingBox();
+    expect(newHire!.y + newHire!.height).toBeLessThanOrEqual(PHONE.height);
     await screenshot(page, 'phone-02-dashboard');
 
     await page.getByTestId('menu-button').click();
     await visible(page.getByTestId('nav-dashboard'));
     expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('true');
+    // Rows a finger can hit (44 px), and the user's name shown whole.
+    for (const key of ['dashboard', 'users', 'logout', 'hiresMap'])
+      expect((await page.getByTestId(`nav-${key}`).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const name = page.getByTestId('sidebar-user-name');
+    expect(await name.textContent()).toBe(account.name);
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await screenshot(page, 'phone-03-dashboard-menu-open');
+
+    // The drawer has a close button of its own.
+    await page.getByRole('button', { name: 'Close navigation menu' }).click();
+    await hidden(page.getByTestId('nav-dashboard'));
+    expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('false');
+    await page.getByTestId('menu-button').click();
+    await visible(page.getByTestId('nav-dashboard'));
 
     await page.getByTestId('nav-users').click();
     await atPath(page, '/users');
@@ -133,6 +155,12 @@ describe('on a phone-sized screen (390x844)', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
+    // The email wraps inside the card instead of being cut off.
+    const email = await visible(page.getByTestId('team-members').getByText(account.email, { exact: true }));
+    expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const card = (await page.getByTestId('team-members').boundingBox())!;
+    const box = (await email.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
     await screenshot(page, 'phone-04-users');
 
     await page.goto('/profile');
@@ -141,5 +169,51 @@ describe('on a phone-sized screen (390x844)', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-05-profile');
+  });
+});
+
+describe('public pages', () => {
+  it('keeps the header on one line at 390x844, with the page links in a menu', async () => {
+    const phone = await session({ viewport: PHONE, phone: true });
+    const { page } = phone;
+    await page.goto('/home');
+    await visible(page.getByTestId('hero-start-trial'));
+    const header = (await page.locator('header').boundingBox())!;
+    const brand = (await page.getByTestId('brand-link').boundingBox())!;
+    const getStarted = (await page.getByTestId('header-get-started').boundingBox())!;
+    expect(Math.abs(getStarted.y + getStarted.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(4);
+    expect(header.height).toBeLessThan(80);
+    await hidden(page.locator('header nav'));
+
+    await visible(page.getByRole('button', { name: 'Open menu' }));
+    const menuButton = page.getByTestId('site-menu-button');
+    await menuButton.click();
+    const menu = await visible(page.getByRole('dialog', { name: 'Menu' }));
+    // Hidden from the accessibility tree while the menu is open, so found by test id.
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Features', 'Pricing', 'Integrations', 'Sign In'])
+      await visible(menu.getByRole('link', { name, exact: true }));
+    await screenshot(page, 'phone-06-home-menu-open');
+    await menu.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await atPath(page, '/pricing');
+    await hidden(page.getByRole('dialog'));
+    await visible(page.getByTestId('plan-teams'));
+    // Whole pounds, and the Teams price level with the others despite its 'Most Popular' chip.
+    expect(await page.getByTestId('plan-teams').getByTestId('plan-price').textContent()).toBe('£79/month');
+    await screenshot(page, 'phone-07-pricing');
+  });
+
+  it('lines the four plan prices up at 1280x800, the Most Popular one included', async () => {
+    const desktop = await session();
+    const { page } = desktop;
+    await page.goto('/pricing');
+    await visible(page.getByTestId('plan-teams'));
+    const prices = page.getByTestId('plan-price');
+    expect(await prices.count()).toBe(4);
+    const tops = await Promise.all(
+      [0, 1, 2, 3].map(async (n) => Math.round((await prices.nth(n).boundingBox())!.y)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    expect(await prices.allTextContents()).toEqual(['£0/month', '£79/month', '£129/month', '£179/month']);
   });
 });

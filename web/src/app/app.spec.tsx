@@ -102,10 +102,13 @@ describe('protected layout (spec §2 Routes)', () => {
     expect(within(sidebar).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
     expect(within(sidebar).getByText('Free Edition')).toBeInTheDocument();
     expect(within(sidebar).getByText('AA')).toBeInTheDocument();
-    expect(within(sidebar).getByRole('link', { name: 'Open your profile' })).toHaveAttribute(
-      'href',
-      '/profile',
-    );
+    expect(screen.getByTestId('sidebar-avatar')).toHaveAttribute('href', '/profile');
+    // One link for keyboards and screen readers, named by the name it shows (WCAG 2.5.3).
+    const links = within(sidebar).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('Alice Admin');
+    expect(links[0]).toHaveAccessibleDescription('Open your profile');
+    expect(links[0]).toHaveAttribute('href', '/profile');
   });
 
   it('signs out: clears the session and goes to /login', async () => {

@@ -23,7 +23,7 @@ export function AppLayout() {
     if (mobileOpen) setMobileOpen(false);
   }
 
-  const sidebar = <Sidebar onNavigate={() => setMobileOpen(false)} />;
+  const closeMenu = () => setMobileOpen(false);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -35,6 +35,7 @@ export function AppLayout() {
           <Toolbar>
             <IconButton
               edge="start"
+              size="large"
               aria-label={t('openMenu')}
               aria-controls="app-navigation"
               aria-expanded={mobileOpen}
@@ -57,18 +58,18 @@ export function AppLayout() {
             PaperProps={{ id: 'app-navigation' }}
             sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
           >
-            {sidebar}
+            <Sidebar onNavigate={closeMenu} />
           </Drawer>
         ) : (
           <Drawer
             variant="temporary"
             open={mobileOpen}
-            onClose={() => setMobileOpen(false)}
+            onClose={closeMenu}
             ModalProps={{ keepMounted: true }}
-            PaperProps={{ id: 'app-navigation' }}
+            PaperProps={{ id: 'app-navigation', 'aria-label': t('menu') }}
             sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
           >
-            {sidebar}
+            <Sidebar onNavigate={closeMenu} onClose={closeMenu} />
           </Drawer>
         )}
       </Box>

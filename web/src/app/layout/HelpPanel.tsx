@@ -34,13 +34,13 @@ export function HelpButton() {
       >
         <HelpOutlineIcon />
       </Fab>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box
-          sx={{ width: { xs: '100vw', sm: 380 }, p: 3 }}
-          role="region"
-          aria-labelledby="help-title"
-          data-testid="help-panel"
-        >
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        PaperProps={{ 'aria-labelledby': 'help-title' }}
+      >
+        <Box sx={{ width: { xs: '100vw', sm: 380 }, p: 3 }} data-testid="help-panel">
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
             <Typography id="help-title" variant="h6" component="h2">
               {t(`${topic}.title`)}

@@ -44,8 +44,21 @@ export function DashboardScreen() {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 3 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} data-testid="dashboard-welcome">
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 1, sm: 2 },
+          flexWrap: 'wrap',
+          mb: { xs: 2, sm: 3 },
+        }}
+      >
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+          data-testid="dashboard-welcome"
+        >
           {t('welcome', { name: user?.name ?? '' })}
         </Typography>
         <StatusBadge status={customer?.status} size="medium" />

@@ -24,14 +24,14 @@ export function QuickActions() {
         </Typography>
         <Grid container spacing={1.5}>
           {QUICK_ACTIONS.map(({ key, to, icon: Icon }) => (
-            <Grid key={key} size={{ xs: 12, sm: 6 }}>
+            <Grid key={key} size={6}>
               <Button
                 component={RouterLink}
                 to={to}
                 fullWidth
                 variant="outlined"
                 startIcon={<Icon aria-hidden />}
-                sx={{ justifyContent: 'flex-start', py: 1.25 }}
+                sx={{ justifyContent: 'flex-start', textAlign: 'left', height: '100%', py: 1.25 }}
                 data-testid={`quick-${key}`}
               >
                 {t(`quickActions.${key}`)}

@@ -20,16 +20,21 @@ const CARDS: {
   { key: 'totalSpending', label: 'stats.totalSpending', icon: PaymentsIcon, money: true },
 ];
 
+const VALUE_FONT_SIZE = { xs: '1.5rem', sm: '2.125rem' } as const;
+
 export function StatCards() {
   const { t } = useTranslation('dashboard');
   const stats = useDashboardStats();
   return (
-    <Grid container spacing={2} component="section" aria-label={t('stats.label')}>
+    // Two by two on phones, so that Quick Actions still start on the first screen.
+    <Grid container spacing={{ xs: 1.5, sm: 2 }} component="section" aria-label={t('stats.label')}>
       {CARDS.map(({ key, label, icon: Icon, money }) => (
-        <Grid key={key} size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid key={key} size={{ xs: 6, lg: 3 }}>
           <Card variant="outlined" sx={{ height: '100%' }} data-testid={`stat-${key}`}>
-            <CardContent>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+            <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
+              <Box
+                sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}
+              >
                 <Typography color="text.secondary" component="h2" variant="subtitle2">
                   {t(label)}
                 </Typography>
@@ -44,7 +49,7 @@ export function StatCards() {
                 />
               ) : stats.isError ? (
                 <>
-                  <Typography variant="h4" component="p" aria-hidden>
+                  <Typography variant="h4" component="p" sx={{ fontSize: VALUE_FONT_SIZE }} aria-hidden>
                     —
                   </Typography>
                   <Typography
@@ -59,7 +64,7 @@ export function StatCards() {
                 <Typography
                   variant="h4"
                   component="p"
-                  sx={{ fontWeight: 700 }}
+                  sx={{ fontWeight: 700, fontSize: VALUE_FONT_SIZE, overflowWrap: 'anywhere' }}
                   data-testid={`stat-${key}-value`}
                 >
                   {money ? formatMoney(stats.data[key]) : (stats.data[key] ?? 0)}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Container, Paper, Typography } from '@mui/material';
+import { Box, Button, Container, Link, Paper, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MarketingLayout } from './MarketingLayout';
@@ -7,6 +7,22 @@ import { MarketingLayout } from './MarketingLayout';
 interface Section {
   heading: string;
   body: string;
+}
+
+// The capture group makes split() keep the addresses, at the odd indexes.
+const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+
+/** Text with each email address in it as a mailto: link (underlined: it sits inside a sentence). */
+function withMailLinks(text: string): ReactNode[] {
+  return text.split(EMAIL).map((part, index) =>
+    index % 2 === 1 ? (
+      <Link key={index} href={`mailto:${part}`} underline="always">
+        {part}
+      </Link>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** A short public page whose title, introduction and sections come from marketing:pages.<page>. */
@@ -29,7 +45,7 @@ export function InfoPage({ page, children }: { page: string; children?: ReactNod
               <Typography variant="h6" component="h2" gutterBottom>
                 {section.heading}
               </Typography>
-              <Typography color="text.secondary">{section.body}</Typography>
+              <Typography color="text.secondary">{withMailLinks(section.body)}</Typography>
             </Paper>
           ))}
         {children}

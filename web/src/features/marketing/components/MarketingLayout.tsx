@@ -1,5 +1,22 @@
-import type { ReactNode } from 'react';
-import { Box, Button, Container, Divider, Grid, Link, Stack, Toolbar, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Grid,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/ui/LanguageSelect';
@@ -11,14 +28,18 @@ export const FOOTER_LINKS = [
   { group: 'legal', links: ['privacy', 'terms', 'cookies'] },
 ] as const;
 
+/** The pages linked from the header (on phones, from its menu). */
+export const HEADER_LINKS = ['features', 'pricing', 'integrations'] as const;
+
 export function MarketingLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('marketing');
+  const [menuOpen, setMenuOpen] = useState(false);
   usePageTitle(title);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
+          <Toolbar disableGutters sx={{ gap: { xs: 1, md: 2 }, py: 1 }}>
             <Link
               component={RouterLink}
               to="/home"
@@ -28,33 +49,95 @@ export function MarketingLayout({ title, children }: { title: string; children: 
             >
               Planted
             </Link>
+            {/* Below md the links, the language and Sign In move into the menu, so the bar stays one line. */}
             <Stack
               direction="row"
               spacing={1}
               component="nav"
               aria-label={t('nav.label')}
-              sx={{ display: { xs: 'none', sm: 'flex' } }}
+              sx={{ display: { xs: 'none', md: 'flex' } }}
             >
-              <Button component={RouterLink} to="/features" color="inherit">
-                {t('footer.links.features')}
-              </Button>
-              <Button component={RouterLink} to="/pricing" color="inherit">
-                {t('footer.links.pricing')}
-              </Button>
-              <Button component={RouterLink} to="/integrations" color="inherit">
-                {t('footer.links.integrations')}
-              </Button>
+              {HEADER_LINKS.map((link) => (
+                <Button key={link} component={RouterLink} to={`/${link}`} color="inherit">
+                  {t(`footer.links.${link}`)}
+                </Button>
+              ))}
             </Stack>
-            <LanguageSelect />
-            <Button component={RouterLink} to="/login" variant="outlined" data-testid="header-sign-in">
+            <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+              <LanguageSelect />
+            </Box>
+            <Button
+              component={RouterLink}
+              to="/login"
+              variant="outlined"
+              sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+              data-testid="header-sign-in"
+            >
               {t('nav.signIn')}
             </Button>
             <Button component={RouterLink} to="/signup" variant="contained" data-testid="header-get-started">
               {t('nav.getStarted')}
             </Button>
+            <IconButton
+              edge="end"
+              size="large"
+              aria-label={t('nav.openMenu')}
+              aria-controls="site-menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+              sx={{ display: { md: 'none' } }}
+              data-testid="site-menu-button"
+            >
+              <MenuIcon />
+            </IconButton>
           </Toolbar>
         </Container>
       </Box>
+      <Drawer
+        anchor="right"
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        PaperProps={{ id: 'site-menu', 'aria-label': t('nav.menu') }}
+      >
+        <Box sx={{ width: 280, p: 2 }} data-testid="site-menu">
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <IconButton
+              size="large"
+              aria-label={t('nav.closeMenu')}
+              onClick={() => setMenuOpen(false)}
+              data-testid="site-menu-close"
+            >
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          <List component="nav" aria-label={t('nav.label')}>
+            {HEADER_LINKS.map((link) => (
+              <ListItemButton
+                key={link}
+                component={RouterLink}
+                to={`/${link}`}
+                onClick={() => setMenuOpen(false)}
+                sx={{ minHeight: 48 }}
+                data-testid={`site-menu-${link}`}
+              >
+                <ListItemText primary={t(`footer.links.${link}`)} />
+              </ListItemButton>
+            ))}
+          </List>
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <Button
+              component={RouterLink}
+              to="/login"
+              variant="outlined"
+              size="large"
+              data-testid="site-menu-sign-in"
+            >
+              {t('nav.signIn')}
+            </Button>
+            <LanguageSelect />
+          </Stack>
+        </Box>
+      </Drawer>
       <Box component="main" sx={{ flexGrow: 1 }}>
         {children}
       </Box>

@@ -5,6 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { PLANS } from '@planted/domain';
 import { formatMoney } from '../../../lib/format';
 
+// Plan prices are whole pounds: '£79', not '£79.00'. Anything with pence keeps them.
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
+
+function formatPlanPrice(value: number): string {
+  return Number.isInteger(value) ? wholePounds.format(value) : formatMoney(value);
+}
+
 /** Plan cards built from the shared plan table; only the monthly price is shown (spec §9). */
 export function PlanCards({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation(['marketing', 'common']);
@@ -19,28 +30,28 @@ export function PlanCards({ compact = false }: { compact?: boolean }) {
               height: '100%',
               display: 'flex',
               flexDirection: 'column',
+              position: 'relative',
+              overflow: 'visible',
               borderColor: plan.most_popular ? 'primary.main' : 'divider',
-              borderWidth: plan.most_popular ? 2 : 1,
+              // A second pixel of border drawn outside, so that the content does not move down by it.
+              boxShadow: (theme) => (plan.most_popular ? `0 0 0 1px ${theme.palette.primary.main}` : 'none'),
             }}
           >
+            {/* On the card's top edge, so that it takes no line of its own and the prices line up. */}
+            {plan.most_popular && (
+              <Chip
+                color="primary"
+                size="small"
+                label={t('pricing.mostPopular')}
+                sx={{ position: 'absolute', top: 0, left: '50%', transform: 'translate(-50%, -50%)' }}
+              />
+            )}
             <CardContent sx={{ flexGrow: 1 }}>
-              <Box
-                sx={{
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  alignItems: 'center',
-                  flexWrap: 'wrap',
-                  gap: 1,
-                  minHeight: 32,
-                }}
-              >
-                <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-                  {t(`common:plans.${plan.id}`)}
-                </Typography>
-                {plan.most_popular && <Chip color="primary" size="small" label={t('pricing.mostPopular')} />}
-              </Box>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 800, mt: 1 }}>
-                {formatMoney(plan.price_monthly)}
+              <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+                {t(`common:plans.${plan.id}`)}
+              </Typography>
+              <Typography variant="h4" component="p" sx={{ fontWeight: 800, mt: 1 }} data-testid="plan-price">
+                {formatPlanPrice(plan.price_monthly)}
                 <Typography component="span" color="text.secondary" sx={{ fontSize: '1rem', ml: 0.5 }}>
                   {t('pricing.perMonth')}
                 </Typography>

@@ -1,17 +1,29 @@
-import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isPlanId } from '@planted/domain';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { customerStatusKind, isPlanId, type PlanId } from '@planted/domain';
 import { formatDate } from '../../../lib/format';
 import type { Customer, User } from '../../../lib/types';
 
+/**
+ * The plan by its name ('Teams Edition'). A customer with no plan recorded but the free status
+ * is on the Free Edition.
+ */
+function planOf(customer: Customer | null): PlanId | null {
+  const plan = customer?.subscription_plan;
+  if (isPlanId(plan)) return plan;
+  return customer && customerStatusKind(customer.status) === 'free' ? 'free' : null;
+}
+
 export function AccountInfoCard({ user, customer }: { user: User; customer: Customer | null }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
-  const plan = customer?.subscription_plan;
+  const plan = planOf(customer);
+  // The Plan row already names the edition, so Status says only the standing ('Free', not
+  // 'Free Edition' twice); the badges elsewhere keep the spec's 'Free Edition'.
   const rows = [
     { key: 'company', value: customer?.name ?? '—' },
-    { key: 'plan', value: isPlanId(plan) ? t(`common:plans.${plan}`) : '—' },
+    { key: 'plan', value: plan ? t(`common:plans.${plan}`) : '—' },
+    { key: 'status', value: customer ? t(`account.statuses.${customerStatusKind(customer.status)}`) : '—' },
     { key: 'memberSince', value: formatDate(user.created_at, i18n.language) || '—' },
   ];
   return (
@@ -20,30 +32,30 @@ export function AccountInfoCard({ user, customer }: { user: User; customer: Cust
         <Typography variant="h6" component="h2" gutterBottom>
           {t('account.title')}
         </Typography>
-        <Stack divider={<Divider flexItem />} spacing={1.25} component="dl" sx={{ m: 0 }}>
+        {/* dt/dd pairs grouped in divs (allowed in a dl); the rules between them are borders. */}
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            '& > div': { display: 'flex', justifyContent: 'space-between', gap: 2, py: 1.25 },
+            '& > div + div': { borderTop: 1, borderColor: 'divider' },
+          }}
+        >
           {rows.map(({ key, value }) => (
-            <Box key={key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <div key={key}>
               <Typography component="dt" color="text.secondary">
                 {t(`account.${key}`)}
               </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}
+                sx={{ m: 0, textAlign: 'right', fontWeight: 600, overflowWrap: 'anywhere' }}
                 data-testid={`account-${key}`}
               >
                 {value}
               </Typography>
-            </Box>
+            </div>
           ))}
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
-            <Typography component="dt" color="text.secondary">
-              {t('account.status')}
-            </Typography>
-            <Box component="dd" sx={{ m: 0 }}>
-              <StatusBadge status={customer?.status} />
-            </Box>
-          </Box>
-        </Stack>
+        </Box>
         {customer?.subscription_canceled_at && (
           <Typography variant="body2" color="warning.main" sx={{ mt: 2 }}>
             {t('account.willDowngrade')}

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { Avatar, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Avatar, Button, Card, CardContent, Typography } from '@mui/material';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ export function ProfilePictureCard() {
   const [source, setSource] = useState<string | null>(null);
   const [cropping, setCropping] = useState(false);
   const { flash, show, clear } = useFlash();
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(
     () => () => {
@@ -85,18 +86,24 @@ export function ProfilePictureCard() {
         >
           {initials(user?.name)}
         </Avatar>
-        <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon aria-hidden />}>
+        {/* One button that opens the file picker; the input itself is hidden from tab order and readers. */}
+        <Button
+          variant="outlined"
+          startIcon={<PhotoCameraIcon aria-hidden />}
+          onClick={() => fileInput.current?.click()}
+          data-testid="change-picture-button"
+        >
           {t('picture.change')}
-          <Box
-            component="input"
-            type="file"
-            accept="image/*"
-            onChange={onFile}
-            data-testid="profile-picture-input"
-            aria-label={t('picture.change')}
-            sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-          />
         </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          tabIndex={-1}
+          onChange={onFile}
+          data-testid="profile-picture-input"
+        />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('picture.hint')}
         </Typography>

@@ -8,6 +8,7 @@ import {
   resetBrowserState,
   setupI18n,
   signInForTest,
+  testCustomer,
   testUser,
 } from '../../../test/utils';
 import { uploadProfilePicture } from '../api/upload-profile-picture';
@@ -228,10 +229,15 @@ describe('Profile screen (spec §2 Profile)', () => {
     const view = await openProfile();
     const account = screen.getByTestId('account-info');
     expect(within(account).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
-    expect(
-      within(account).getByText('Free Edition', { selector: '[data-testid="account-plan"]' }),
-    ).toBeInTheDocument();
+    // Plan names the edition; Status says the standing, so the two do not repeat each other.
+    expect(within(account).getByTestId('account-plan')).toHaveTextContent(/^Free Edition$/);
+    expect(within(account).getByTestId('account-status')).toHaveTextContent(/^Free$/);
     expect(within(account).getByText('5 Mar 2026')).toBeInTheDocument();
+    // A valid description list: dt/dd pairs in div groups, no other children.
+    const list = account.querySelector('dl')!;
+    expect([...list.children].map((child) => child.tagName)).toEqual(['DIV', 'DIV', 'DIV', 'DIV']);
+    for (const group of list.children)
+      expect([...group.children].map((child) => child.tagName)).toEqual(['DT', 'DD']);
     expect(within(account).getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute(
       'href',
       '/subscription',
@@ -242,5 +248,33 @@ describe('Profile screen (spec §2 Profile)', () => {
     signInForTest({ ...testUser, role: 'user' });
     await openProfile();
     expect(screen.queryByRole('link', { name: 'Manage Subscription' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['teams', 'active', 'Teams Edition', 'Active'],
+    ['business', 'past_due', 'Business Edition', 'Inactive'],
+    [null, 'free', 'Free Edition', 'Free'],
+  ])('shows plan %s with status %s as %s / %s', async (plan, status, planName, statusLabel) => {
+    mockFetch({});
+    resetBrowserState();
+    signInForTest(testUser, { ...testCustomer, subscription_plan: plan, status });
+    await openProfile();
+    const account = screen.getByTestId('account-info');
+    expect(within(account).getByTestId('account-plan')).toHaveTextContent(new RegExp(`^${planName}$`));
+    expect(within(account).getByTestId('account-status')).toHaveTextContent(new RegExp(`^${statusLabel}$`));
+  });
+
+  it("has one 'Change Picture' button that opens the file picker, and no second tab stop", async () => {
+    mockFetch({});
+    await openProfile();
+    const button = screen.getByRole('button', { name: 'Change Picture' });
+    const input = screen.getByTestId('profile-picture-input');
+    expect(button).not.toContainElement(input);
+    expect(input).not.toBeVisible();
+    expect(input).toHaveAttribute('tabindex', '-1');
+    const opened = jest.fn();
+    input.addEventListener('click', opened);
+    await userEvent.setup({ delay: null }).click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
   });
 });

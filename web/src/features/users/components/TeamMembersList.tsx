@@ -58,14 +58,23 @@ export function TeamMembersList() {
                 sx={{ pr: 14 }}
               >
                 <ListItemAvatar>
-                  <Avatar src={member.profile_picture_url ?? undefined} alt="">
+                  {/* MUI's default grey behind white initials is 1.7:1; the theme's primary pair passes. */}
+                  <Avatar
+                    src={member.profile_picture_url ?? undefined}
+                    alt=""
+                    sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}
+                  >
                     {initials(member.name)}
                   </Avatar>
                 </ListItemAvatar>
+                {/* Long names and emails wrap (at any character if need be) rather than being cut off. */}
                 <ListItemText
                   primary={member.name}
                   secondary={member.email}
-                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                  slotProps={{
+                    primary: { sx: { overflowWrap: 'anywhere' } },
+                    secondary: { sx: { overflowWrap: 'anywhere' } },
+                  }}
                 />
               </ListItem>
             ))}

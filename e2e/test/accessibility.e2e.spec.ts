@@ -1,0 +1,252 @@
+// Every built screen, public and signed in, at 1280x800 and at 390x844, in English and in
+// Spanish, checked with axe-core: any violation of impact serious or critical fails, named by
+// rule, element and screen. One browser per viewport and language; it visits the public
+// screens first, then signs in and visits the app's screens.
+import type { Page } from 'playwright-core';
+import { apiToken, inviteByApi, newAccount, registerCompany, type Account } from '../support/api';
+import { axeFindings, BLOCKING_IMPACTS, type AxeFinding } from '../support/axe';
+import {
+  atPath,
+  DESKTOP,
+  openBrowser,
+  PHONE,
+  screenshot,
+  untranslatedKeys,
+  visible,
+  type BrowserSession,
+} from '../support/browser';
+import { acceptLinkFrom, waitForMailTo } from '../support/mailbox';
+
+type Viewport = 'desktop' | 'phone';
+type Language = 'en' | 'es';
+
+interface Screen {
+  /** Names the screen in failures and in the allowlist. */
+  name: string;
+  /** Opens the screen and waits until it shows what it is for. */
+  open(page: Page): Promise<void>;
+}
+
+/**
+ * Known violations in files this branch may not change, each with the issue that fixes it.
+ * Matched by screen and rule only where listed; anything else still fails. An entry that no
+ * run meets fails the last test, so the list shrinks as the fixes land.
+ */
+const KNOWN: readonly { screen: string; rule: string; reason: string }[] = [
+  {
+    screen: 'signup',
+    rule: 'link-in-text-block',
+    reason:
+      "the 'Sign in' link after 'Already have an account?' (SignupScreen.tsx) is told apart by colour only; the forms rewrite (issue 7) owns that file",
+  },
+];
+
+const SETTLE_MS = 250;
+
+/** Goes to `path` and waits for the screen's h1 and for the network to go quiet. */
+const visit =
+  (path: string | (() => string), ready?: (page: Page) => Promise<unknown>) =>
+  async (page: Page): Promise<void> => {
+    await page.goto(typeof path === 'string' ? path : path());
+    await visible(page.locator('h1').first());
+    if (ready) await ready(page);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(SETTLE_MS);
+  };
+
+let acceptInvitePath = '';
+
+const PUBLIC_SCREENS: readonly Screen[] = [
+  ...[
+    'home',
+    'features',
+    'pricing',
+    'integrations',
+    'about',
+    'contact',
+    'support',
+    'privacy',
+    'terms',
+    'cookies',
+  ].map((name) => ({ name, open: visit(`/${name}`) })),
+  { name: 'login', open: visit('/login', (page) => visible(page.getByTestId('login-email'))) },
+  { name: 'signup', open: visit('/signup', (page) => visible(page.getByTestId('signup-email'))) },
+  {
+    name: 'accept-invite (valid token)',
+    open: visit(
+      () => acceptInvitePath,
+      (page) => visible(page.getByTestId('invite-email')),
+    ),
+  },
+  {
+    name: 'accept-invite (invalid token)',
+    open: visit('/accept-invite?token=not-a-real-invitation', (page) =>
+      visible(page.getByTestId('invite-error')),
+    ),
+  },
+  {
+    // The screen shows only while the session is being completed: hold the server's answers
+    // until axe has looked at it. The made-up token is refused afterwards and ends at /login.
+    name: 'auth/success',
+    async open(page) {
+      const payload = Buffer.from(JSON.stringify({ userId: 1, email: 'x@planted.test', name: 'X' })).toString(
+        'base64url',
+      );
+      await page.route('**/api/**', () => undefined);
+      await page.goto(`/auth/success?token=h.${payload}.s`);
+      await visible(page.getByRole('status'));
+      await visible(page.locator('h1'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+];
+
+const APP_SCREENS: readonly Screen[] = [
+  {
+    name: 'dashboard',
+    open: visit('/dashboard', (page) =>
+      visible(page.getByTestId('stat-totalHires-value').or(page.getByTestId('stat-totalHires-unavailable'))),
+    ),
+  },
+  { name: 'users', open: visit('/users', (page) => visible(page.getByTestId('role-badge').first())) },
+  { name: 'profile', open: visit('/profile', (page) => visible(page.getByTestId('account-info'))) },
+  { name: 'integrations (signed in)', open: visit('/integrations') },
+  ...['hires', 'equipment', 'sites', 'suppliers', 'subscription', 'zahara', 'hires-map', 'simple-map'].map(
+    (name) => ({ name, open: visit(`/${name}`, (page) => visible(page.getByTestId('under-construction'))) }),
+  ),
+  {
+    name: 'help panel',
+    async open(page) {
+      await visit('/dashboard')(page);
+      await page.getByTestId('help-button').click();
+      await visible(page.getByTestId('help-panel'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+];
+
+const PHONE_PUBLIC_SCREENS: readonly Screen[] = [
+  {
+    name: 'site menu',
+    async open(page) {
+      await visit('/home')(page);
+      await page.getByTestId('site-menu-button').click();
+      await visible(page.getByTestId('site-menu'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+];
+
+const PHONE_APP_SCREENS: readonly Screen[] = [
+  {
+    name: 'navigation drawer',
+    async open(page) {
+      await visit('/dashboard')(page);
+      await page.getByTestId('menu-button').click();
+      await visible(page.getByTestId('nav-dashboard'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+];
+
+const PHOTOGRAPHED = ['home', 'pricing', 'dashboard', 'users', 'profile', 'site menu', 'navigation drawer'];
+
+const seen = new Set<string>();
+
+function isKnown(screen: string, finding: AxeFinding): boolean {
+  const entry = KNOWN.find((known) => known.screen === screen && known.rule === finding.rule);
+  if (entry) seen.add(`${entry.screen}|${entry.rule}`);
+  return Boolean(entry);
+}
+
+/** Opens each screen, runs axe, photographs it, and returns the blocking findings as lines. */
+async function check(
+  session: BrowserSession,
+  screens: readonly Screen[],
+  label: string,
+  language: Language,
+): Promise<string[]> {
+  const { page } = session;
+  const problems: string[] = [];
+  for (const screen of screens) {
+    await screen.open(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    const findings = (await axeFindings(page)).filter(
+      (finding) => BLOCKING_IMPACTS.includes(finding.impact) && !isKnown(screen.name, finding),
+    );
+    for (const finding of findings)
+      problems.push(
+        `[${label}] ${screen.name} (${page.url()}): ${finding.rule} (${finding.impact}) at ${finding.target}: ${finding.help}. ${finding.summary}`,
+      );
+    // Every screen is checked for untranslated keys; the ones worth looking at are photographed
+    // too (full-page pictures at phone size are what takes the time).
+    if (PHOTOGRAPHED.includes(screen.name))
+      await screenshot(page, `a11y-${label}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}`);
+    else expect(await untranslatedKeys(page)).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+  return problems;
+}
+
+beforeAll(async () => {
+  // A pending invitation, for /accept-invite with a token that is valid.
+  const admin = newAccount('Inviter');
+  await registerCompany(admin);
+  const email = admin.email.replace('inviter-', 'a11y-invitee-');
+  await inviteByApi(await apiToken(admin), { email, name: 'Ivy Invitee', role: 'user' });
+  const link = new URL(acceptLinkFrom(await waitForMailTo(email)));
+  acceptInvitePath = `${link.pathname}${link.search}`;
+});
+
+describe.each([
+  { viewport: 'desktop' as Viewport, language: 'en' as Language },
+  { viewport: 'desktop' as Viewport, language: 'es' as Language },
+  { viewport: 'phone' as Viewport, language: 'en' as Language },
+  { viewport: 'phone' as Viewport, language: 'es' as Language },
+])('axe at $viewport size in $language', ({ viewport, language }) => {
+  const label = `${viewport}-${language}`;
+  let session: BrowserSession;
+  let account: Account;
+
+  beforeAll(async () => {
+    account = newAccount(`A11y${viewport}${language}`);
+    await registerCompany(account);
+    session =
+      viewport === 'phone'
+        ? await openBrowser({ viewport: PHONE, phone: true })
+        : await openBrowser({ viewport: DESKTOP });
+    await session.page.goto('/home');
+    await session.page.evaluate((lang) => localStorage.setItem('language', lang), language);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('finds no serious or critical violation on the public screens', async () => {
+    const screens = viewport === 'phone' ? [...PHONE_PUBLIC_SCREENS, ...PUBLIC_SCREENS] : PUBLIC_SCREENS;
+    const problems = await check(session, screens, label, language);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('finds no serious or critical violation on the signed-in screens', async () => {
+    const { page } = session;
+    // The made-up session of /auth/success goes; the language choice stays.
+    await page.evaluate(() => ['token', 'user', 'customer'].forEach((key) => localStorage.removeItem(key)));
+    await page.goto('/login');
+    // Enter rather than the button, whose name is in the screen's language.
+    await page.getByTestId('login-email').fill(account.email);
+    await page.getByTestId('login-password').fill(account.password);
+    await page.getByTestId('login-password').press('Enter');
+    await atPath(page, '/dashboard');
+    const screens = viewport === 'phone' ? [...APP_SCREENS, ...PHONE_APP_SCREENS] : APP_SCREENS;
+    const problems = await check(session, screens, label, language);
+    expect(problems).toEqual([]);
+    expect(session.pageErrors.map(String)).toEqual([]);
+  }, 240_000);
+});
+
+it('still meets every allowlisted violation (remove an entry once its fix has landed)', () => {
+  const stale = KNOWN.filter((entry) => !seen.has(`${entry.screen}|${entry.rule}`));
+  expect(stale).toEqual([]);
+});
