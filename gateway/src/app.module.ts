@@ -3,22 +3,19 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { MercuriusDriver, type MercuriusDriverConfig } from '@nestjs/mercurius';
 import type { Logger } from '@planted/logging';
-import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { LoginRateLimiter } from './auth/login-rate-limiter';
 import { TokenVerifier } from './auth/token-verifier';
 import type { GatewayInfrastructure } from './bus/infrastructure';
 import { BUS, GATEWAY_CONFIG, LOGGER, NATS_CONNECTION, REDIS } from './bus/tokens';
 import type { GatewayConfig } from './config';
-import { CustomersController } from './customers/customers.controller';
 import { HttpErrorFilter } from './errors/http-exception.filter';
+import { ProfilePictureController } from './files/profile-picture.controller';
 import { ProfilePictureService } from './files/profile-picture.service';
 import { FILE_STORAGE, type FileStorage } from './files/storage';
 import { IdentityResolver } from './graphql/graphql.resolver';
 import { HealthController } from './health/health.controller';
-import { InvitationsController } from './invitations/invitations.controller';
 import { OAuthModule } from './oauth/oauth.module';
-import { UsersController } from './users/users.controller';
 
 @Module({})
 export class AppModule {
@@ -41,13 +38,7 @@ export class AppModule {
         }),
         OAuthModule.create(config, infra, logger),
       ],
-      controllers: [
-        AuthController,
-        CustomersController,
-        UsersController,
-        InvitationsController,
-        HealthController,
-      ],
+      controllers: [ProfilePictureController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
