@@ -15,7 +15,7 @@ export interface TextFieldOptions {
   label?: string;
   /** Answer for a missing, non-string or blank value. Without it the field may be empty. */
   required?: string;
-  /** Answer for a control character, when the field has a better word for it than the default. */
+  /** Answer for a control character (and, on an optional field, a value that is not a string) when the field has a better word for it than the default. */
   invalid?: string;
   /** Allows tab, line feed and carriage return. */
   multiline?: boolean;
@@ -34,7 +34,8 @@ export function controlCharactersMessage(label = 'This field'): string {
  */
 export function textField(options: TextFieldOptions = {}) {
   const { required, multiline = false, trim = true } = options;
-  let schema = required ? z.string({ error: required }) : z.string();
+  const notText = required ?? options.invalid;
+  let schema = notText ? z.string({ error: notText }) : z.string();
   if (trim) schema = schema.trim();
   if (required) schema = schema.min(1, { error: required });
   return schema.regex(multiline ? MULTI_LINE : SINGLE_LINE, {

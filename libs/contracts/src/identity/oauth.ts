@@ -49,8 +49,16 @@ const signupFields = registerRequestSchema.pick({
   email: true,
 });
 
-/** Anything but a string counts as absent: the gateway answers 'Failed to complete OAuth signup' for it. */
-const optionalProviderId = textField().max(255).optional().catch(undefined);
+/**
+ * Anything but a string counts as absent: the gateway answers 'Failed to complete OAuth
+ * signup' for it. A string must be a plain id: control characters are refused on the field.
+ */
+const optionalProviderId = z.preprocess(
+  (value) => (typeof value === 'string' ? value : undefined),
+  textField({ invalid: MESSAGES.OAUTH_SIGNUP_FAILED })
+    .max(255, { error: MESSAGES.OAUTH_SIGNUP_FAILED })
+    .optional(),
+);
 
 /**
  * POST /api/auth/{google|microsoft|apple}/complete-signup (spec §7): the web sends the
