@@ -1,7 +1,9 @@
 import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OAuthProvider } from '@planted/contracts';
+import { queryOf } from '../routes/route-kit';
 import { Serve } from '../routes/serve.decorator';
+import { parseInput } from '../validation/parse';
 import {
   APPLE_FORM_POST_CALLBACK_ROUTE,
   OAUTH_CALLBACK_ROUTES as CALLBACK,
@@ -29,10 +31,12 @@ export class OAuthController {
   }
 
   private start(provider: OAuthProvider, intent: unknown, req: FastifyRequest, reply: FastifyReply) {
+    parseInput(queryOf(START[provider]), req.query);
     return this.go(this.social.start(provider, intent, req.protocol === 'https'), reply);
   }
 
   private callback(provider: OAuthProvider, req: FastifyRequest, reply: FastifyReply) {
+    if (req.method === 'GET') parseInput(queryOf(CALLBACK[provider]), req.query);
     const step = this.social.callback(
       provider,
       asParams(req.query),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import {
   IdentityOAuthCompleteSignup,
   oauthCompleteSignupRequestSchema,
   OAUTH_PROVIDERS,
+  textField,
   type OAuthProvider,
 } from '@planted/contracts';
 import { handWritten, route, type HandWrittenRoute } from '../routes/route-kit';
@@ -38,9 +38,9 @@ const BACK =
 
 /** What a provider sends back, in the query (redirect) or a form body (Apple's form_post). */
 const providerAnswer = {
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
+  code: textField({ label: 'code' }).optional(),
+  state: textField({ label: 'state' }).optional(),
+  error: textField({ label: 'error' }).optional(),
 };
 
 const why = 'a browser navigation answered with a redirect, never JSON';
@@ -58,7 +58,8 @@ export const OAUTH_START_ROUTES = byProvider((provider) =>
     tag: 'auth',
     access: 'public',
     why,
-    query: { state: z.enum(['login', 'signup']).optional() },
+    // login or signup; anything else means login.
+    query: { state: textField({ label: 'state' }).optional() },
     answers: { 302: { description: START, headers: REDIRECT_HEADERS } },
     errors: [],
   }),

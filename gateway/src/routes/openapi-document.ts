@@ -76,15 +76,15 @@ const json = (schema: Json) => ({ 'application/json': { schema } });
 function errorStatuses(route: AnyRoute): number[] {
   const codes: ErrorCode[] = [...route.errors];
   if (route.kind === 'kit') {
-    // Every kit route validates input and forwards (or answers) through a service.
-    codes.push('VALIDATION_FAILED', 'UNAVAILABLE');
+    // A kit route with input validates it; every kit route forwards to (or answers through) a service.
+    if (Object.keys(route.input.shape).length > 0) codes.push('VALIDATION_FAILED');
+    codes.push('UNAVAILABLE');
   }
+  if (route.kind === 'hand-written' && route.query) codes.push('VALIDATION_FAILED');
   if (route.access !== 'public') codes.push('UNAUTHENTICATED');
   if (route.access === 'admin') codes.push('FORBIDDEN');
   // A body is parsed before any route code runs: malformed, too large, or of another type.
   if (route.hasBody) codes.push('VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
-  // Any request may carry a body, and a malformed one is refused (400) before routing to the handler.
-  codes.push('VALIDATION_FAILED');
   return [...new Set(codes.map(httpStatusFor))].filter((s) => s < 500 || s === 503).sort((a, b) => a - b);
 }
 

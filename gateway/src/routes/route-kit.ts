@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Actor, ErrorCode, ReplyOf, RequestSubject, TypedClient } from '@planted/contracts';
 import type { LoginRateLimiter } from '../auth/login-rate-limiter';
 import type { SocialSignIn } from '../oauth/social-sign-in.service';
@@ -142,7 +142,7 @@ export interface HandWrittenAnswer {
 export interface HandWrittenOptions extends Omit<CommonOptions, 'status'> {
   /** Why the kit does not serve this route (a multipart upload, a browser redirect). */
   why: string;
-  /** Query parameters: name to zod schema (optional schemas make optional parameters). */
+  /** Query parameters: name to zod schema (optional schemas make optional parameters); see `queryOf`. */
   query?: Record<string, z.ZodType>;
   /** A request body that is not JSON: its media type and its form fields. */
   body?: { mediaType: string; schema: Record<string, unknown> };
@@ -172,6 +172,11 @@ export function handWritten(options: HandWrittenOptions): HandWrittenRoute {
 }
 
 export type AnyRoute = RouteDeclaration | HandWrittenRoute;
+
+/** The query schema of a hand-written route, for its controller to validate with (control characters: 400). */
+export function queryOf(declaration: HandWrittenRoute): z.ZodObject {
+  return z.object(declaration.query ?? {});
+}
 
 /** `/api/things/{id}` as Fastify and Nest spell it: `/api/things/:id`. */
 export function routerPath(path: string): string {
