@@ -140,3 +140,19 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
     expect(op.security).toEqual([{ bearer: [] }]);
   });
 });
+
+describe('route() refuses a declaration that cannot be served', () => {
+  const base = { operationId: 'x', summary: 'x', tag: 'customers', access: 'admin' } as const;
+
+  it('a GET whose payload has fields that are neither query nor path parameters', () => {
+    expect(() =>
+      route(ThingRename, { ...base, method: 'GET', path: '/api/things/{id}', params: ['id'] }),
+    ).toThrow('x: a GET has no body; read name, dryRun from query or params');
+  });
+
+  it('a path parameter missing from the path', () => {
+    expect(() => route(ThingRename, { ...base, method: 'PUT', path: '/api/things', params: ['id'] })).toThrow(
+      'x: {id} is not in its path',
+    );
+  });
+});

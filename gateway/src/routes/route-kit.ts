@@ -65,7 +65,7 @@ interface CommonOptions {
 }
 
 export interface RouteOptions<S extends RequestSubject, Answer = ReplyOf<S>> extends CommonOptions {
-  /** Payload fields read from the query string; the rest of a non-GET payload is the JSON body. */
+  /** Payload fields read from the query string; the rest of a non-GET payload is the JSON body (a GET has none). */
   query?: readonly (keyof ClientInput<S> & string)[];
   /** Payload fields read from the path (`{id}`). */
   params?: readonly (keyof ClientInput<S> & string)[];
@@ -89,7 +89,7 @@ export interface RouteDeclaration extends CommonOptions {
   readonly input: z.ZodObject;
   readonly query: readonly string[];
   readonly params: readonly string[];
-  /** Whether the route reads a JSON body (every method but GET and DELETE). */
+  /** Whether the route reads a JSON body (every method but GET: spec §7 sends DELETE bodies too). */
   readonly hasBody: boolean;
   readonly before: readonly RouteStep<never>[];
   readonly answerSchema: z.ZodType;
@@ -112,15 +112,29 @@ export function route<S extends RequestSubject, Answer = ReplyOf<S>>(
   options: RouteOptions<S, Answer>,
 ): RouteDeclaration {
   const before = (options.before ?? []) as readonly RouteStep<never>[];
+  const input = options.input ?? clientInput(subject);
+  const query: readonly string[] = options.query ?? [];
+  const params: readonly string[] = options.params ?? [];
+  // Declaration mistakes fail at start-up, not as a puzzling 400 at run time.
+  for (const name of params) {
+    if (!options.path.includes(`{${name}}`))
+      throw new Error(`${options.operationId}: {${name}} is not in its path`);
+  }
+  const fromBody = Object.keys(input.shape).filter((k) => !query.includes(k) && !params.includes(k));
+  if (options.method === 'GET' && fromBody.length) {
+    throw new Error(
+      `${options.operationId}: a GET has no body; read ${fromBody.join(', ')} from query or params`,
+    );
+  }
   return {
     kind: 'kit',
     ...options,
     subject,
     status: options.status ?? (options.method === 'POST' ? 201 : 200),
-    input: options.input ?? clientInput(subject),
-    query: options.query ?? [],
-    params: options.params ?? [],
-    hasBody: options.method !== 'GET' && options.method !== 'DELETE',
+    input,
+    query,
+    params,
+    hasBody: options.method !== 'GET',
     before,
     answerSchema: options.answer?.schema ?? subject.response,
     toAnswer: options.answer ? (reply) => options.answer!.from(reply as ReplyOf<S>) : (reply) => reply,
