@@ -4,23 +4,20 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { MercuriusDriver, type MercuriusDriverConfig } from '@nestjs/mercurius';
 import mercurius from 'mercurius';
 import type { Logger } from '@planted/logging';
-import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { createLimiters, LIMITERS } from './auth/attempt-limiter';
 import { TokenVerifier } from './auth/token-verifier';
 import type { GatewayInfrastructure } from './bus/infrastructure';
 import { BUS, GATEWAY_CONFIG, LOGGER, NATS_CONNECTION, REDIS } from './bus/tokens';
 import type { GatewayConfig } from './config';
-import { CustomersController } from './customers/customers.controller';
 import { HttpErrorFilter } from './errors/http-exception.filter';
+import { ProfilePictureController } from './files/profile-picture.controller';
 import { ProfilePictureService } from './files/profile-picture.service';
 import { FILE_STORAGE, type FileStorage } from './files/storage';
 import { IdentityResolver } from './graphql/graphql.resolver';
 import { GRAPHQL_MAX_TOKENS, graphqlValidationRules, withoutSuggestions } from './graphql/limits';
 import { HealthController } from './health/health.controller';
-import { InvitationsController } from './invitations/invitations.controller';
 import { OAuthModule } from './oauth/oauth.module';
-import { UsersController } from './users/users.controller';
 
 @Module({})
 export class AppModule {
@@ -53,13 +50,7 @@ export class AppModule {
         }),
         OAuthModule.create(config, infra, logger),
       ],
-      controllers: [
-        AuthController,
-        CustomersController,
-        UsersController,
-        InvitationsController,
-        HealthController,
-      ],
+      controllers: [ProfilePictureController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },

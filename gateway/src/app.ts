@@ -5,40 +5,35 @@ import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, enterRequestContext, REQUEST_ID_HEADER, type Logger } from '@planted/logging';
 import { AppModule } from './app.module';
+import { LIMITERS } from './auth/attempt-limiter';
+import { TokenVerifier } from './auth/token-verifier';
 import { connectInfrastructure, type GatewayInfrastructure } from './bus/infrastructure';
 import type { GatewayConfig } from './config';
-import { HttpErrorFilter, toErrorAnswer } from './errors/http-exception.filter';
+import { HttpErrorFilter, sendError } from './errors/http-exception.filter';
 import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
 import { registerFilesRoute } from './files/files.route';
 import { LocalDiskStorage, type FileStorage } from './files/storage';
+import { enforceBodyLimit } from './http/body-limit';
+import { SocialSignIn } from './oauth/social-sign-in.service';
+import { buildOpenApiDocument } from './routes/openapi-document';
+import { registerRoutes } from './routes/register-routes';
+import { ALL_ROUTES, KIT_ROUTES } from './routes/routes';
 import { registerWebApp } from './web/web-app';
 
 export interface GatewayApp {
   app: NestFastifyApplication;
   url: string;
   port: number;
-  openApi: OpenAPIObject;
+  openApi: Record<string, unknown>;
   infra: GatewayInfrastructure;
   close(): Promise<void>;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
-
-export function buildOpenApi(app: NestFastifyApplication): OpenAPIObject {
-  const doc = new DocumentBuilder()
-    .setTitle('Planted API')
-    .setDescription(
-      'Plant-hire management: the REST API behind the web app (spec section 7). Errors are JSON {error, details?}.',
-    )
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
-  return SwaggerModule.createDocument(app, doc);
-}
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -93,7 +88,8 @@ export async function createGatewayApp(
   const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
 
   const adapter = new FastifyAdapter({
-    bodyLimit: config.JSON_BODY_LIMIT_BYTES,
+    // The hard cap; the JSON limit itself is enforced by enforceBodyLimit (see there why).
+    bodyLimit: Math.max(config.OVERSIZED_BODY_READ_LIMIT_BYTES, config.JSON_BODY_LIMIT_BYTES),
     // A hop count: Fastify then takes the address that many entries from the right.
     trustProxy: config.TRUST_PROXY,
     logger: false,
@@ -131,9 +127,9 @@ export async function createGatewayApp(
   });
   // Errors Fastify raises before Nest sees the request (malformed JSON, body too large, bad content type).
   fastify.setErrorHandler((error, request, reply) => {
-    const answer = toErrorAnswer(error, String(request.id), logger);
-    void reply.status(answer.status).send(answer.body);
+    void sendError(reply, error, String(request.id), logger);
   });
+  enforceBodyLimit(fastify, config.JSON_BODY_LIMIT_BYTES);
 
   // API answers carry tokens and company data: no browser or proxy may keep them (issue 8).
   fastify.addHook('onSend', (request, reply, payload, done) => {
@@ -150,8 +146,17 @@ export async function createGatewayApp(
   await app.register(multipart as never, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
 
   registerFilesRoute(fastify, storage);
-  const openApi = buildOpenApi(app);
-  SwaggerModule.setup('api/docs', app, openApi, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  registerRoutes(fastify, KIT_ROUTES, {
+    bus: infra.bus,
+    verifier: app.get(TokenVerifier),
+    limiters: app.get(LIMITERS),
+    social: app.get(SocialSignIn),
+    logger,
+  });
+  const openApi = buildOpenApiDocument(ALL_ROUTES);
+  SwaggerModule.setup('api/docs', app, openApi as unknown as OpenAPIObject, {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
   const web = await registerWebApp(fastify, config.WEB_DIST);
   app.get(HttpErrorFilter).setRouteNotFound(web.notFound);
   const webBuilt = web.built;

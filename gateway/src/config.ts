@@ -68,6 +68,15 @@ export const gatewayEnvSchema = baseEnvSchema
     UPLOAD_DIR: z.string().default(path.join(repoRoot, '.data/uploads')),
     REDIS_KEY_PREFIX: z.string().default('planted:'),
     JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    /**
+     * How much of a body over JSON_BODY_LIMIT_BYTES is still read (and thrown away) so the
+     * client can read its 413; a larger one has its connection closed (http/body-limit.ts).
+     */
+    OVERSIZED_BODY_READ_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(64 * 1_048_576),
     LOGIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
     LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
     LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@planted/contracts';
-import { httpStatusFor } from './error-status';
+import { HTTP_STATUS_OF_CODE, httpStatusFor } from './error-status';
 
 describe('error codes map to HTTP statuses (design.md Contracts)', () => {
   it('maps every code to a 4xx or 5xx status', () => {
@@ -8,6 +8,10 @@ describe('error codes map to HTTP statuses (design.md Contracts)', () => {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(status).toBeLessThan(600);
     }
+  });
+
+  it('has one row per code the contracts declare (generic and each service’s), and no other', () => {
+    expect(Object.keys(HTTP_STATUS_OF_CODE).sort()).toEqual([...ERROR_CODES].sort());
   });
 
   it.each([

@@ -46,6 +46,8 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
     }
     const body: ErrorAnswer['body'] = { error: exception.message };
     if (exception.details?.length) body.details = exception.details;
+    if (exception instanceof RateLimitedError)
+      return { status, body, headers: { 'retry-after': String(exception.retryAfterSeconds) } };
     return { status, body };
   }
   if (exception instanceof HttpException) {
@@ -84,6 +86,18 @@ function clientErrorMessage(err: { statusCode?: number; code?: string; message?:
   }
 }
 
+/** Answers a request with the error shape of design.md (the route kit, Fastify's own errors, Nest's filter). */
+export function sendError(
+  reply: FastifyReply,
+  exception: unknown,
+  requestId: string,
+  logger: Logger,
+): FastifyReply {
+  const answer = toErrorAnswer(exception, requestId, logger);
+  for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
+  return reply.status(answer.status).send(answer.body);
+}
+
 export type RouteNotFound = (request: FastifyRequest, reply: FastifyReply) => void;
 
 @Catch()
@@ -109,11 +123,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       else void reply.status(404).send({ error: 'Not found' });
       return undefined;
     }
-    const answer = toErrorAnswer(exception, String(request.id), this.logger);
-    for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
-    if (exception instanceof RateLimitedError)
-      reply.header('retry-after', String(exception.retryAfterSeconds));
-    void reply.status(answer.status).send(answer.body);
+    void sendError(reply, exception, String(request.id), this.logger);
     return undefined;
   }
 }

@@ -1,49 +1,26 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Get,
-  Header,
-  Inject,
-  Post,
-  Query,
-  Redirect,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { oauthCompleteSignupRequestSchema, type OAuthProvider } from '@planted/contracts';
-import { Public } from '../auth/auth.guard';
-import { ApiZodBody } from '../validation/openapi';
+import type { OAuthProvider } from '@planted/contracts';
+import { queryOf } from '../routes/route-kit';
+import { Serve } from '../routes/serve.decorator';
+import { parseInput } from '../validation/parse';
+import {
+  APPLE_FORM_POST_CALLBACK_ROUTE,
+  OAUTH_CALLBACK_ROUTES as CALLBACK,
+  OAUTH_START_ROUTES as START,
+} from './oauth.routes';
 import { SocialSignIn, type BrowserStep } from './social-sign-in.service';
 
 type Params = Record<string, unknown>;
 
 const asParams = (value: unknown): Params => (value && typeof value === 'object' ? (value as Params) : {});
 
-/** A public browser navigation answered with a 302. Redirects can carry a session token in their URL: never cached. */
-function BrowserRedirect(summary: string, where: string) {
-  return applyDecorators(
-    Public(),
-    Redirect(),
-    Header('Cache-Control', 'no-store'),
-    ApiOperation({ summary }),
-    ApiFoundResponse({ description: where }),
-  );
-}
-
-const START = 'To the provider (state, nonce, PKCE S256), or /login?error=provider_unavailable';
-const BACK =
-  '/auth/success?token&customer, /signup?error=no_tenancy&<provider>Id&email&name, or /login?error=oauth_failed|provider_unavailable';
-const intentQuery = ApiQuery({ name: 'state', required: false, enum: ['login', 'signup'] });
-
 /**
- * Social sign-in routes (spec §7). The entry points and callbacks answer browser
- * navigations, so every outcome is a 302; complete-signup is a JSON call from /signup.
+ * Social sign-in's browser navigations (spec §7), declared in oauth.routes.ts. Every
+ * outcome is a 302, and redirects can carry a session token in their URL: never cached.
+ * Complete-signup is a JSON call, served by the route kit.
  */
-@ApiTags('auth')
-@Controller('api/auth')
+@Controller()
 export class OAuthController {
   constructor(@Inject(SocialSignIn) private readonly social: SocialSignIn) {}
 
@@ -54,10 +31,12 @@ export class OAuthController {
   }
 
   private start(provider: OAuthProvider, intent: unknown, req: FastifyRequest, reply: FastifyReply) {
+    parseInput(queryOf(START[provider]), req.query);
     return this.go(this.social.start(provider, intent, req.protocol === 'https'), reply);
   }
 
   private callback(provider: OAuthProvider, req: FastifyRequest, reply: FastifyReply) {
+    if (req.method === 'GET') parseInput(queryOf(CALLBACK[provider]), req.query);
     const step = this.social.callback(
       provider,
       asParams(req.query),
@@ -68,9 +47,7 @@ export class OAuthController {
     return this.go(step, reply);
   }
 
-  @Get('google')
-  @BrowserRedirect('Starts Google sign-in', START)
-  @intentQuery
+  @Serve(START.google)
   google(
     @Query('state') intent: unknown,
     @Req() req: FastifyRequest,
@@ -79,9 +56,7 @@ export class OAuthController {
     return this.start('google', intent, req, reply);
   }
 
-  @Get('microsoft')
-  @BrowserRedirect('Starts Microsoft sign-in', START)
-  @intentQuery
+  @Serve(START.microsoft)
   microsoft(
     @Query('state') intent: unknown,
     @Req() req: FastifyRequest,
@@ -90,9 +65,7 @@ export class OAuthController {
     return this.start('microsoft', intent, req, reply);
   }
 
-  @Get('apple')
-  @BrowserRedirect('Starts Apple sign-in', START)
-  @intentQuery
+  @Serve(START.apple)
   apple(
     @Query('state') intent: unknown,
     @Req() req: FastifyRequest,
@@ -101,58 +74,24 @@ export class OAuthController {
     return this.start('apple', intent, req, reply);
   }
 
-  @Get('google/callback')
-  @BrowserRedirect('Google sends the browser back here', BACK)
+  @Serve(CALLBACK.google)
   googleCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.callback('google', req, reply);
   }
 
-  @Get('microsoft/callback')
-  @BrowserRedirect('Microsoft sends the browser back here', BACK)
+  @Serve(CALLBACK.microsoft)
   microsoftCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.callback('microsoft', req, reply);
   }
 
   // Apple answers with response_mode=form_post: an urlencoded POST, parsed by the Nest Fastify adapter's built-in form parser.
-  @Post('apple/callback')
-  @BrowserRedirect('Apple posts its answer here (response_mode=form_post, urlencoded)', BACK)
+  @Serve(APPLE_FORM_POST_CALLBACK_ROUTE)
   applePostCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.callback('apple', req, reply);
   }
 
-  @Get('apple/callback')
-  @BrowserRedirect('Apple sends the browser back here (query response mode)', BACK)
+  @Serve(CALLBACK.apple)
   appleCallback(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.callback('apple', req, reply);
-  }
-
-  @Public()
-  @Post('google/complete-signup')
-  @ApiOperation({
-    summary: 'Creates the company of a Google user who had none; answers token, user, customer',
-  })
-  @ApiZodBody(oauthCompleteSignupRequestSchema)
-  completeGoogle(@Body() body: unknown) {
-    return this.social.completeSignup('google', body);
-  }
-
-  @Public()
-  @Post('microsoft/complete-signup')
-  @ApiOperation({
-    summary: 'Creates the company of a Microsoft user who had none; answers token, user, customer',
-  })
-  @ApiZodBody(oauthCompleteSignupRequestSchema)
-  completeMicrosoft(@Body() body: unknown) {
-    return this.social.completeSignup('microsoft', body);
-  }
-
-  @Public()
-  @Post('apple/complete-signup')
-  @ApiOperation({
-    summary: 'Creates the company of an Apple user who had none; answers token, user, customer',
-  })
-  @ApiZodBody(oauthCompleteSignupRequestSchema)
-  completeApple(@Body() body: unknown) {
-    return this.social.completeSignup('apple', body);
   }
 }

@@ -1,25 +1,28 @@
-/**
- * Stable error codes services put in their replies. The gateway maps each to an HTTP
- * status in one exhaustive switch, so adding a code here forces a decision there.
- */
-export const ERROR_CODES = [
+import { HIRES_ERROR_CODES } from './hires/error-codes';
+import { IDENTITY_ERROR_CODES } from './identity/error-codes';
+
+/** Codes any service (and the gateway itself) may answer with. */
+export const GENERIC_ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
-  'INVALID_CREDENTIALS',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
-  'EMAIL_TAKEN',
-  'USER_LIMIT_REACHED',
-  'HIRE_LIMIT_REACHED',
-  'INVITATION_INVALID',
-  'WRONG_PASSWORD',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;
+
+export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
+
+/**
+ * Every stable error code a reply may carry: the generic ones and each service's own
+ * (declared beside its subjects). The gateway maps each to an HTTP status in one exhaustive
+ * table, so adding a code anywhere forces a decision there.
+ */
+export const ERROR_CODES = [...GENERIC_ERROR_CODES, ...IDENTITY_ERROR_CODES, ...HIRES_ERROR_CODES] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -38,4 +38,5 @@ export const MESSAGES = {
   COMPANY_NAME_MAX: 'Company name must be no more than 255 characters',
   ADDRESS_MAX: 'Address must be no more than 500 characters',
   LANGUAGE_INVALID: 'Language must be en or es',
+  ONLY_ADMINS_INVITE: 'Only administrators can invite users',
 } as const;

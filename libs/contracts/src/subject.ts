@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from './errors';
 
 /**
  * A request-reply subject: its versioned name and the schemas of its payload and reply.
@@ -9,6 +10,11 @@ export interface RequestSubject<Req extends z.ZodType = z.ZodType, Res extends z
   readonly name: string;
   readonly request: Req;
   readonly response: Res;
+  /**
+   * The codes the serving side may answer with besides the ones every subject can
+   * (VALIDATION_FAILED, UNAVAILABLE, INTERNAL): the gateway documents their statuses.
+   */
+  readonly errors: readonly ErrorCode[];
 }
 
 /** A domain event: published through the outbox to JetStream, consumed idempotently. */
@@ -22,8 +28,9 @@ export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
   request: Req,
   response: Res,
+  options: { errors?: readonly ErrorCode[] } = {},
 ): RequestSubject<Req, Res> {
-  return { kind: 'request', name, request, response };
+  return { kind: 'request', name, request, response, errors: options.errors ?? [] };
 }
 
 export function defineEvent<P extends z.ZodType>(name: string, payload: P): EventSubject<P> {

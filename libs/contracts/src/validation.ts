@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { FieldError } from './errors';
+import { textField } from './text';
 
-/** A string that must be present: missing, null or blank all give `requiredMessage`. */
-export function requiredString(requiredMessage: string) {
-  return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage });
+/** A string that must be present: missing, null or blank all give `requiredMessage`; control characters are refused. */
+export function requiredString(requiredMessage: string, label?: string) {
+  return textField({ required: requiredMessage, label });
 }
 
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,1 +1,2 @@
 export * from './customer-stats';
+export * from './error-codes';

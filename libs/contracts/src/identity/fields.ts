@@ -1,25 +1,24 @@
-import { z } from 'zod';
 import { LIMITS, MESSAGES } from '../messages';
-import { requiredString, SIMPLE_EMAIL } from '../validation';
+import { SIMPLE_EMAIL } from '../validation';
+import { textField } from '../text';
 
 /** Field rules of spec §5, shared by every identity payload that has these fields. */
-export const emailField = requiredString(MESSAGES.EMAIL_REQUIRED)
+export const emailField = textField({ required: MESSAGES.EMAIL_REQUIRED, invalid: MESSAGES.EMAIL_INVALID })
   .max(255, { error: MESSAGES.EMAIL_INVALID })
   .regex(SIMPLE_EMAIL, { error: MESSAGES.EMAIL_INVALID })
   .transform((v) => v.toLowerCase());
 
-export const loginPasswordField = z
-  .string({ error: MESSAGES.PASSWORD_REQUIRED })
-  .min(1, { error: MESSAGES.PASSWORD_REQUIRED })
-  .max(LIMITS.PASSWORD_MAX, { error: MESSAGES.PASSWORD_TOO_LONG });
+export const loginPasswordField = textField({
+  required: MESSAGES.PASSWORD_REQUIRED,
+  label: 'Password',
+  trim: false,
+}).max(LIMITS.PASSWORD_MAX, { error: MESSAGES.PASSWORD_TOO_LONG });
 
-export const newPasswordField = (requiredMessage: string, minMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .min(1, { error: requiredMessage })
+export const newPasswordField = (requiredMessage: string, minMessage: string, label = 'Password') =>
+  textField({ required: requiredMessage, label, trim: false })
     .min(LIMITS.PASSWORD_MIN, { error: minMessage })
     .max(LIMITS.PASSWORD_MAX, { error: MESSAGES.PASSWORD_TOO_LONG });
 
-export const personNameField = requiredString(MESSAGES.NAME_REQUIRED)
+export const personNameField = textField({ required: MESSAGES.NAME_REQUIRED, label: 'Name' })
   .min(LIMITS.USER_NAME_MIN, { error: MESSAGES.NAME_MIN })
   .max(255, { error: MESSAGES.NAME_MAX });

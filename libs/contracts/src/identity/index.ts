@@ -7,3 +7,4 @@ export * from './invitations';
 export * from './keys';
 export * from './events';
 export * from './oauth';
+export * from './error-codes';

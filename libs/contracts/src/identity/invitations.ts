@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { defineRequest } from '../subject';
-import { requiredString } from '../validation';
+import { textField } from '../text';
 import { emailField, newPasswordField, personNameField } from './fields';
 import { actorSchema, roleSchema, userSchema } from './models';
 
 export const invitationCreateSchema = z.object({
   email: emailField,
-  name: z
-    .string()
-    .trim()
+  name: textField({ label: 'Name' })
     .max(255, { error: MESSAGES.NAME_MAX })
     .optional()
     .nullable()
@@ -33,11 +31,13 @@ export const IdentityInvitationCreate = defineRequest(
   'identity.invitations.create.v1',
   invitationCreateSchema.extend({ actor: actorSchema }),
   z.object({ invitation: invitationSchema, message: z.string() }),
+  { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
 );
 
-export const invitationTokenField = requiredString(MESSAGES.INVALID_INVITATION_LINK).max(200, {
-  error: MESSAGES.INVALID_OR_EXPIRED_INVITATION,
-});
+export const invitationTokenField = textField({
+  required: MESSAGES.INVALID_INVITATION_LINK,
+  invalid: MESSAGES.INVALID_OR_EXPIRED_INVITATION,
+}).max(200, { error: MESSAGES.INVALID_OR_EXPIRED_INVITATION });
 
 /** GET /api/invitations/validate?token= */
 export const IdentityInvitationValidate = defineRequest(
@@ -51,6 +51,7 @@ export const IdentityInvitationValidate = defineRequest(
       customer_name: z.string(),
     }),
   }),
+  { errors: ['INVITATION_INVALID'] },
 );
 
 export const invitationAcceptSchema = z.object({
@@ -64,4 +65,5 @@ export const IdentityInvitationAccept = defineRequest(
   'identity.invitations.accept.v1',
   invitationAcceptSchema,
   z.object({ user: userSchema, message: z.string() }),
+  { errors: ['INVITATION_INVALID', 'USER_LIMIT_REACHED', 'CONFLICT'] },
 );

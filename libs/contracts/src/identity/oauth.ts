@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages';
 import { defineRequest } from '../subject';
+import { textField } from '../text';
 import { sessionSchema } from './models';
 import { registerRequestSchema } from './register';
 
@@ -15,7 +17,7 @@ export const OAUTH_PROVIDER_ID_PARAM = {
 } as const satisfies Record<OAuthProvider, string>;
 
 /** The provider's stable account id: the id_token's `sub`. */
-export const providerIdField = z.string().trim().min(1).max(255);
+export const providerIdField = textField({ required: 'Provider account id is required' }).max(255);
 
 /**
  * A sign-in the gateway has already verified with the provider (id_token checked against
@@ -27,15 +29,16 @@ export const IdentityOAuthSignIn = defineRequest(
   z.object({
     provider: oauthProviderSchema,
     providerId: providerIdField,
-    email: z.string().trim().toLowerCase().min(3).max(255),
+    email: textField({ invalid: MESSAGES.EMAIL_INVALID }).toLowerCase().min(3).max(255),
     emailVerified: z.boolean(),
-    name: z.string().trim().max(255),
+    name: textField({ label: 'Name' }).max(255),
   }),
   z.discriminatedUnion('status', [
     z.object({ status: z.literal('signed_in'), session: sessionSchema }),
     // Spec §4: a result without a company sends the browser to /signup in social completion mode.
     z.object({ status: z.literal('no_tenancy') }),
   ]),
+  { errors: ['INVALID_CREDENTIALS'] },
 );
 
 /** The company and person fields of social signup completion: register's, with the same rules and messages, and no password. */
@@ -46,8 +49,16 @@ const signupFields = registerRequestSchema.pick({
   email: true,
 });
 
-/** Anything but a string counts as absent: the gateway answers 'Failed to complete OAuth signup' for it. */
-const optionalProviderId = z.string().trim().max(255).optional().catch(undefined);
+/**
+ * Anything but a string counts as absent: the gateway answers 'Failed to complete OAuth
+ * signup' for it. A string must be a plain id: control characters are refused on the field.
+ */
+const optionalProviderId = z.preprocess(
+  (value) => (typeof value === 'string' ? value : undefined),
+  textField({ invalid: MESSAGES.OAUTH_SIGNUP_FAILED })
+    .max(255, { error: MESSAGES.OAUTH_SIGNUP_FAILED })
+    .optional(),
+);
 
 /**
  * POST /api/auth/{google|microsoft|apple}/complete-signup (spec §7): the web sends the
@@ -67,4 +78,5 @@ export const IdentityOAuthCompleteSignup = defineRequest(
   'identity.auth.oauth.complete-signup.v1',
   signupFields.extend({ provider: oauthProviderSchema, providerId: providerIdField }),
   sessionSchema,
+  { errors: ['EMAIL_TAKEN', 'CONFLICT'] },
 );

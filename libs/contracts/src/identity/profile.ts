@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { LIMITS, MESSAGES } from '../messages';
 import { defineRequest } from '../subject';
-import { requiredString } from '../validation';
+import { textField } from '../text';
 import { emailField, newPasswordField } from './fields';
 import { actorSchema, customerSchema, userSchema } from './models';
 
@@ -12,6 +12,7 @@ export const IdentityProfileGet = defineRequest(
   'identity.auth.profile.get.v1',
   actorOnly,
   z.object({ user: userSchema, customer: customerSchema }),
+  { errors: ['UNAUTHENTICATED', 'NOT_FOUND'] },
 );
 
 /** GET /api/auth/verify: the token's user still exists and is active. */
@@ -19,10 +20,13 @@ export const IdentityVerify = defineRequest(
   'identity.auth.verify.v1',
   actorOnly,
   z.object({ user: userSchema }),
+  { errors: ['UNAUTHENTICATED'] },
 );
 
 export const profileUpdateSchema = z.object({
-  name: requiredString(MESSAGES.FULL_NAME_REQUIRED).max(255, { error: MESSAGES.NAME_MAX }),
+  name: textField({ required: MESSAGES.FULL_NAME_REQUIRED, label: 'Full name' }).max(255, {
+    error: MESSAGES.NAME_MAX,
+  }),
   email: emailField,
 });
 
@@ -31,13 +35,16 @@ export const IdentityProfileUpdate = defineRequest(
   'identity.auth.profile.update.v1',
   profileUpdateSchema.extend({ actor: actorSchema }),
   z.object({ user: userSchema }),
+  { errors: ['UNAUTHENTICATED', 'EMAIL_TAKEN'] },
 );
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.CURRENT_PASSWORD_REQUIRED })
-    .min(1, { error: MESSAGES.CURRENT_PASSWORD_REQUIRED }),
-  newPassword: newPasswordField(MESSAGES.NEW_PASSWORD_REQUIRED, MESSAGES.NEW_PASSWORD_MIN),
+  currentPassword: textField({
+    required: MESSAGES.CURRENT_PASSWORD_REQUIRED,
+    label: 'Current password',
+    trim: false,
+  }).max(LIMITS.PASSWORD_MAX, { error: MESSAGES.PASSWORD_TOO_LONG }),
+  newPassword: newPasswordField(MESSAGES.NEW_PASSWORD_REQUIRED, MESSAGES.NEW_PASSWORD_MIN, 'New password'),
 });
 
 /** PUT /api/auth/change-password */
@@ -45,13 +52,18 @@ export const IdentityChangePassword = defineRequest(
   'identity.auth.password.change.v1',
   changePasswordSchema.extend({ actor: actorSchema }),
   z.object({ message: z.string() }),
+  { errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'] },
 );
 
 /** POST /api/auth/profile-picture: the gateway stores the checked image, identity records its URL. */
 export const IdentityProfilePictureSet = defineRequest(
   'identity.auth.profile-picture.set.v1',
-  z.object({ actor: actorSchema, profile_picture_url: z.string().min(1).max(1000) }),
+  z.object({
+    actor: actorSchema,
+    profile_picture_url: textField({ required: 'Picture URL is required' }).max(1000),
+  }),
   z.object({ user: userSchema, previous_url: z.string().nullable() }),
+  { errors: ['UNAUTHENTICATED'] },
 );
 
 export const languageUpdateSchema = z.object({
@@ -63,6 +75,7 @@ export const IdentityLanguageSet = defineRequest(
   'identity.users.language.set.v1',
   languageUpdateSchema.extend({ actor: actorSchema }),
   z.object({ user: userSchema }),
+  { errors: ['UNAUTHENTICATED'] },
 );
 
 /** GET /api/customers */
@@ -70,6 +83,7 @@ export const IdentityCustomerGet = defineRequest(
   'identity.customers.get.v1',
   actorOnly,
   z.object({ customer: customerSchema }),
+  { errors: ['NOT_FOUND'] },
 );
 
 /** GET /api/users: the users of the actor's company only. */
@@ -77,4 +91,5 @@ export const IdentityUsersList = defineRequest(
   'identity.users.list.v1',
   actorOnly,
   z.object({ users: z.array(userSchema) }),
+  { errors: ['UNAUTHENTICATED'] },
 );

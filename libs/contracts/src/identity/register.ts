@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES } from '../messages';
 import { defineRequest } from '../subject';
-import { requiredString } from '../validation';
+import { textField } from '../text';
 import { emailField, newPasswordField, personNameField } from './fields';
 import { sessionSchema } from './models';
 
 export const registerRequestSchema = z.object({
-  customerName: requiredString(MESSAGES.COMPANY_NAME_REQUIRED)
+  customerName: textField({ required: MESSAGES.COMPANY_NAME_REQUIRED, label: 'Company name' })
     .min(LIMITS.COMPANY_NAME_MIN, { error: MESSAGES.COMPANY_NAME_MIN })
     .max(255, { error: MESSAGES.COMPANY_NAME_MAX }),
-  customerAddress: requiredString(MESSAGES.ADDRESS_REQUIRED)
+  customerAddress: textField({ required: MESSAGES.ADDRESS_REQUIRED, label: 'Address', multiline: true })
     .min(LIMITS.ADDRESS_MIN, { error: MESSAGES.ADDRESS_MIN })
     .max(500, { error: MESSAGES.ADDRESS_MAX }),
   userName: personNameField,
@@ -22,4 +22,5 @@ export const IdentityRegister = defineRequest(
   'identity.auth.register.v1',
   registerRequestSchema,
   sessionSchema,
+  { errors: ['EMAIL_TAKEN'] },
 );

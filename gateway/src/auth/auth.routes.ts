@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  IdentityChangePassword,
+  IdentityLogin,
+  IdentityProfileGet,
+  IdentityProfileUpdate,
+  IdentityRegister,
+  IdentityVerify,
+  userSchema,
+} from '@planted/contracts';
+import { handWritten, route } from '../routes/route-kit';
+import { limited } from './limited';
+
+/** Wrong passwords per email and source address, with backoff (issue 8: attempt limits). */
+const loginAttempts = limited<{ email: string }>(
+  'login',
+  (input, context) => ({ source: context.ip, account: input.email }),
+  'INVALID_CREDENTIALS',
+);
+
+export const AUTH_ROUTES = [
+  route(IdentityLogin, {
+    method: 'POST',
+    path: '/api/auth/login',
+    operationId: 'login',
+    summary: 'Sign in with email and password; answers token, user, customer',
+    tag: 'auth',
+    access: 'public',
+    status: 200,
+    before: [loginAttempts],
+  }),
+  route(IdentityRegister, {
+    method: 'POST',
+    path: '/api/auth/register',
+    operationId: 'register',
+    summary: 'Register a new company; its creator becomes admin on the free plan',
+    tag: 'auth',
+    access: 'public',
+    // "Email already in use" tells whether an address has an account: heard a few times per source.
+    before: [
+      limited<{ email: string }>(
+        'register',
+        (input, context) => ({ source: context.ip, account: input.email }),
+        'EMAIL_TAKEN',
+        'CONFLICT',
+      ),
+    ],
+  }),
+  route(IdentityProfileGet, {
+    method: 'GET',
+    path: '/api/auth/profile',
+    operationId: 'getProfile',
+    summary: 'The signed-in user and their company',
+    tag: 'auth',
+    access: 'signed-in',
+  }),
+  route(IdentityVerify, {
+    method: 'GET',
+    path: '/api/auth/verify',
+    operationId: 'verifySession',
+    summary: 'Checks the session; answers the fresh user',
+    tag: 'auth',
+    access: 'signed-in',
+  }),
+  route(IdentityProfileUpdate, {
+    method: 'PUT',
+    path: '/api/auth/profile',
+    operationId: 'updateProfile',
+    summary: 'Changes the signed-in user’s full name and email',
+    tag: 'auth',
+    access: 'signed-in',
+    answer: {
+      schema: z.object({ user: userSchema, message: z.string() }),
+      from: ({ user }) => ({ user, message: 'Profile updated successfully' }),
+    },
+  }),
+  route(IdentityChangePassword, {
+    method: 'PUT',
+    path: '/api/auth/change-password',
+    operationId: 'changePassword',
+    summary: 'Changes the signed-in user’s password after checking the current one',
+    tag: 'auth',
+    access: 'signed-in',
+    before: [
+      limited(
+        'changePassword',
+        (_input, context) => ({ source: context.ip, account: context.actor!.userId }),
+        'WRONG_PASSWORD',
+      ),
+    ],
+  }),
+];
+
+/** Multipart: the gateway checks and stores the image itself (files/profile-picture.service.ts). */
+export const PROFILE_PICTURE_ROUTE = handWritten({
+  method: 'POST',
+  path: '/api/auth/profile-picture',
+  operationId: 'uploadProfilePicture',
+  summary: 'Upload a profile picture (field profilePicture; JPEG, PNG, GIF or WebP; at most 10 MB)',
+  tag: 'auth',
+  access: 'signed-in',
+  why: 'a multipart upload the gateway checks and stores before identity records its URL',
+  body: {
+    mediaType: 'multipart/form-data',
+    schema: {
+      type: 'object',
+      required: ['profilePicture'],
+      properties: { profilePicture: { type: 'string', contentMediaType: 'application/octet-stream' } },
+    },
+  },
+  answers: {
+    200: {
+      description: 'The stored picture’s URL and the updated user',
+      schema: z.object({ user: userSchema, profile_picture_url: z.string() }),
+    },
+  },
+  errors: [
+    'VALIDATION_FAILED',
+    'UNAUTHENTICATED',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'UNAVAILABLE',
+  ],
+});

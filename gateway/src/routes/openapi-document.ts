@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import type { ErrorCode } from '@planted/contracts';
+import { httpStatusFor } from '../errors/error-status';
+import { TAGS, type AnyRoute, type HandWrittenAnswer, type RouteDeclaration } from './route-kit';
+
+type Json = Record<string, unknown>;
+
+/** The standard error answers, each a shared response in components. */
+const ERROR_ANSWERS: Record<number, { name: string; description: string; headers?: Json }> = {
+  400: {
+    name: 'BadRequest',
+    description:
+      'Bad input: `error` is the first field message (spec §5) and `details` lists every field as {param, msg}; also malformed JSON',
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'No session token, an invalid or expired one, or wrong credentials',
+  },
+  403: { name: 'Forbidden', description: 'Not allowed for this user, or the plan’s limit blocks it' },
+  404: { name: 'NotFound', description: 'Not found (also another company’s records)' },
+  409: { name: 'Conflict', description: 'Conflicts with what exists (an email already in use)' },
+  413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
+  415: { name: 'UnsupportedMediaType', description: 'The request body is not of a type this route reads' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many attempts; try again after Retry-After seconds',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the next attempt is allowed',
+        schema: { type: 'integer' },
+      },
+    },
+  },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'A service behind the gateway is down or did not answer in time',
+  },
+};
+
+const UNEXPECTED: { name: string; description: string; headers?: Json } = {
+  name: 'InternalError',
+  description: 'Unexpected failure: a 500 whose `requestId` finds it in the logs (never a stack trace)',
+};
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', description: 'What went wrong, to show the user' },
+    details: {
+      type: 'array',
+      description: 'Field errors of bad input',
+      items: {
+        type: 'object',
+        required: ['param', 'msg'],
+        properties: {
+          param: { type: 'string', description: 'The field (dotted path)' },
+          msg: { type: 'string', description: 'The spec §5 message for it' },
+        },
+      },
+    },
+    requestId: { type: 'string', description: 'On 5xx answers: the request id of the logs' },
+  },
+};
+
+const SUCCESS_DESCRIPTION: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+const json = (schema: Json) => ({ 'application/json': { schema } });
+
+function errorStatuses(route: AnyRoute): number[] {
+  const codes: ErrorCode[] = [...route.errors];
+  if (route.kind === 'kit') {
+    // A kit route with input validates it; every kit route forwards to (or answers through) a service.
+    if (Object.keys(route.input.shape).length > 0) codes.push('VALIDATION_FAILED');
+    codes.push('UNAVAILABLE');
+  }
+  if (route.kind === 'hand-written' && route.query) codes.push('VALIDATION_FAILED');
+  if (route.access !== 'public') codes.push('UNAUTHENTICATED');
+  if (route.access === 'admin') codes.push('FORBIDDEN');
+  // A body is parsed before any route code runs: malformed, too large, or of another type.
+  if (route.hasBody) codes.push('VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  return [...new Set(codes.map(httpStatusFor))].filter((s) => s < 500 || s === 503).sort((a, b) => a - b);
+}
+
+function parameters(route: AnyRoute): Json[] {
+  const declared: [string, 'query' | 'path', z.ZodType][] = [];
+  if (route.kind === 'kit') {
+    for (const name of route.params) declared.push([name, 'path', route.input.shape[name] as z.ZodType]);
+    for (const name of route.query) declared.push([name, 'query', route.input.shape[name] as z.ZodType]);
+  } else {
+    for (const [name, schema] of Object.entries(route.query ?? {})) declared.push([name, 'query', schema]);
+  }
+  return declared.map(([name, where, schema]) => ({
+    name,
+    in: where,
+    required: where === 'path' || !schema.safeParse(undefined).success,
+    schema: jsonSchema(schema, 'input'),
+  }));
+}
+
+function requestBody(route: AnyRoute): Json | undefined {
+  if (route.kind === 'hand-written') {
+    return (
+      route.body && { required: true, content: { [route.body.mediaType]: { schema: route.body.schema } } }
+    );
+  }
+  if (!route.hasBody) return undefined;
+  const omit = Object.fromEntries([...route.query, ...route.params].map((k) => [k, true]));
+  const body = route.input.omit(omit as Record<string, true>);
+  if (Object.keys(body.shape).length === 0) return undefined;
+  return { required: true, content: json(jsonSchema(body, 'input')) };
+}
+
+function successAnswers(route: AnyRoute): Json {
+  if (route.kind === 'kit') {
+    return {
+      [route.status]: {
+        description: SUCCESS_DESCRIPTION[route.status],
+        content: json(jsonSchema((route as RouteDeclaration).answerSchema, 'output')),
+      },
+    };
+  }
+  return Object.fromEntries(
+    Object.entries(route.answers).map(([status, answer]: [string, HandWrittenAnswer]) => [
+      status,
+      {
+        description: answer.description,
+        ...(answer.headers && {
+          headers: Object.fromEntries(
+            Object.entries(answer.headers).map(([name, h]) => [name, { ...h, schema: { type: 'string' } }]),
+          ),
+        }),
+        ...(answer.schema && { content: json(jsonSchema(answer.schema, 'output')) }),
+      },
+    ]),
+  );
+}
+
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from the route declarations: input
+ * (body, query, path) and answer schemas from the contracts' zod schemas, and every
+ * operation's error answers from its access, body and error codes.
+ */
+export function buildOpenApiDocument(routes: readonly AnyRoute[]): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const usedErrors = new Set<number>();
+  const usedTags = new Set<string>();
+  for (const route of routes) {
+    const statuses = errorStatuses(route);
+    statuses.forEach((s) => usedErrors.add(s));
+    usedTags.add(route.tag);
+    const params = parameters(route);
+    const body = requestBody(route);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description && { description: route.description }),
+      tags: [route.tag],
+      security: route.access === 'public' ? [] : [{ bearer: [] }],
+      ...(params.length && { parameters: params }),
+      ...(body && { requestBody: body }),
+      responses: {
+        ...successAnswers(route),
+        ...Object.fromEntries(
+          statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_ANSWERS[s].name}` }]),
+        ),
+        default: { $ref: `#/components/responses/${UNEXPECTED.name}` },
+      },
+    };
+  }
+  const responses = Object.fromEntries(
+    [...[...usedErrors].sort((a, b) => a - b).map((s) => ERROR_ANSWERS[s]), UNEXPECTED].map((answer) => [
+      answer.name,
+      {
+        description: answer.description,
+        ...(answer.headers ? { headers: answer.headers } : {}),
+        content: json({ $ref: '#/components/schemas/Error' }),
+      },
+    ]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Planted API',
+      version: '1',
+      description:
+        'Plant-hire management: the REST API behind the web app (spec section 7). Errors are JSON {error, details?}.',
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Planted-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'The gateway serving this document' }],
+    tags: Object.entries(TAGS)
+      .filter(([name]) => usedTags.has(name))
+      .map(([name, description]) => ({ name, description })),
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The session token from sign-in, registration or invitation acceptance',
+        },
+      },
+      schemas: { Error: ERROR_SCHEMA },
+      responses,
+    },
+  };
+}

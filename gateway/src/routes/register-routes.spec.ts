@@ -1,0 +1,158 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRequest, textField, type Actor, type TypedClient } from '@planted/contracts';
+import { createLogger } from '@planted/logging';
+import type { TokenVerifier } from '../auth/token-verifier';
+import { buildOpenApiDocument } from './openapi-document';
+import { registerRoutes } from './register-routes';
+import { route, type RouteDependencies } from './route-kit';
+
+const actorSchema = z.object({
+  userId: z.string(),
+  customerId: z.string(),
+  role: z.string(),
+  email: z.string(),
+  name: z.string(),
+});
+
+const ThingRename = defineRequest(
+  'test.thing.rename.v1',
+  z.object({
+    actor: actorSchema,
+    id: textField({ required: 'Id is required' }),
+    name: textField({ required: 'Name is required', label: 'Name' }).max(20, { error: 'Name is too long' }),
+    dryRun: textField().optional(),
+  }),
+  z.object({ id: z.string(), name: z.string(), by: z.string() }),
+  { errors: ['NOT_FOUND'] },
+);
+
+const renameThing = route(ThingRename, {
+  method: 'PUT',
+  path: '/api/things/{id}',
+  operationId: 'renameThing',
+  summary: 'Renames a thing',
+  tag: 'customers',
+  access: 'admin',
+  forbidden: 'Only administrators can rename things',
+  params: ['id'],
+  query: ['dryRun'],
+});
+
+const ACTORS: Record<string, Actor> = {
+  'admin-token': { userId: 'u1', customerId: 'c1', role: 'admin', email: 'a@x.test', name: 'Ann' },
+  'viewer-token': { userId: 'u2', customerId: 'c1', role: 'viewer', email: 'v@x.test', name: 'Vic' },
+};
+
+describe('the route kit serves a declaration (design.md, Kits)', () => {
+  let app: FastifyInstance;
+  const sent: unknown[] = [];
+
+  beforeAll(async () => {
+    app = Fastify();
+    const bus: TypedClient = {
+      send: async (_subject, payload) => {
+        sent.push(payload);
+        const p = payload as { id: string; name: string; actor: Actor };
+        return { id: p.id, name: p.name, by: p.actor.userId } as never;
+      },
+    };
+    const verifier = { verify: async (token: string) => ACTORS[token] ?? Promise.reject(new Error('bad')) };
+    registerRoutes(app, [renameThing], {
+      bus,
+      verifier: verifier as unknown as TokenVerifier,
+      logger: createLogger('test', { level: 'silent' }),
+      ...({} as Omit<RouteDependencies, 'bus'>),
+    });
+    await app.ready();
+  });
+
+  afterAll(() => app.close());
+
+  const put = (url: string, body: unknown, token?: string) =>
+    app.inject({
+      method: 'PUT',
+      url,
+      payload: body as object,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('forwards path, query and body fields with the verified actor, never an actor from the body', async () => {
+    sent.length = 0;
+    const res = await put(
+      '/api/things/t-1?dryRun=yes',
+      { name: ' Digger ', actor: { userId: 'evil' }, id: 'other' },
+      'admin-token',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: 't-1', name: 'Digger', by: 'u1' });
+    expect(sent).toEqual([{ id: 't-1', name: 'Digger', dryRun: 'yes', actor: ACTORS['admin-token'] }]);
+  });
+
+  it('answers 401 without a token, 403 with the route’s message for a non-admin, before validating', async () => {
+    expect((await put('/api/things/t-1', {})).json()).toEqual({ error: 'Authentication required' });
+    const forbidden = await put('/api/things/t-1', {}, 'viewer-token');
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ error: 'Only administrators can rename things' });
+  });
+
+  it('answers bad input with 400, the first message and every field', async () => {
+    const res = await put('/api/things/t%00x?dryRun=a%07b', { name: 'x'.repeat(21) }, 'admin-token');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'This field must not contain control characters',
+      details: [
+        { param: 'id', msg: 'This field must not contain control characters' },
+        { param: 'name', msg: 'Name is too long' },
+        { param: 'dryRun', msg: 'This field must not contain control characters' },
+      ],
+    });
+  });
+
+  it('documents the route: parameters, body, answer, security and its error answers', () => {
+    const doc = buildOpenApiDocument([renameThing]) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const op = doc.paths['/api/things/{id}'].put as {
+      parameters: { name: string; in: string; required: boolean }[];
+      requestBody: {
+        content: { 'application/json': { schema: { properties: object; required: string[] } } };
+      };
+      responses: Record<string, unknown>;
+      security: unknown[];
+    };
+    expect(op.parameters.map(({ name, in: where, required }) => ({ name, where, required }))).toEqual([
+      { name: 'id', where: 'path', required: true },
+      { name: 'dryRun', where: 'query', required: false },
+    ]);
+    expect(Object.keys(op.requestBody.content['application/json'].schema.properties)).toEqual(['name']);
+    expect(Object.keys(op.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '503',
+      'default',
+    ]);
+    expect(op.security).toEqual([{ bearer: [] }]);
+  });
+});
+
+describe('route() refuses a declaration that cannot be served', () => {
+  const base = { operationId: 'x', summary: 'x', tag: 'customers', access: 'admin' } as const;
+
+  it('a GET whose payload has fields that are neither query nor path parameters', () => {
+    expect(() =>
+      route(ThingRename, { ...base, method: 'GET', path: '/api/things/{id}', params: ['id'] }),
+    ).toThrow('x: a GET has no body; read name, dryRun from query or params');
+  });
+
+  it('a path parameter missing from the path', () => {
+    expect(() => route(ThingRename, { ...base, method: 'PUT', path: '/api/things', params: ['id'] })).toThrow(
+      'x: {id} is not in its path',
+    );
+  });
+});

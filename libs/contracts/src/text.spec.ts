@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  invitationAcceptSchema,
+  invitationCreateSchema,
+  IdentityInvitationValidate,
+  languageUpdateSchema,
+  loginRequestSchema,
+  oauthCompleteSignupRequestSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+} from './identity';
+import { textField, toFieldErrors } from '.';
+
+const VALID: Record<string, Record<string, string>> = {
+  login: { email: 'ann@example.test', password: 'secret-1' },
+  register: {
+    customerName: 'Acme Plant',
+    customerAddress: '1 Long Street, Leeds',
+    userName: 'Ann Smith',
+    email: 'ann@example.test',
+    password: 'secret-1',
+  },
+  profile: { name: 'Ann Smith', email: 'ann@example.test' },
+  password: { currentPassword: 'secret-1', newPassword: 'secret-2' },
+  language: { language: 'en' },
+  inviteCreate: { email: 'bob@example.test', name: 'Bob', role: 'user' },
+  inviteValidate: { token: 'abc' },
+  inviteAccept: { token: 'abc', name: 'Bob Jones', password: 'secret-1' },
+  oauthComplete: {
+    customerName: 'Acme Plant',
+    customerAddress: '1 Long Street, Leeds',
+    userName: 'Ann Smith',
+    email: 'ann@example.test',
+    googleId: 'g-1',
+  },
+};
+
+const SCHEMAS: Record<string, z.ZodObject> = {
+  login: loginRequestSchema,
+  register: registerRequestSchema,
+  profile: profileUpdateSchema,
+  password: changePasswordSchema,
+  language: languageUpdateSchema,
+  inviteCreate: invitationCreateSchema,
+  inviteValidate: IdentityInvitationValidate.request as z.ZodObject,
+  inviteAccept: invitationAcceptSchema,
+  oauthComplete: oauthCompleteSignupRequestSchema,
+};
+
+describe('text fields refuse control characters (NUL broke PostgreSQL with a 500)', () => {
+  it.each(Object.keys(SCHEMAS))('%s accepts its valid example', (name) => {
+    expect(SCHEMAS[name].safeParse(VALID[name]).success).toBe(true);
+  });
+
+  const cases = Object.entries(VALID).flatMap(([name, valid]) =>
+    Object.keys(valid)
+      .filter((field) => !['language', 'role', 'googleId'].includes(field))
+      .flatMap((field) =>
+        ['\u0000', '\u0007', '\u001b', '\u007f'].map(
+          (c) => [name, field, c.charCodeAt(0).toString(16).padStart(4, '0')] as const,
+        ),
+      ),
+  );
+
+  it.each(cases)('%s.%s refuses U+%s with a message on that field', (name, field, code) => {
+    const c = String.fromCharCode(parseInt(code, 16));
+    const input = {
+      ...VALID[name],
+      [field]: `${VALID[name][field].slice(0, 2)}${c}${VALID[name][field].slice(2)}`,
+    };
+    const result = SCHEMAS[name].safeParse(input);
+    expect(result.success).toBe(false);
+    const details = toFieldErrors(result.error!);
+    expect(details).toEqual([{ param: field, msg: expect.any(String) }]);
+  });
+
+  it('names the field in its message, or says what the field would', () => {
+    const name = registerRequestSchema.safeParse({ ...VALID.register, customerName: 'Acme\u0000Plant' });
+    expect(toFieldErrors(name.error!)[0].msg).toBe('Company name must not contain control characters');
+    const email = loginRequestSchema.safeParse({ ...VALID.login, email: 'ann\u0000@example.test' });
+    expect(toFieldErrors(email.error!)[0].msg).toBe('Please enter a valid email address');
+  });
+
+  it('keeps tab and new lines in a multi-line text only', () => {
+    const address = registerRequestSchema.safeParse({
+      ...VALID.register,
+      customerAddress: '1 Long Street\r\nLeeds\tLS1',
+    });
+    expect(address.success).toBe(true);
+    expect(textField({ label: 'Name' }).safeParse('Ann\tSmith').success).toBe(false);
+    expect(textField({ label: 'Name' }).safeParse('Ann\nSmith').success).toBe(false);
+    expect(textField({ label: 'Notes', multiline: true }).safeParse('a\u000bb').success).toBe(false);
+  });
+});

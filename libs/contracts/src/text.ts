@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * C0 control characters and DEL. No name, address, email or password holds one, and
+ * PostgreSQL refuses a NUL in text outright (which used to surface as a 500). Multi-line
+ * texts keep tab, line feed and carriage return (browsers send CR LF from a textarea).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+// eslint-disable-next-line no-control-regex -- as above
+const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
+export interface TextFieldOptions {
+  /** Names the field in the control-character message ('Company name'). */
+  label?: string;
+  /** Answer for a missing, non-string or blank value. Without it the field may be empty. */
+  required?: string;
+  /** Answer for a control character (and, on an optional field, a value that is not a string) when the field has a better word for it than the default. */
+  invalid?: string;
+  /** Allows tab, line feed and carriage return. */
+  multiline?: boolean;
+  /** Passwords are taken as typed; everything else is trimmed first. */
+  trim?: boolean;
+}
+
+export function controlCharactersMessage(label = 'This field'): string {
+  return `${label} must not contain control characters`;
+}
+
+/**
+ * Every string a client sends goes through this builder, so the gateway and the service
+ * that parse the same contract refuse control characters alike, with a field message.
+ * Chain lengths and patterns after it (`textField({...}).max(255, ...)`).
+ */
+export function textField(options: TextFieldOptions = {}) {
+  const { required, multiline = false, trim = true } = options;
+  const notText = required ?? options.invalid;
+  let schema = notText ? z.string({ error: notText }) : z.string();
+  if (trim) schema = schema.trim();
+  if (required) schema = schema.min(1, { error: required });
+  return schema.regex(multiline ? MULTI_LINE : SINGLE_LINE, {
+    error: options.invalid ?? controlCharactersMessage(options.label),
+  });
+}
