@@ -6,7 +6,7 @@ import mercurius from 'mercurius';
 import type { Logger } from '@planted/logging';
 import { AuthGuard } from './auth/auth.guard';
 import { createLimiters, LIMITERS } from './auth/attempt-limiter';
-import { TokenVerifier } from './auth/token-verifier';
+import { TokenVerifier, type RevocationCheck } from './auth/token-verifier';
 import type { GatewayInfrastructure } from './bus/infrastructure';
 import { BUS, GATEWAY_CONFIG, LOGGER, NATS_CONNECTION, REDIS } from './bus/tokens';
 import type { GatewayConfig } from './config';
@@ -26,6 +26,7 @@ export class AppModule {
     infra: GatewayInfrastructure,
     storage: FileStorage,
     logger: Logger,
+    revocations: RevocationCheck,
   ): DynamicModule {
     return {
       module: AppModule,
@@ -58,7 +59,7 @@ export class AppModule {
         { provide: NATS_CONNECTION, useValue: infra.nc },
         { provide: REDIS, useValue: infra.redis },
         { provide: FILE_STORAGE, useValue: storage },
-        { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus) },
+        { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus, revocations) },
         {
           provide: LIMITERS,
           useFactory: () =>

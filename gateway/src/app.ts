@@ -8,6 +8,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, enterRequestContext, REQUEST_ID_HEADER, type Logger } from '@planted/logging';
+import { SessionRevocations } from '@planted/messaging';
 import { AppModule } from './app.module';
 import { LIMITERS } from './auth/attempt-limiter';
 import { TokenVerifier } from './auth/token-verifier';
@@ -85,6 +86,20 @@ export async function createGatewayApp(
 ): Promise<GatewayApp> {
   const logger = options.logger ?? createLogger('gateway', { level: config.LOG_LEVEL });
   const infra = await connectInfrastructure(config, logger);
+  const revocations = new SessionRevocations({
+    nc: infra.nc,
+    subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    lookbackSeconds: config.SESSION_REVOCATION_LOOKBACK_SECONDS,
+    logger,
+  });
+  try {
+    // Before the first request: a token ended before this gateway started is refused too.
+    await revocations.start();
+  } catch (err) {
+    await revocations.stop();
+    await infra.close();
+    throw err;
+  }
   const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
 
   const adapter = new FastifyAdapter({
@@ -99,7 +114,7 @@ export async function createGatewayApp(
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.create(config, infra, storage, logger),
+    AppModule.create(config, infra, storage, logger, revocations),
     adapter,
     {
       logger: ['error', 'warn'],
@@ -179,6 +194,7 @@ export async function createGatewayApp(
       if (closed) return;
       closed = true;
       await app.close();
+      await revocations.stop();
       await infra.close();
     },
   };

@@ -125,6 +125,10 @@ export interface Limiters {
   register: AttemptLimiter;
   /** Invitations refused because the email has an account, per inviting user. */
   invite: AttemptLimiter;
+  /** Reset emails asked for, per email and source address: every request counts. */
+  forgotPassword: AttemptLimiter;
+  /** Reset tokens refused, per source address. */
+  resetPassword: AttemptLimiter;
 }
 
 export const LIMITERS = Symbol('LIMITERS');
@@ -159,6 +163,19 @@ export function createLimiters(
       redis,
       'invite',
       { ...base, freeFailuresPerPair: 3, perSource: 10, perAccount: 10 },
+      tooManyAttempts,
+    ),
+    // Each request may send an email: a few per address from one source, and few overall.
+    forgotPassword: new AttemptLimiter(
+      redis,
+      'forgot-password',
+      { ...base, freeFailuresPerPair: 3, perSource: 20, perAccount: 5 },
+      tooManyAttempts,
+    ),
+    resetPassword: new AttemptLimiter(
+      redis,
+      'reset-password',
+      { ...base, freeFailuresPerPair: 10, perSource: 20, perAccount: 1000 },
       tooManyAttempts,
     ),
   };

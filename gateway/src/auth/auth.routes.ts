@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
   IdentityChangePassword,
+  IdentityForgotPassword,
   IdentityLogin,
+  IdentityLogout,
+  IdentityResetPassword,
   IdentityProfileGet,
   IdentityProfileUpdate,
   IdentityRegister,
@@ -46,6 +49,53 @@ export const AUTH_ROUTES = [
       ),
     ],
   }),
+  route(IdentityLogout, {
+    method: 'POST',
+    path: '/api/auth/logout',
+    operationId: 'logout',
+    summary: 'Ends this session: its token is refused from now on, on every gateway',
+    tag: 'auth',
+    access: 'signed-in',
+    status: 200,
+  }),
+  route(IdentityForgotPassword, {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    operationId: 'forgotPassword',
+    summary: 'Emails a single-use password reset link (valid one hour) when the address has an account',
+    description: 'The answer is the same whether or not the address has an account.',
+    tag: 'auth',
+    access: 'public',
+    status: 200,
+    before: [
+      {
+        errors: ['RATE_LIMITED'],
+        // Every request counts, not only failures: each one may send an email.
+        run: async (input: { email: string }, context, deps, next) => {
+          const limiter = deps.limiters.forgotPassword;
+          await limiter.check(context.ip, input.email);
+          await limiter.fail(context.ip, input.email);
+          return next();
+        },
+      },
+    ],
+  }),
+  route(IdentityResetPassword, {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    operationId: 'resetPassword',
+    summary: 'Sets a new password with the emailed token and ends every session of the user',
+    tag: 'auth',
+    access: 'public',
+    status: 200,
+    before: [
+      limited<{ token: string }>(
+        'resetPassword',
+        (_input, context) => ({ source: context.ip, account: 'reset-token' }),
+        'RESET_TOKEN_INVALID',
+      ),
+    ],
+  }),
   route(IdentityProfileGet, {
     method: 'GET',
     path: '/api/auth/profile',
@@ -79,6 +129,8 @@ export const AUTH_ROUTES = [
     path: '/api/auth/change-password',
     operationId: 'changePassword',
     summary: 'Changes the signed-in user’s password after checking the current one',
+    description:
+      'Every session of the user ends, this one included; the answer carries a fresh token to carry on with.',
     tag: 'auth',
     access: 'signed-in',
     before: [

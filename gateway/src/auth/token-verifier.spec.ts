@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { ServiceError, type TypedClient } from '@planted/contracts';
+import { SessionRevocations } from '@planted/messaging';
 import { TokenVerifier } from './token-verifier';
 
-async function setup() {
+async function setup(revocations?: SessionRevocations) {
   const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'EdDSA', use: 'sig' };
   let jwksCalls = 0;
@@ -38,11 +39,49 @@ async function setup() {
     if (options.exp !== undefined) jwt.setExpirationTime(options.exp);
     return jwt.sign(privateKey);
   };
-  return { verifier: new TokenVerifier(bus), sign, signOther, claims, jwksCalls: () => jwksCalls };
+  return {
+    verifier: new TokenVerifier(bus, revocations),
+    sign,
+    privateKey,
+    signOther,
+    claims,
+    jwksCalls: () => jwksCalls,
+  };
 }
 
 describe('TokenVerifier', () => {
   afterEach(() => jest.useRealTimers());
+
+  it('refuses a token whose session has ended, even when it is already in the verified cache', async () => {
+    const revocations = new SessionRevocations({} as never);
+    const { verifier, claims, privateKey } = await setup(revocations);
+    const withSession = (sid: string) =>
+      new SignJWT({ ...claims, sid })
+        .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
+        .setIssuer('planted-identity')
+        .setAudience('planted')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    const ended = await withSession('s-1');
+    const other = await withSession('s-2');
+    expect(await verifier.verify(ended)).toMatchObject({ userId: claims.userId, sessionId: 's-1' });
+    revocations.add({
+      kind: 'session',
+      userId: claims.userId,
+      sessionId: 's-1',
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    await expect(verifier.verify(ended)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(verifier.verify(other)).resolves.toMatchObject({ sessionId: 's-2' });
+    revocations.add({
+      kind: 'user',
+      userId: claims.userId,
+      validAfter: Math.floor(Date.now() / 1000) + 1,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    await expect(verifier.verify(other)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
 
   it('turns valid claims into the actor and fetches the key set once', async () => {
     const { verifier, sign, claims, jwksCalls } = await setup();

@@ -4,8 +4,20 @@ import {
   ServiceError,
   tokenClaimsSchema,
   type Actor,
+  type SessionClaims,
   type TypedClient,
 } from '@planted/contracts';
+
+/** Ended sessions (SessionRevocations of @planted/messaging, fed by identity's events). */
+export interface RevocationCheck {
+  isRevoked(claims: SessionClaims): boolean;
+}
+
+interface Verified {
+  actor: Actor;
+  session: SessionClaims;
+  exp?: number;
+}
 
 const ISSUER = 'planted-identity';
 const AUDIENCE = 'planted';
@@ -24,9 +36,20 @@ export class TokenVerifier {
   private loading?: Promise<void>;
   private lastRefresh = 0;
   /** token -> its actor and until when (epoch ms) the answer stands; oldest first. */
-  private readonly verified = new Map<string, { actor: Actor; until: number }>();
+  private readonly verified = new Map<string, { actor: Actor; session: SessionClaims; until: number }>();
 
-  constructor(private readonly bus: TypedClient) {}
+  /**
+   * `revocations` is asked on every request, cache hits included, so a session ended by
+   * logout or a password change stops working here as soon as the revocation arrives.
+   */
+  constructor(
+    private readonly bus: TypedClient,
+    private readonly revocations?: RevocationCheck,
+  ) {}
+
+  private ended(session: SessionClaims): void {
+    if (this.revocations?.isRevoked(session)) throw new ServiceError('UNAUTHENTICATED', 'Session ended');
+  }
 
   private async refresh(): Promise<void> {
     this.loading ??= (async () => {
@@ -46,19 +69,23 @@ export class TokenVerifier {
     const now = Date.now();
     const known = this.verified.get(token);
     if (known) {
-      if (now < known.until) return { ...known.actor };
+      if (now < known.until) {
+        this.ended(known.session);
+        return { ...known.actor };
+      }
       this.verified.delete(token);
     }
-    const { actor, exp } = await this.verifyUncached(token);
+    const { actor, session, exp } = await this.verifyUncached(token);
+    this.ended(session);
     // jose rejects a token once floor(now / 1000) >= exp, i.e. from exp * 1000 ms on: so does the cache.
     const until = Math.min(now + VERIFIED_CACHE_MS, exp === undefined ? Infinity : exp * 1000);
     if (this.verified.size >= VERIFIED_CACHE_ENTRIES)
       this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { actor, until });
+    this.verified.set(token, { actor, session, until });
     return { ...actor };
   }
 
-  private async verifyUncached(token: string): Promise<{ actor: Actor; exp?: number }> {
+  private async verifyUncached(token: string): Promise<Verified> {
     if (!this.keySet) await this.refresh();
     try {
       return await this.verifyWithKeys(token);
@@ -78,7 +105,7 @@ export class TokenVerifier {
     }
   }
 
-  private async verifyWithKeys(token: string): Promise<{ actor: Actor; exp?: number }> {
+  private async verifyWithKeys(token: string): Promise<Verified> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.keySet!, {
@@ -97,8 +124,17 @@ export class TokenVerifier {
     const claims = tokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw new ServiceError('UNAUTHENTICATED', 'Invalid token');
     const c = claims.data;
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
     return {
-      actor: { userId: c.userId, customerId: c.customer_id, role: c.role, email: c.email, name: c.name },
+      actor: {
+        userId: c.userId,
+        customerId: c.customer_id,
+        role: c.role,
+        email: c.email,
+        name: c.name,
+        ...(sessionId ? { sessionId } : {}),
+      },
+      session: { userId: c.userId, sessionId, issuedAt: payload.iat ?? 0 },
       exp: payload.exp,
     };
   }

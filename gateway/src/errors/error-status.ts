@@ -24,6 +24,7 @@ export const HTTP_STATUS_OF_CODE = {
   USER_LIMIT_REACHED: 403,
   INVITATION_INVALID: 400,
   WRONG_PASSWORD: 400,
+  RESET_TOKEN_INVALID: 400,
   // Hires' codes (libs/contracts/src/hires/error-codes.ts)
   HIRE_LIMIT_REACHED: 403,
 } as const satisfies Record<ErrorCode, number>;

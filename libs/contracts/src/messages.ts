@@ -39,4 +39,9 @@ export const MESSAGES = {
   ADDRESS_MAX: 'Address must be no more than 500 characters',
   LANGUAGE_INVALID: 'Language must be en or es',
   ONLY_ADMINS_INVITE: 'Only administrators can invite users',
+  RESET_LINK_MISSING: 'Invalid password reset link',
+  RESET_LINK_INVALID: 'This password reset link is invalid or has expired. Please request a new one.',
+  RESET_EMAIL_SENT: 'If an account exists for that email, we have sent a link to reset the password.',
+  PASSWORD_RESET: 'Your password has been reset. Please sign in with your new password.',
+  LOGGED_OUT: 'Signed out',
 } as const;

@@ -72,7 +72,7 @@ describe('register (spec §7 POST /auth/register)', () => {
     });
     expect(protectedHeader.kid).toBe(jwks.keys[0]!.kid);
     expect(Object.keys(payload).sort()).toEqual(
-      ['aud', 'customer_id', 'email', 'exp', 'iat', 'iss', 'name', 'role', 'sub', 'userId'].sort(),
+      ['aud', 'customer_id', 'email', 'exp', 'iat', 'iss', 'name', 'role', 'sid', 'sub', 'userId'].sort(),
     );
     expect(payload).toMatchObject({
       userId: session.user.id,

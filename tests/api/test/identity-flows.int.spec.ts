@@ -185,6 +185,7 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
         token,
       );
       expect(ok.status).toBe(200);
+      token = ok.body.token;
       expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(
         401,
       );

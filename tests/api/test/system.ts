@@ -16,6 +16,8 @@ export interface System {
   smtp: FakeSmtp;
   gateway: GatewayApp;
   identity: ServiceApp<IdentityConfig, IdentitySchema>;
+  /** One more gateway replica on the same NATS, Redis and identity (closed with the system). */
+  startGateway(): Promise<GatewayApp>;
   close(): Promise<void>;
 }
 
@@ -30,23 +32,30 @@ export async function startSystem(gatewayEnv: Record<string, string> = {}): Prom
   );
   await identity.listen();
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-api-'));
-  const gateway = await createGatewayApp(
-    parseConfig(gatewayEnvSchema, {
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      UPLOAD_DIR: uploads,
-      WEB_DIST: path.join(uploads, 'none'),
-      ...gatewayEnv,
-    }),
-  );
+  const replicas: GatewayApp[] = [];
+  const startGateway = async () => {
+    const replica = await createGatewayApp(
+      parseConfig(gatewayEnvSchema, {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        UPLOAD_DIR: uploads,
+        WEB_DIST: path.join(uploads, 'none'),
+        ...gatewayEnv,
+      }),
+    );
+    replicas.push(replica);
+    return replica;
+  };
+  const gateway = await startGateway();
   return {
     url: gateway.url,
     smtp,
     gateway,
     identity,
+    startGateway,
     async close() {
-      await gateway.close();
+      for (const replica of replicas) await replica.close();
       await identity.close();
       const nc = await connect({ servers: env.NATS_URL });
       const jsm = await nc.jetstreamManager();

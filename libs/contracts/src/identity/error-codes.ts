@@ -9,6 +9,7 @@ export const IDENTITY_ERROR_CODES = [
   'USER_LIMIT_REACHED',
   'INVITATION_INVALID',
   'WRONG_PASSWORD',
+  'RESET_TOKEN_INVALID',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

@@ -8,3 +8,5 @@ export * from './keys';
 export * from './events';
 export * from './oauth';
 export * from './error-codes';
+export * from './sessions';
+export * from './password-reset';

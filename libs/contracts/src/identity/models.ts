@@ -48,6 +48,8 @@ export const actorSchema = z.object({
   role: roleSchema,
   email: z.string(),
   name: z.string(),
+  /** The token's session id (`sid`): what logout ends. Absent for tokens issued before sessions had ids. */
+  sessionId: z.string().optional(),
 });
 export type Actor = z.infer<typeof actorSchema>;
 

@@ -47,11 +47,14 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordField(MESSAGES.NEW_PASSWORD_REQUIRED, MESSAGES.NEW_PASSWORD_MIN, 'New password'),
 });
 
-/** PUT /api/auth/change-password */
+/**
+ * PUT /api/auth/change-password. Every session of the user ends, this one included; the
+ * answer carries a fresh token for the caller to carry on with.
+ */
 export const IdentityChangePassword = defineRequest(
   'identity.auth.password.change.v1',
   changePasswordSchema.extend({ actor: actorSchema }),
-  z.object({ message: z.string() }),
+  z.object({ message: z.string(), token: z.string() }),
   { errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'] },
 );
 

@@ -2,6 +2,9 @@ import { Controller } from '@nestjs/common';
 import {
   IdentityChangePassword,
   IdentityLogin,
+  IdentityLogout,
+  IdentityForgotPassword,
+  IdentityResetPassword,
   IdentityProfileGet,
   IdentityProfilePictureSet,
   IdentityProfileUpdate,
@@ -11,10 +14,14 @@ import {
 } from '@planted/contracts';
 import { Handles } from '@planted/service-kit';
 import { AuthService } from './auth.service';
+import { PasswordResetService } from './password-reset.service';
 
 @Controller()
 export class AuthHandlers {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly resets: PasswordResetService,
+  ) {}
 
   @Handles(IdentityRegister)
   register(input: ParsedRequestOf<typeof IdentityRegister>) {
@@ -47,6 +54,21 @@ export class AuthHandlers {
       currentPassword: input.currentPassword,
       newPassword: input.newPassword,
     });
+  }
+
+  @Handles(IdentityLogout)
+  logout(input: ParsedRequestOf<typeof IdentityLogout>) {
+    return this.auth.logout(input.actor);
+  }
+
+  @Handles(IdentityForgotPassword)
+  forgotPassword(input: ParsedRequestOf<typeof IdentityForgotPassword>) {
+    return this.resets.requestReset(input.email);
+  }
+
+  @Handles(IdentityResetPassword)
+  resetPassword(input: ParsedRequestOf<typeof IdentityResetPassword>) {
+    return this.resets.reset(input.token, input.password);
   }
 
   @Handles(IdentityProfilePictureSet)

@@ -6,13 +6,16 @@ import { KeysModule } from '../keys/keys.module';
 import { UsersModule } from '../users/users.module';
 import { AuthHandlers } from './auth.handlers';
 import { AuthService } from './auth.service';
+import { PasswordResetService } from './password-reset.service';
+import { MailModule } from '../mail/mail.module';
 import { PasswordHasher } from './password-hasher';
 
 @Module({
-  imports: [UsersModule, CustomersModule, KeysModule],
+  imports: [UsersModule, CustomersModule, KeysModule, MailModule],
   controllers: [AuthHandlers],
   providers: [
     AuthService,
+    PasswordResetService,
     {
       provide: PasswordHasher,
       inject: [CONFIG],

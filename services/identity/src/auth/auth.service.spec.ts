@@ -10,6 +10,7 @@ import { SessionIssuer } from '../keys/session-issuer';
 import type { TokenSigner } from '../keys/token-signer';
 import type { UsersRepository } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
+import type { SessionRevoker } from '../sessions/session-revoker';
 import { AuthService } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
 
@@ -47,6 +48,7 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
       outbox,
     ),
     outbox,
+    {} as SessionRevoker,
   );
   return { service, hasher, users };
 }

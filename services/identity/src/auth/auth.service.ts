@@ -9,6 +9,7 @@ import {
   type IdentityChangePassword,
   type Session,
   type User,
+  MESSAGES,
 } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import { uniqueViolation } from '@planted/db';
@@ -19,6 +20,7 @@ import { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { SessionIssuer } from '../keys/session-issuer';
+import { SessionRevoker } from '../sessions/session-revoker';
 import { CompanyRegistration } from '../customers/company-registration';
 import { toUser } from '../users/user.mapper';
 import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
@@ -49,6 +51,7 @@ export class AuthService {
     private readonly sessions: SessionIssuer,
     private readonly registration: CompanyRegistration,
     private readonly outbox: OutboxService,
+    private readonly revoker: SessionRevoker,
   ) {}
 
   /** A new company on the free plan with its creator as admin, and both events, in one transaction. */
@@ -115,7 +118,11 @@ export class AuthService {
     return { user: toUser(user) };
   }
 
-  async changePassword(actor: Actor, input: ChangePasswordInput): Promise<{ message: string }> {
+  /** Every session of the user ends, this one too; the caller carries on with the fresh token answered. */
+  async changePassword(
+    actor: Actor,
+    input: ChangePasswordInput,
+  ): Promise<{ message: string; token: string }> {
     const current = await this.database.withTenant(actor.customerId, (tx) =>
       this.usersService.requireActiveActor(tx, actor),
     );
@@ -125,14 +132,24 @@ export class AuthService {
     if (!matches) throw wrongPassword();
 
     const passwordHash = await this.hasher.hash(input.newPassword);
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const user = await this.usersService.requireActiveActor(tx, actor);
+    const session = await this.database.withTenant(actor.customerId, async (tx) => {
+      const { user, customer } = await this.usersService.requireActiveActorWithCompany(tx, actor);
       // Another change since the check above: make the caller try again with the new current password.
       if (user.passwordHash !== current.passwordHash) throw wrongPassword();
+      if (!customer) throw companyNotFound();
       await this.users.update(tx, actor.customerId, actor.userId, { passwordHash });
+      return this.sessions.issue(await this.revoker.endAllSessions(tx, user), customer);
     });
-    this.logger.info({ userId: actor.userId }, 'password changed');
-    return { message: 'Password changed successfully' };
+    this.outbox.committed();
+    this.logger.info({ userId: actor.userId }, 'password changed; other sessions ended');
+    return { message: 'Password changed successfully', token: session.token };
+  }
+
+  /** Ends this session only; the user's other sessions go on. */
+  async logout(actor: Actor): Promise<{ message: string }> {
+    await this.database.withTenant(actor.customerId, (tx) => this.revoker.endSession(tx, actor));
+    this.outbox.committed();
+    return { message: MESSAGES.LOGGED_OUT };
   }
 
   /** Records the new picture and answers the previous URL, so the gateway can delete that file. */

@@ -55,6 +55,8 @@ export const users = identity
       googleId: text('google_id').unique('users_google_id_unique'),
       microsoftId: text('microsoft_id').unique('users_microsoft_id_unique'),
       appleId: text('apple_id').unique('users_apple_id_unique'),
+      /** Tokens issued before this instant are no longer valid (password change or reset, role change, removal). */
+      sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
     },
@@ -101,12 +103,38 @@ export const invitations = identity
   )
   .enableRLS();
 
+export const passwordResets = identity
+  .table(
+    'password_resets',
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      customerId: uuid('customer_id')
+        .notNull()
+        .references(() => customers.id),
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id),
+      /** sha-256 (hex) of the emailed token; the token itself is never stored. */
+      tokenHash: text('token_hash').notNull(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
+      index('password_resets_user_idx').on(t.userId),
+      tenantPolicy('password_resets_tenant_isolation'),
+    ],
+  )
+  .enableRLS();
+
 export const outbox = outboxTable(identity);
 export const processedEvents = processedEventsTable(identity);
 
-export const schema = { customers, users, invitations, outbox, processedEvents };
+export const schema = { customers, users, invitations, passwordResets, outbox, processedEvents };
 export type IdentitySchema = typeof schema;
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;

@@ -5,6 +5,7 @@ import { KeysHandlers } from './keys.handlers';
 import { SIGNING_KEY, type SigningKey } from './signing-key';
 import { SessionIssuer } from './session-issuer';
 import { TokenSigner } from './token-signer';
+import { SessionRevoker } from '../sessions/session-revoker';
 
 @Module({
   controllers: [KeysHandlers],
@@ -15,7 +16,8 @@ import { TokenSigner } from './token-signer';
       useFactory: (config: IdentityConfig, key: SigningKey) => new TokenSigner(key, config.JWT_TTL),
     },
     SessionIssuer,
+    SessionRevoker,
   ],
-  exports: [TokenSigner, SessionIssuer],
+  exports: [TokenSigner, SessionIssuer, SessionRevoker],
 })
 export class KeysModule {}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Session } from '@planted/contracts';
 import { toCustomer } from '../customers/customer.mapper';
@@ -11,8 +12,9 @@ export class SessionIssuer {
   constructor(private readonly signer: TokenSigner) {}
 
   async issue(user: UserRow, customer: CustomerRow): Promise<Session> {
+    const notBefore = user.sessionsValidAfter ? Math.ceil(user.sessionsValidAfter.getTime() / 1000) : 0;
     return {
-      token: await this.signer.sign(toTokenClaims(user)),
+      token: await this.signer.sign(toTokenClaims(user), { sessionId: randomUUID(), notBefore }),
       user: toUser(user),
       customer: toCustomer(customer),
     };

@@ -41,6 +41,17 @@ describe('session tokens (spec §3 claims, verified by the gateway through the J
     expect(payload.exp! - payload.iat!).toBe(12 * 3600);
   });
 
+  it('carries the session id as sid, and never an iat before the user’s sessions-valid-after instant', async () => {
+    const now = 1_700_000_000_000;
+    const signer = new TokenSigner(await signingKeyFromPem(generatePrivateKeyPem(), 'test'), 60, () => now);
+    const plain = decodeJwt(await signer.sign(claims, { sessionId: 's-1' }));
+    expect(plain).toMatchObject({ sid: 's-1', iat: now / 1000, exp: now / 1000 + 60 });
+    const afterRevocation = decodeJwt(
+      await signer.sign(claims, { sessionId: 's-2', notBefore: now / 1000 + 1 }),
+    );
+    expect(afterRevocation).toMatchObject({ sid: 's-2', iat: now / 1000 + 1, exp: now / 1000 + 61 });
+  });
+
   it('publishes the public key only, with kid, alg and use', async () => {
     const signer = new TokenSigner(await signingKeyFromPem(generatePrivateKeyPem(), 'test'), 60);
     const [key] = signer.jwks().keys;

@@ -5,7 +5,7 @@ import type { SigningKey } from './signing-key';
 export const TOKEN_ISSUER = 'planted-identity';
 export const TOKEN_AUDIENCE = 'planted';
 
-/** Signs session tokens (spec §3 claims plus sub, iss, aud, iat, exp) and publishes the public key. */
+/** Signs session tokens (spec §3 claims plus sub, sid, iss, aud, iat, exp) and publishes the public key. */
 export class TokenSigner {
   constructor(
     private readonly key: SigningKey,
@@ -13,9 +13,19 @@ export class TokenSigner {
     private readonly now: () => number = Date.now,
   ) {}
 
-  sign(claims: TokenClaims): Promise<string> {
-    const issuedAt = Math.floor(this.now() / 1000);
+  get lifetimeSeconds(): number {
+    return this.ttlSeconds;
+  }
+
+  /**
+   * `sessionId` becomes the `sid` claim (what logout ends). `notBefore` (epoch seconds) is
+   * the user's sessions-valid-after instant: a token issued in the same second as a
+   * revocation carries it as `iat`, so the revocation never catches the token issued after it.
+   */
+  sign(claims: TokenClaims, session?: { sessionId: string; notBefore?: number }): Promise<string> {
+    const issuedAt = Math.max(Math.floor(this.now() / 1000), session?.notBefore ?? 0);
     return new SignJWT({
+      ...(session ? { sid: session.sessionId } : {}),
       userId: claims.userId,
       email: claims.email,
       role: claims.role,

@@ -19,9 +19,9 @@ const HTML_ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
-const formatDate = (date: Date) =>
+export const formatDate = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',

@@ -4,6 +4,11 @@ import type { Logger } from '@planted/logging';
 import { CONFIG, LOGGER } from '@planted/service-kit';
 import type { IdentityConfig } from '../config';
 import { invitationEmail, type InvitationEmailInput } from './invitation-email';
+import { passwordResetEmail, type PasswordResetEmailInput } from './password-reset-email';
+
+export interface PasswordResetMail extends PasswordResetEmailInput {
+  to: string;
+}
 
 export interface InvitationMail extends InvitationEmailInput {
   to: string;
@@ -40,6 +45,18 @@ export class MailService implements OnModuleDestroy {
       return;
     }
     const content = invitationEmail(mail);
+    await this.transport.sendMail({ from: this.config.SMTP_FROM, to: mail.to, ...content });
+  }
+
+  async sendPasswordReset(mail: PasswordResetMail): Promise<void> {
+    if (!this.transport) {
+      this.logger.info(
+        { to: mail.to },
+        `SMTP_URL is not set, so no password reset email was sent. Reset link: ${mail.resetUrl}`,
+      );
+      return;
+    }
+    const content = passwordResetEmail(mail);
     await this.transport.sendMail({ from: this.config.SMTP_FROM, to: mail.to, ...content });
   }
 

@@ -26,6 +26,7 @@ export const userRow = (patch: Partial<UserRow> = {}): UserRow => ({
   profilePictureUrl: null,
   languagePreference: null,
   isActive: true,
+  sessionsValidAfter: null,
   googleId: null,
   microsoftId: null,
   appleId: null,

@@ -1,0 +1,194 @@
+import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats';
+import {
+  revokes,
+  sessionRevocationSchema,
+  SessionsRevoked,
+  type EventEnvelope,
+  type SessionClaims,
+  type SessionRevocation,
+} from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { prefixed } from './nats-connection';
+import { apiErrorCode, streamName } from './streams';
+
+/** identity's event stream (its service definition's `events.name`), which carries SessionsRevoked. */
+export const IDENTITY_EVENT_STREAM = 'IDENTITY';
+
+const STREAM_NOT_FOUND = 10059;
+const NO_MESSAGE_FOUND = 10037;
+const RETRY_MS = 2000;
+const PRUNE_EVERY_MS = 60_000;
+
+export interface SessionRevocationsOptions {
+  nc: NatsConnection;
+  subjectPrefix: string;
+  /** How far back revocations are read at start: at least the longest token lifetime (JWT_TTL). */
+  lookbackSeconds: number;
+  logger: Logger;
+  /** How long start() waits to catch up before failing. Default 10 s. */
+  startTimeoutMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The sessions that ended before their tokens expired (logout, password change or reset,
+ * role change, removal), kept in memory from identity's SessionsRevoked events so that a
+ * token check answers `isRevoked` without a round trip. start() reads the events of the
+ * last `lookbackSeconds` (so a process that starts after a revocation still knows it)
+ * and resolves once caught up; afterwards new revocations arrive within milliseconds of
+ * identity's commit. Entries are forgotten once every token they concern has expired.
+ *
+ * Used by the gateway's TokenVerifier; a service checking tokens itself does the same:
+ * `await revocations.start()` at boot, then `revocations.isRevoked(claims)` on each request.
+ */
+export class SessionRevocations {
+  /** `${userId}:${sessionId}` -> until when (epoch s) it matters. */
+  private readonly sessions = new Map<string, number>();
+  /** userId -> the latest "issued before validAfter is revoked" and until when it matters. */
+  private readonly users = new Map<string, { validAfter: number; expiresAt: number }>();
+  private messages?: ConsumerMessages;
+  private retry?: NodeJS.Timeout;
+  private pruner?: NodeJS.Timeout;
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SessionRevocationsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether the session of these (already verified) token claims has ended. */
+  isRevoked(claims: SessionClaims): boolean {
+    const seconds = Math.floor(this.now() / 1000);
+    if (claims.sessionId) {
+      const until = this.sessions.get(`${claims.userId}:${claims.sessionId}`);
+      if (until !== undefined && until >= seconds) return true;
+    }
+    const user = this.users.get(claims.userId);
+    return (
+      user !== undefined &&
+      user.expiresAt >= seconds &&
+      revokes({ kind: 'user', userId: claims.userId, ...user }, claims)
+    );
+  }
+
+  /** Records one revocation (what each event carries). */
+  add(revocation: SessionRevocation): void {
+    if (revocation.kind === 'session') {
+      const key = `${revocation.userId}:${revocation.sessionId}`;
+      this.sessions.set(key, Math.max(this.sessions.get(key) ?? 0, revocation.expiresAt));
+      return;
+    }
+    const current = this.users.get(revocation.userId);
+    this.users.set(revocation.userId, {
+      validAfter: Math.max(current?.validAfter ?? 0, revocation.validAfter),
+      expiresAt: Math.max(current?.expiresAt ?? 0, revocation.expiresAt),
+    });
+  }
+
+  /** Forgets revocations whose tokens have all expired. */
+  prune(): void {
+    const seconds = Math.floor(this.now() / 1000);
+    for (const [key, until] of this.sessions) if (until < seconds) this.sessions.delete(key);
+    for (const [key, entry] of this.users) if (entry.expiresAt < seconds) this.users.delete(key);
+  }
+
+  get size(): number {
+    return this.sessions.size + this.users.size;
+  }
+
+  /** Reads past revocations and resolves when caught up; keeps watching for new ones until stop(). */
+  async start(): Promise<void> {
+    this.pruner = setInterval(() => this.prune(), PRUNE_EVERY_MS);
+    this.pruner.unref();
+    const timeoutMs = this.options.startTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Session revocations: not caught up within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      await Promise.race([this.watch(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.pruner);
+    clearTimeout(this.retry);
+    await this.messages?.close();
+  }
+
+  private get stream(): string {
+    return streamName(this.options.subjectPrefix, IDENTITY_EVENT_STREAM);
+  }
+
+  private get subject(): string {
+    return prefixed(this.options.subjectPrefix, SessionsRevoked.name);
+  }
+
+  /** Resolves once every revocation published before it was called has been read. */
+  private async watch(): Promise<void> {
+    const { nc, logger } = this.options;
+    const since = this.now() - this.options.lookbackSeconds * 1000;
+    const jsm = await nc.jetstreamManager();
+    let last: { seq: number; time: Date } | undefined;
+    try {
+      last = await jsm.streams.getMessage(this.stream, { last_by_subj: this.subject });
+    } catch (err) {
+      const code = apiErrorCode(err);
+      if (code === STREAM_NOT_FOUND) {
+        // identity has not created its stream yet: nothing was revoked; watch once it exists.
+        logger.info({ stream: this.stream }, 'session revocations: no identity stream yet');
+        this.retryLater(since);
+        return;
+      }
+      if (code !== NO_MESSAGE_FOUND) throw err;
+    }
+    const caughtUpAt = last && last.time.getTime() >= since ? last.seq : 0;
+    await this.consume(since, caughtUpAt);
+  }
+
+  private retryLater(since: number): void {
+    if (this.stopped) return;
+    this.retry = setTimeout(() => {
+      this.consume(since, 0).catch((err: unknown) => {
+        if (apiErrorCode(err) !== STREAM_NOT_FOUND)
+          this.options.logger.warn({ err }, 'session revocations: cannot watch');
+        this.retryLater(since);
+      });
+    }, RETRY_MS);
+    this.retry.unref();
+  }
+
+  /** Starts the ordered consumer; resolves when the message with sequence `caughtUpAt` has been read. */
+  private async consume(since: number, caughtUpAt: number): Promise<void> {
+    const consumer = await this.options.nc.jetstream().consumers.get(this.stream, {
+      filterSubjects: this.subject,
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: new Date(since).toISOString(),
+    });
+    const messages = await consumer.consume();
+    this.messages = messages;
+    let caughtUp!: () => void;
+    const ready = new Promise<void>((resolve) => (caughtUp = resolve));
+    if (caughtUpAt === 0) caughtUp();
+    void (async () => {
+      for await (const message of messages) {
+        try {
+          const envelope = message.json<EventEnvelope>();
+          const parsed = sessionRevocationSchema.safeParse(envelope.payload);
+          if (parsed.success) this.add(parsed.data);
+          else this.options.logger.warn({ seq: message.seq }, 'session revocations: unreadable event');
+        } catch (err) {
+          this.options.logger.warn({ err, seq: message.seq }, 'session revocations: unreadable event');
+        }
+        if (message.seq >= caughtUpAt) caughtUp();
+      }
+    })();
+    return ready;
+  }
+}

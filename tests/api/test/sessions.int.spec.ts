@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { decodeQuotedPrintable, waitFor } from '@planted/testing';
+import { client, company, PASSWORD, startSystem, type System } from './system';
+
+/** The 401 a revoked token meets, within a few seconds (issue 8: sessions end when they should). */
+async function refusedSoon(api: ReturnType<typeof client>, token: string): Promise<void> {
+  await waitFor(
+    async () => ((await api.get('/api/auth/verify', token)).status === 401 ? true : undefined),
+    5000,
+  );
+}
+
+function resetTokenFrom(raw: string): string {
+  const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw));
+  if (!match) throw new Error(`no reset link in:\n${raw}`);
+  return match[1]!;
+}
+
+describe('sessions end when they should (issue 8)', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    sys = await startSystem();
+    api = client(sys.url);
+  });
+
+  afterAll(async () => {
+    await sys?.close();
+  });
+
+  async function signUp(label: string) {
+    const input = company(label);
+    const registered = await api.post('/api/auth/register', input);
+    expect(registered.status).toBe(201);
+    return { input, token: registered.body.token as string };
+  }
+
+  const signIn = async (email: string, password = PASSWORD) =>
+    (await api.post('/api/auth/login', { email, password })).body.token as string;
+
+  it('POST /api/auth/logout ends exactly that session; the same user’s other session goes on', async () => {
+    const { input, token } = await signUp('Logout');
+    const other = await signIn(input.email);
+    expect((await api.get('/api/auth/verify', token)).status).toBe(200); // now in the verified cache
+    const out = await api.post('/api/auth/logout', {}, token);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ message: 'Signed out' });
+    await refusedSoon(api, token);
+    expect((await api.get('/api/auth/verify', other)).status).toBe(200);
+    expect((await api.post('/api/auth/logout', {})).status).toBe(401);
+  });
+
+  it('a password change ends every other session at once; the answer’s fresh token works', async () => {
+    const { input, token } = await signUp('Change');
+    const other = await signIn(input.email);
+    expect((await api.get('/api/auth/verify', other)).status).toBe(200);
+    const changed = await api.put(
+      '/api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'a-new-password' },
+      token,
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe('Password changed successfully');
+    await refusedSoon(api, other);
+    await refusedSoon(api, token);
+    expect((await api.get('/api/auth/verify', changed.body.token)).status).toBe(200);
+    // A sign-in in the same second as the change is not caught by it.
+    expect((await api.get('/api/auth/verify', await signIn(input.email, 'a-new-password'))).status).toBe(200);
+  });
+
+  it('two gateways both refuse a revoked token, and a gateway started afterwards refuses it too', async () => {
+    const second = await sys.startGateway();
+    const api2 = client(second.url);
+    const { token } = await signUp('Replicas');
+    expect((await api.get('/api/auth/verify', token)).status).toBe(200);
+    expect((await api2.get('/api/auth/verify', token)).status).toBe(200);
+    expect((await api2.post('/api/auth/logout', {}, token)).status).toBe(200);
+    await refusedSoon(api, token);
+    await refusedSoon(api2, token);
+    const third = await sys.startGateway();
+    expect((await client(third.url).get('/api/auth/verify', token)).status).toBe(401);
+  });
+
+  describe('password reset by email', () => {
+    it('answers the same for an address with and without an account, and mails a one-hour link only to the account', async () => {
+      const { input } = await signUp('Forgot');
+      const known = await api.post('/api/auth/forgot-password', { email: input.email.toUpperCase() });
+      const unknown = await api.post('/api/auth/forgot-password', { email: `nobody-${input.email}` });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual(known.body);
+      expect(known.body.message).toBe(
+        'If an account exists for that email, we have sent a link to reset the password.',
+      );
+      const mail = await sys.smtp.waitForMailTo(input.email);
+      expect(decodeQuotedPrintable(mail.raw)).toContain('http://localhost:3000/reset-password?token=');
+      expect(sys.smtp.mailsTo(`nobody-${input.email}`)).toHaveLength(0);
+    });
+
+    it('sets the new password once, ends every session, and refuses the used or a made-up token with 400', async () => {
+      const { input, token } = await signUp('Reset');
+      expect((await api.get('/api/auth/verify', token)).status).toBe(200);
+      await api.post('/api/auth/forgot-password', { email: input.email });
+      const resetToken = resetTokenFrom((await sys.smtp.waitForMailTo(input.email)).raw);
+      const short = await api.post('/api/auth/reset-password', { token: resetToken, password: '12345' });
+      expect(short.status).toBe(400);
+      expect(short.body.error).toBe('Password must be at least 6 characters');
+      const ok = await api.post('/api/auth/reset-password', { token: resetToken, password: 'reset-pass-1' });
+      expect(ok.status).toBe(200);
+      await refusedSoon(api, token);
+      expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(
+        401,
+      );
+      expect((await api.get('/api/auth/verify', await signIn(input.email, 'reset-pass-1'))).status).toBe(200);
+      const again = await api.post('/api/auth/reset-password', {
+        token: resetToken,
+        password: 'reset-pass-2',
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.error).toBe(
+        'This password reset link is invalid or has expired. Please request a new one.',
+      );
+      const madeUp = await api.post('/api/auth/reset-password', {
+        token: 'x'.repeat(43),
+        password: 'reset-pass-2',
+      });
+      expect(madeUp.status).toBe(400);
+    });
+
+    it('refuses an expired token', async () => {
+      const { input } = await signUp('Expired');
+      await api.post('/api/auth/forgot-password', { email: input.email });
+      const resetToken = resetTokenFrom((await sys.smtp.waitForMailTo(input.email)).raw);
+      await sys.identity.database.withSystem((tx) =>
+        tx.execute(
+          sql`update identity.password_resets set expires_at = now() - interval '1 second'
+               where user_id = (select id from identity.users where email = ${input.email})`,
+        ),
+      );
+      const late = await api.post('/api/auth/reset-password', {
+        token: resetToken,
+        password: 'reset-pass-1',
+      });
+      expect(late.status).toBe(400);
+    });
+
+    it('limits reset emails per address and source (429)', async () => {
+      const { input } = await signUp('Flood');
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await api.post('/api/auth/forgot-password', { email: input.email })).status);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses).toContain(429);
+    });
+  });
+});
