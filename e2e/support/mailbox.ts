@@ -37,3 +37,12 @@ export function acceptLinkFrom(mail: StoredMail): string {
   if (!match) throw new Error(`no accept link in:\n${mail.raw}`);
   return match[0];
 }
+
+/** The path and query of the reset-password link of a password reset email. */
+export function resetPathFrom(mail: StoredMail): string {
+  const match = /https?:\/\/[^\s"<>/]+(\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(
+    decodeQuotedPrintable(mail.raw),
+  );
+  if (!match) throw new Error(`no reset link in:\n${mail.raw}`);
+  return match[1]!;
+}

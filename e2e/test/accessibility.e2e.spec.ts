@@ -85,6 +85,16 @@ const PUBLIC_SCREENS: readonly Screen[] = [
     ),
   },
   {
+    name: 'forgot-password',
+    open: visit('/forgot-password', (page) => visible(page.getByTestId('forgot-email'))),
+  },
+  {
+    name: 'reset-password',
+    open: visit('/reset-password?token=a-made-up-reset-token', (page) =>
+      visible(page.getByTestId('reset-password')),
+    ),
+  },
+  {
     // The screen shows only while the session is being completed: hold the server's answers
     // until axe has looked at it. The made-up token is refused afterwards and ends at /login.
     name: 'auth/success',

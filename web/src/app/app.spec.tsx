@@ -111,9 +111,30 @@ describe('protected layout (spec §2 Routes)', () => {
     expect(links[0]).toHaveAttribute('href', '/profile');
   });
 
-  it('signs out: clears the session and goes to /login', async () => {
+  it('signs out: ends the session on the server, clears it here and goes to /login', async () => {
     signInForTest();
-    mockFetch({ ...dashboardApis });
+    const { calls } = mockFetch({
+      ...dashboardApis,
+      'POST /api/auth/logout': { body: { message: 'Signed out' } },
+    });
+    const { router } = renderApp('/dashboard');
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByTestId('sign-out-button', {}, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const logout = calls.find((call) => call.url === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.Authorization).toBe('Bearer test-token');
+    expect(sessionStore.getState().status).toBe('anonymous');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signs out here even when the server cannot be reached', async () => {
+    signInForTest();
+    mockFetch({
+      ...dashboardApis,
+      'POST /api/auth/logout': { status: 503, body: { error: 'Service unavailable' } },
+    });
     const { router } = renderApp('/dashboard');
     await userEvent
       .setup({ delay: null })

@@ -23,6 +23,14 @@ const AcceptInviteScreen = lazyNamed(
   () => import('../features/auth/components/AcceptInviteScreen'),
   'AcceptInviteScreen',
 );
+const ForgotPasswordScreen = lazyNamed(
+  () => import('../features/auth/components/ForgotPasswordScreen'),
+  'ForgotPasswordScreen',
+);
+const ResetPasswordScreen = lazyNamed(
+  () => import('../features/auth/components/ResetPasswordScreen'),
+  'ResetPasswordScreen',
+);
 const AuthSuccessScreen = lazyNamed(
   () => import('../features/auth/components/AuthSuccessScreen'),
   'AuthSuccessScreen',
@@ -91,6 +99,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginScreen /> },
       { path: 'signup', element: <SignupScreen /> },
       { path: 'accept-invite', element: <AcceptInviteScreen /> },
+      { path: 'forgot-password', element: <ForgotPasswordScreen /> },
+      { path: 'reset-password', element: <ResetPasswordScreen /> },
       { path: 'auth/success', element: <AuthSuccessScreen /> },
       {
         path: 'integrations',

@@ -19,6 +19,21 @@ export function fetchCustomer(): Promise<{ customer: Customer }> {
   return apiRequest('/customers');
 }
 
+/**
+ * Sign-out: ends this session on the server (its token stops working everywhere), then
+ * clears the local session whatever the answer, so a failed call never keeps anyone signed in.
+ */
+export async function signOut(store: SessionStore = sessionStore): Promise<void> {
+  try {
+    if (store.getState().token)
+      await apiRequest('/auth/logout', { method: 'POST', body: {}, skipUnauthorizedRedirect: true });
+  } catch {
+    // The local session goes anyway; an unreachable server ends the token at its expiry.
+  } finally {
+    store.clear();
+  }
+}
+
 export function updateLanguagePreference(language: Language): Promise<{ user: User }> {
   return apiRequest('/users/language', { method: 'PUT', body: { language } });
 }

@@ -21,7 +21,7 @@ import { LanguageSelect } from '../../components/ui/LanguageSelect';
 import { StatusBadge } from '../../components/ui/StatusBadge';
 import { initials } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { sessionStore } from '../../lib/session-store';
+import { signOut as endSession } from '../../lib/session-api';
 import { NAV_ITEMS } from './nav-items';
 
 // Dense rows keep the whole sidebar within 1280x800; a finger needs 44 px (WCAG 2.5.5), so on
@@ -40,8 +40,8 @@ export function Sidebar({ onNavigate, onClose }: { onNavigate: () => void; onClo
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const signOut = () => {
-    sessionStore.clear();
+  const signOut = async () => {
+    await endSession();
     queryClient.clear();
     onNavigate();
     void navigate('/login', { replace: true });
@@ -146,7 +146,7 @@ export function Sidebar({ onNavigate, onClose }: { onNavigate: () => void; onClo
               <ListItemText primary={t(`nav.${key}`)} />
             </ListItemButton>
           ) : (
-            <ListItemButton key={key} onClick={signOut} data-testid={`nav-${key}`} sx={rowSx}>
+            <ListItemButton key={key} onClick={() => void signOut()} data-testid={`nav-${key}`} sx={rowSx}>
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <Icon fontSize="small" />
               </ListItemIcon>
@@ -174,7 +174,7 @@ export function Sidebar({ onNavigate, onClose }: { onNavigate: () => void; onClo
           variant="outlined"
           color="inherit"
           startIcon={<LogoutIcon />}
-          onClick={signOut}
+          onClick={() => void signOut()}
           data-testid="sign-out-button"
         >
           {t('signOut')}

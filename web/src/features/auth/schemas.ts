@@ -1,5 +1,7 @@
 import {
+  forgotPasswordSchema,
   invitationAcceptSchema,
+  resetPasswordSchema,
   loginRequestSchema,
   OAUTH_PROVIDER_ID_PARAM,
   registerRequestSchema,
@@ -26,6 +28,15 @@ export const socialSignupFormSchema = registerRequestSchema.omit({ password: tru
 /** Spec §5 Invitation: the accept contract (the token comes from the link) plus the confirmation. */
 export const acceptInviteFormSchema = withConfirmation(
   invitationAcceptSchema.omit({ token: true }),
+  confirmPassword,
+);
+
+/** The email of a password reset request: the contract's rules. */
+export const forgotPasswordFormSchema = forgotPasswordSchema;
+
+/** The new password (signup rules, the token comes from the link) plus the confirmation. */
+export const resetPasswordFormSchema = withConfirmation(
+  resetPasswordSchema.omit({ token: true }),
   confirmPassword,
 );
 

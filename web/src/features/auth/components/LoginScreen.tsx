@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/ui/TextLink';
 import { FlashMessage, useFlash } from '../../../components/ui/FlashMessage';
@@ -27,6 +27,7 @@ export interface InvitationAcceptedState {
   company: string | null;
 }
 
+// The reset screen hands over { flash: 'passwordReset' } (ResetPasswordScreen's PasswordResetState).
 interface LoginLocationState {
   from?: string;
   flash?: string;
@@ -41,6 +42,7 @@ export function LoginScreen() {
   const [searchParams] = useSearchParams();
   const state = (location.state ?? {}) as LoginLocationState;
   const newMember = state.flash === 'invitationAccepted';
+  const passwordReset = state.flash === 'passwordReset';
   const login = useLogin();
   const [remember, setRemember] = useState(false);
   const form = useLazyZodForm(loadLoginSchema, {
@@ -49,7 +51,11 @@ export function LoginScreen() {
 
   const queryError = searchParams.get('error');
   const { flash: notice } = useFlash(
-    newMember ? { severity: 'success', text: t('acceptInvite.accepted') } : null,
+    newMember
+      ? { severity: 'success', text: t('acceptInvite.accepted') }
+      : passwordReset
+        ? { severity: 'success', text: t('reset.done') }
+        : null,
   );
   const { flash, clear } = useFlash(
     queryError
@@ -59,7 +65,6 @@ export function LoginScreen() {
         }
       : null,
   );
-  const forgot = useFlash();
 
   return (
     <AuthShell
@@ -121,15 +126,10 @@ export function LoginScreen() {
             checked={remember}
             onChange={setRemember}
           />
-          <Button
-            variant="text"
-            onClick={() => forgot.show('info', t('login.forgotNote'))}
-            data-testid="forgot-password"
-          >
+          <Button variant="text" component={RouterLink} to="/forgot-password" data-testid="forgot-password">
             {t('login.forgotPassword')}
           </Button>
         </Box>
-        <FlashMessage flash={forgot.flash} onClose={forgot.clear} testId="forgot-note" />
         <SubmitButton
           size="large"
           fullWidth

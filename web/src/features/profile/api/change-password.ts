@@ -2,14 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordSchema } from '@planted/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { sessionStore } from '../../../lib/session-store';
 
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
-export function changePassword(input: ChangePasswordInput): Promise<unknown> {
+export function changePassword(input: ChangePasswordInput): Promise<{ message: string; token: string }> {
   return apiRequest('/auth/change-password', { method: 'PUT', body: input });
 }
 
-/** Nothing cached holds the password, so there is nothing to refresh. */
+/** The change ends every session, this one too: carry on with the fresh token it answers. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ token }) => sessionStore.update({ token }),
+  });
 }

@@ -189,6 +189,21 @@ describe('Profile screen (spec §2 Profile)', () => {
     expect(calls[0].body).toEqual({ currentPassword: 'old-pass', newPassword: 'new-pass' });
   });
 
+  it('carries on with the fresh token a password change answers (the old one has ended)', async () => {
+    mockFetch({
+      'PUT /api/auth/change-password': {
+        body: { message: 'Password changed successfully', token: 'fresh-token' },
+      },
+    });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText('Current password'), 'old-pass');
+    await user.type(screen.getByLabelText('New password'), 'new-pass');
+    await user.type(screen.getByLabelText('Confirm new password'), 'new-pass');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(sessionStore.getState().token).toBe('fresh-token'));
+  });
+
   it('switches dark mode: stores darkMode and selects the business theme', async () => {
     mockFetch({});
     await openProfile();
@@ -257,7 +272,12 @@ describe('Profile screen (spec §2 Profile)', () => {
   ])('shows plan %s with status %s as %s / %s', async (plan, status, planName, statusLabel) => {
     mockFetch({});
     resetBrowserState();
-    signInForTest(testUser, { ...testCustomer, subscription_plan: plan, status });
+    // A company row from before plans were stored may still answer null.
+    signInForTest(testUser, {
+      ...testCustomer,
+      subscription_plan: plan as (typeof testCustomer)['subscription_plan'],
+      status,
+    });
     await openProfile();
     const account = screen.getByTestId('account-info');
     expect(within(account).getByTestId('account-plan')).toHaveTextContent(new RegExp(`^${planName}$`));
