@@ -6,7 +6,7 @@ import { client, company, PASSWORD, startSystem, type System } from './system';
 async function refusedSoon(api: ReturnType<typeof client>, token: string): Promise<void> {
   await waitFor(
     async () => ((await api.get('/api/auth/verify', token)).status === 401 ? true : undefined),
-    5000,
+    10_000,
   );
 }
 
