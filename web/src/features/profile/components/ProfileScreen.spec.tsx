@@ -253,8 +253,8 @@ describe('Profile screen (spec §2 Profile)', () => {
   it.each([
     ['teams', 'active', 'Teams Edition', 'Active'],
     ['business', 'past_due', 'Business Edition', 'Inactive'],
-    [null, 'free', 'Free Edition', 'Free'],
-  ])('shows plan %s with status %s as %s / %s', async (plan, status, planName, statusLabel) => {
+    ['free', 'free', 'Free Edition', 'Free'],
+  ] as const)('shows plan %s with status %s as %s / %s', async (plan, status, planName, statusLabel) => {
     mockFetch({});
     resetBrowserState();
     signInForTest(testUser, { ...testCustomer, subscription_plan: plan, status });
