@@ -4,7 +4,8 @@ import { Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { httpPortVariable, parseConfig, type ServiceEnv } from '@planted/config';
-import { Database, withoutQueryParameters, type Tx } from '@planted/db';
+import { ServiceError } from '@planted/contracts';
+import { Database, databaseUnavailable, withoutQueryParameters, type Tx } from '@planted/db';
 import { createLogger, type Logger } from '@planted/logging';
 import { connectNats, EventConsumer, OutboxRelay, ServiceErrorFilter, streamName } from '@planted/messaging';
 import { ensureEventStream } from './event-stream';
@@ -153,7 +154,13 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         },
         { strategy: this.natsServer, logger: new NestPinoLogger(logger), abortOnError: false },
       );
-      this.nest.useGlobalFilters(new ServiceErrorFilter(logger, withoutQueryParameters));
+      this.nest.useGlobalFilters(
+        new ServiceErrorFilter(logger, withoutQueryParameters, (err) =>
+          databaseUnavailable(err)
+            ? new ServiceError('UNAVAILABLE', 'The database is busy or unavailable')
+            : undefined,
+        ),
+      );
       await this.nest.listen();
       await this.startConsumers();
       this.serving = true;

@@ -74,7 +74,7 @@ describe('password change rules (spec §5 Password change)', () => {
 describe('Profile screen (spec §2 Profile)', () => {
   async function openProfile() {
     const view = renderApp('/profile');
-    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Profile' }, { timeout: 15_000 });
     return view;
   }
 
