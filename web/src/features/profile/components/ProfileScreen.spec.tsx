@@ -253,7 +253,7 @@ describe('Profile screen (spec §2 Profile)', () => {
   it.each([
     ['teams', 'active', 'Teams Edition', 'Active'],
     ['business', 'past_due', 'Business Edition', 'Inactive'],
-    [null, 'free', 'Free Edition', 'Free'],
+    ['free', 'free', 'Free Edition', 'Free'],
   ])('shows plan %s with status %s as %s / %s', async (plan, status, planName, statusLabel) => {
     mockFetch({});
     resetBrowserState();
