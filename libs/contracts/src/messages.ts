@@ -39,4 +39,6 @@ export const MESSAGES = {
   ADDRESS_MAX: 'Address must be no more than 500 characters',
   LANGUAGE_INVALID: 'Language must be en or es',
   ONLY_ADMINS_INVITE: 'Only administrators can invite users',
+  ONLY_ADMINS_MANAGE_INVITATIONS: 'Only administrators can manage invitations',
+  INVITATION_NOT_FOUND: 'Invitation not found',
 } as const;

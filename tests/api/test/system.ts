@@ -85,6 +85,7 @@ export function client(base: string) {
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body: unknown, token?: string) => call('POST', url, body, token),
     put: (url: string, body: unknown, token?: string) => call('PUT', url, body, token),
+    delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
     async upload(url: string, field: string, data: Buffer, filename: string, type: string, token?: string) {
       const form = new FormData();
       form.append(field, new Blob([data], { type }), filename);
