@@ -52,7 +52,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     signInForTest();
     mockFetch({ 'GET /api/users': users, 'GET /api/invitations': pendingAnswer() });
     renderApp('/users');
-    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 5000 });
+    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
     expect(within(ivy).getByText('Ivy Invitee · ivy@example.com')).toBeInTheDocument();
     expect(within(ivy).getByText('Viewer · Expires 1 Apr 2026')).toBeInTheDocument();
     const ned = screen.getByTestId(`invitation-row-${NED}`);
@@ -73,7 +73,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
       }),
     });
     renderApp('/users');
-    expect(await screen.findByText('No pending invitations.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No pending invitations.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('seats-line')).toHaveTextContent(/^7 seats used, unlimited \(Unlimited\)$/);
   });
 
@@ -81,7 +81,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     signInForTest();
     mockFetch({ 'GET /api/users': users, 'GET /api/invitations': { status: 500 } });
     renderApp('/users');
-    expect(await screen.findByText('Loading invitations...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading invitations...', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByText('Failed to load invitations')).toBeInTheDocument();
   });
 
@@ -96,7 +96,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 5000 });
+    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
     await user.click(within(ivy).getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText('Invitation sent again to ivy@example.com')).toBeInTheDocument();
     expect(calls.filter((call) => call.url === `/api/invitations/${IVY}/resend`)).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 5000 });
+    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
     await user.click(within(ivy).getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText('Invitation not found')).toBeInTheDocument();
     await user.click(
@@ -131,7 +131,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const ned = await screen.findByTestId(`invitation-row-${NED}`, {}, { timeout: 5000 });
+    const ned = await screen.findByTestId(`invitation-row-${NED}`, {}, { timeout: 15_000 });
 
     await user.click(within(ned).getByRole('button', { name: 'Revoke' }));
     let dialog = await screen.findByRole('dialog', { name: 'Revoke invitation?' });
@@ -160,7 +160,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 5000 });
+    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
     await user.click(within(ivy).getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
@@ -188,7 +188,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const form = await screen.findByRole('form', { name: 'Invite a user' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Invite a user' }, { timeout: 15_000 });
     await screen.findByTestId(`invitation-row-${IVY}`);
     expect(invitationGets(calls)).toHaveLength(1);
     await user.type(within(form).getByLabelText('Email'), 'new@example.com');
@@ -200,7 +200,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     signInForTest({ ...testUser, role: 'viewer' });
     const { calls } = mockFetch({ 'GET /api/users': users, 'GET /api/invitations': pendingAnswer() });
     renderApp('/users');
-    expect(await screen.findByTestId('invite-admin-only', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('invite-admin-only', {}, { timeout: 15_000 })).toBeInTheDocument();
     await screen.findByTestId(`user-row-${testUser.id}`);
     expect(screen.queryByTestId('pending-invitations')).not.toBeInTheDocument();
     expect(invitationGets(calls)).toHaveLength(0);
@@ -215,7 +215,7 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 5000 });
+    const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
     expect(screen.getByTestId('seats-line')).toHaveTextContent(
       /^1 de 2 plazas ocupadas \(Edición Gratuita\) · 2 invitaciones pendientes$/,
     );
