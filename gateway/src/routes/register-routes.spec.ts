@@ -4,8 +4,8 @@ import { defineRequest, textField, type Actor, type TypedClient } from '@planted
 import { createLogger } from '@planted/logging';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { buildOpenApiDocument } from './openapi-document';
-import { registerRoutes } from './register-routes';
-import { route, type RouteDependencies } from './route-kit';
+import { registerRoutes, type RouteServices } from './register-routes';
+import { route } from './route-kit';
 
 const actorSchema = z.object({
   userId: z.string(),
@@ -62,7 +62,7 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
       bus,
       verifier: verifier as unknown as TokenVerifier,
       logger: createLogger('test', { level: 'silent' }),
-      ...({} as Omit<RouteDependencies, 'bus'>),
+      ...({} as Omit<RouteServices, 'bus' | 'verifier' | 'logger'>),
     });
     await app.ready();
   });

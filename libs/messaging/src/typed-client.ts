@@ -9,6 +9,7 @@ import {
   type TypedClient,
 } from '@planted/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '@planted/logging';
+import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER, OutcomeUnknownError } from './idempotency';
 import { prefixed } from './nats-connection';
 
 const encoder = new TextEncoder();
@@ -26,7 +27,8 @@ interface Pending {
  * ({pattern, data, id} out, {err, response, isDisposed, id} back). The payload is
  * parsed before it leaves and the reply after it comes back. The current request id
  * travels in a header. A subject nobody serves fails at once (UNAVAILABLE), not after
- * the timeout.
+ * the timeout; a timeout, or a connection lost while waiting, is an OutcomeUnknownError.
+ * The current Idempotency-Key travels in a header too.
  *
  * Replies come back on one wildcard inbox subscription per client, matched to their
  * request by the last token of the reply subject: what nc.request() does too, without the
@@ -79,10 +81,12 @@ export class NatsTypedClient implements TypedClient {
     const token = (this.nextToken++).toString(36);
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+    const idempotencyKey = currentIdempotencyKey();
+    if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
-        reject(new ServiceError('UNAVAILABLE', `${name} timed out`));
+        reject(new OutcomeUnknownError(`${name} timed out`));
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer, subject: name });
       try {
@@ -136,7 +140,8 @@ export class NatsTypedClient implements TypedClient {
   private failAll(reason: string): void {
     for (const token of [...this.pending.keys()]) {
       const pending = this.settle(token);
-      pending?.reject(new ServiceError('UNAVAILABLE', `${pending.subject} failed: ${reason}`));
+      // The request had left: the service may have carried it out.
+      pending?.reject(new OutcomeUnknownError(`${pending.subject} failed: ${reason}`));
     }
   }
 }

@@ -5,7 +5,7 @@ import {
   InvitationRevoked,
   UserCreated,
   type Actor,
-  type IdentityInvitationAccept,
+  IdentityInvitationAccept,
   type IdentityInvitationCreate,
   type IdentityInvitationResend,
   type IdentityInvitationRevoke,
@@ -18,12 +18,12 @@ import {
 import { canAddUser, getPlan } from '@planted/domain';
 import type { Logger } from '@planted/logging';
 import { uniqueViolation } from '@planted/db';
-import { OutboxService, CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
+import { once, OutboxService, CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
 import { PasswordHasher } from '../auth/password-hasher';
 import type { IdentityConfig } from '../config';
 import { CustomersRepository } from '../customers/customers.repository';
-import type { IdentityDatabase } from '../db/database';
-import type { InvitationRow, UserRow } from '../db/schema';
+import type { IdentityDatabase, IdentityTx } from '../db/database';
+import { idempotentRequests, type InvitationRow, type UserRow } from '../db/schema';
 import { acceptInviteUrl } from '../mail/invitation-email';
 import { MailService } from '../mail/mail.service';
 import { toUser } from '../users/user.mapper';
@@ -239,16 +239,20 @@ export class InvitationsService {
   /**
    * Creates the invited user. The invitation row and then the company row are locked, so
    * the token is used once and two accepts in one company cannot both pass the plan's
-   * user limit.
+   * user limit. Once per Idempotency-Key: a retry answers the first answer again.
    */
   async accept(input: AcceptInput): Promise<ReplyOf<typeof IdentityInvitationAccept>> {
     const tokenHash = hashInvitationToken(input.token);
-    // A cheap look first, so a bad token costs no password hashing.
-    await this.validate({ token: input.token });
-    const passwordHash = await this.hasher.hash(input.password);
-
-    const user = await this.database
-      .withSystem(async (tx) => {
+    const user = await once({
+      transaction: (work) => this.database.withSystem(work),
+      table: idempotentRequests,
+      request: { subject: IdentityInvitationAccept, input: { ...input, password: undefined } },
+      prepare: async () => {
+        // A cheap look first, so a bad token costs no password hashing.
+        await this.validate({ token: input.token });
+        return this.hasher.hash(input.password);
+      },
+      create: async (tx: IdentityTx, passwordHash) => {
         const invitation = await this.invitations.lockByTokenHash(tx, tokenHash);
         if (!invitation || !isUsable(invitation, new Date())) throw invitationInvalid();
         const company = await this.customers.lockById(tx, invitation.customerId);
@@ -267,16 +271,18 @@ export class InvitationsService {
         });
         await this.invitations.markAccepted(tx, invitation.id);
         await this.outbox.record(tx, UserCreated, { user: toUser(user) }, company.id);
-        return user;
-      })
-      .catch((err: unknown) => {
-        if (uniqueViolation(err) === EMAIL_UNIQUE_INDEX) throw userAlreadyExists();
-        throw err;
-      });
+        return toUser(user);
+      },
+      keep: (user) => user,
+      replay: async (user) => user,
+    }).catch((err: unknown) => {
+      if (uniqueViolation(err) === EMAIL_UNIQUE_INDEX) throw userAlreadyExists();
+      throw err;
+    });
 
     this.outbox.committed();
-    this.logger.info({ userId: user.id, customerId: user.customerId }, 'invitation accepted');
-    return { user: toUser(user), message: 'Invitation accepted' };
+    this.logger.info({ userId: user.id, customerId: user.customer_id }, 'invitation accepted');
+    return { user, message: 'Invitation accepted' };
   }
 
   /** The actor's row, when it is an active administrator (the role in the database decides, not the token's). */
