@@ -6,3 +6,4 @@ export * from './streams';
 export * from './consumer';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
+export * from './trust/bus-proof';

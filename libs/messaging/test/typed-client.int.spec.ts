@@ -26,12 +26,17 @@ const Greet = defineRequest(
     times: z.number().int().min(1, { error: 'Times must be at least 1' }).default(1),
   }),
   z.object({ greeting: z.string(), requestId: z.string().nullable() }),
+  { caller: 'public' },
 );
-const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}));
-const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}));
-const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }));
-const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}));
-const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }));
+const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}), { caller: 'public' });
+const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}), { caller: 'public' });
+const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }), {
+  caller: 'public',
+});
+const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}), { caller: 'public' });
+const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }), {
+  caller: 'public',
+});
 
 /** Requests each replica handled, to show a request runs on one replica only. */
 const handledByReplica = new Map<number, number>();

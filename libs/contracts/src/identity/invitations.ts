@@ -33,6 +33,7 @@ export const IdentityInvitationCreate = defineRequest(
   'identity.invitations.create.v1',
   invitationCreateSchema.extend({ actor: actorSchema }),
   z.object({ invitation: invitationSchema, message: z.string() }),
+  { caller: 'user' },
 );
 
 export const invitationTokenField = requiredString(MESSAGES.INVALID_INVITATION_LINK).max(200, {
@@ -51,6 +52,7 @@ export const IdentityInvitationValidate = defineRequest(
       customer_name: z.string(),
     }),
   }),
+  { caller: 'gateway' },
 );
 
 export const invitationAcceptSchema = z.object({
@@ -64,4 +66,5 @@ export const IdentityInvitationAccept = defineRequest(
   'identity.invitations.accept.v1',
   invitationAcceptSchema,
   z.object({ user: userSchema, message: z.string() }),
+  { caller: 'gateway' },
 );

@@ -36,6 +36,7 @@ export const IdentityOAuthSignIn = defineRequest(
     // Spec §4: a result without a company sends the browser to /signup in social completion mode.
     z.object({ status: z.literal('no_tenancy') }),
   ]),
+  { caller: 'gateway' },
 );
 
 /** The company and person fields of social signup completion: register's, with the same rules and messages, and no password. */
@@ -67,4 +68,5 @@ export const IdentityOAuthCompleteSignup = defineRequest(
   'identity.auth.oauth.complete-signup.v1',
   signupFields.extend({ provider: oauthProviderSchema, providerId: providerIdField }),
   sessionSchema,
+  { caller: 'gateway' },
 );

@@ -12,6 +12,7 @@ export const IdentityProfileGet = defineRequest(
   'identity.auth.profile.get.v1',
   actorOnly,
   z.object({ user: userSchema, customer: customerSchema }),
+  { caller: 'user' },
 );
 
 /** GET /api/auth/verify: the token's user still exists and is active. */
@@ -19,6 +20,7 @@ export const IdentityVerify = defineRequest(
   'identity.auth.verify.v1',
   actorOnly,
   z.object({ user: userSchema }),
+  { caller: 'user' },
 );
 
 export const profileUpdateSchema = z.object({
@@ -31,6 +33,7 @@ export const IdentityProfileUpdate = defineRequest(
   'identity.auth.profile.update.v1',
   profileUpdateSchema.extend({ actor: actorSchema }),
   z.object({ user: userSchema }),
+  { caller: 'user' },
 );
 
 export const changePasswordSchema = z.object({
@@ -45,6 +48,7 @@ export const IdentityChangePassword = defineRequest(
   'identity.auth.password.change.v1',
   changePasswordSchema.extend({ actor: actorSchema }),
   z.object({ message: z.string() }),
+  { caller: 'user' },
 );
 
 /** POST /api/auth/profile-picture: the gateway stores the checked image, identity records its URL. */
@@ -52,6 +56,7 @@ export const IdentityProfilePictureSet = defineRequest(
   'identity.auth.profile-picture.set.v1',
   z.object({ actor: actorSchema, profile_picture_url: z.string().min(1).max(1000) }),
   z.object({ user: userSchema, previous_url: z.string().nullable() }),
+  { caller: 'user' },
 );
 
 export const languageUpdateSchema = z.object({
@@ -63,6 +68,7 @@ export const IdentityLanguageSet = defineRequest(
   'identity.users.language.set.v1',
   languageUpdateSchema.extend({ actor: actorSchema }),
   z.object({ user: userSchema }),
+  { caller: 'user' },
 );
 
 /** GET /api/customers */
@@ -70,6 +76,7 @@ export const IdentityCustomerGet = defineRequest(
   'identity.customers.get.v1',
   actorOnly,
   z.object({ customer: customerSchema }),
+  { caller: 'user' },
 );
 
 /** GET /api/users: the users of the actor's company only. */
@@ -77,4 +84,5 @@ export const IdentityUsersList = defineRequest(
   'identity.users.list.v1',
   actorOnly,
   z.object({ users: z.array(userSchema) }),
+  { caller: 'user' },
 );

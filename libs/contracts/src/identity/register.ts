@@ -22,4 +22,5 @@ export const IdentityRegister = defineRequest(
   'identity.auth.register.v1',
   registerRequestSchema,
   sessionSchema,
+  { caller: 'gateway' },
 );
