@@ -5,7 +5,7 @@ import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { z } from 'zod';
 import { defineRequest, requiredString, ServiceError, type ParsedRequestOf } from '@planted/contracts';
 import { createLogger, currentRequestId, REQUEST_ID_HEADER, runWithRequestId } from '@planted/logging';
-import { uniqueName } from '@planted/testing';
+import { TestNatsServer, uniqueName } from '@planted/testing';
 import {
   connectNats,
   NatsTypedClient,
@@ -15,7 +15,6 @@ import {
   type IncomingRequest,
   SubjectPipe,
 } from '../src';
-import { TestNatsServer } from './support/nats-server';
 
 jest.setTimeout(30_000);
 

@@ -10,3 +10,4 @@ export * from './run-service';
 export * from './service-app';
 export * from './service-definition';
 export * from './startup-error';
+export * from './nats/bus-permissions';

@@ -5,3 +5,4 @@ export * from './service-harness';
 export * from './fake-oidc-provider';
 export * from './fake-smtp';
 export * from './test-keys';
+export * from './test-nats-server';
