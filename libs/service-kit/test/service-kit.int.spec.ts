@@ -156,6 +156,15 @@ describe('start-up failures are one clear line', () => {
     );
   });
 
+  it('names the bus keys when they are missing: no caller is trusted unverified', async () => {
+    expect(await failure({ SESSION_PUBLIC_KEYS: '' })).toBe(
+      'kit-test: SESSION_PUBLIC_KEYS or SESSION_PUBLIC_KEYS_FILE is required: the bus trusts no caller it cannot verify',
+    );
+    expect(await failure({ GATEWAY_PUBLIC_KEYS: 'not a key' })).toBe(
+      'kit-test: GATEWAY_PUBLIC_KEYS is neither a JWKS document nor PEM public keys',
+    );
+  });
+
   it('names the HTTP port when it is taken', async () => {
     const taken: Server = createServer();
     await new Promise<void>((resolve) => taken.listen(0, resolve));
