@@ -37,8 +37,8 @@ export interface GatewayInfrastructure {
   nc: NatsConnection;
   bus: NatsTypedClient;
   redis: Redis;
-  /** Identity's public keys from the configuration (SESSION_PUBLIC_KEYS), when given. */
-  sessionKeys: JSONWebKeySet | undefined;
+  /** Identity's public keys, pinned in the configuration (SESSION_PUBLIC_KEYS). */
+  sessionKeys: JSONWebKeySet;
   close(): Promise<void>;
 }
 
@@ -68,9 +68,12 @@ export async function connectInfrastructure(
   logger: Logger,
 ): Promise<GatewayInfrastructure> {
   const signer = await loadAssertionSigner(config);
+  // Pinned: a key set fetched over NATS could come from any process on the bus.
   const sessionKeys = await loadPublicKeys(config, 'SESSION_PUBLIC_KEYS');
   if (!sessionKeys)
-    logger.warn('SESSION_PUBLIC_KEYS is not set: session keys are fetched over NATS, unpinned');
+    throw new Error(
+      "No session token keys: set SESSION_PUBLIC_KEYS (identity's public key, PEM or JWKS) or SESSION_PUBLIC_KEYS_FILE",
+    );
   const nc = await connectNats(config.NATS_URL, 'gateway', logger, natsCredentials(config));
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,
