@@ -58,7 +58,7 @@ export class AppModule {
         { provide: NATS_CONNECTION, useValue: infra.nc },
         { provide: REDIS, useValue: infra.redis },
         { provide: FILE_STORAGE, useValue: storage },
-        { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus) },
+        { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus, infra.sessionKeys) },
         {
           provide: LIMITERS,
           useFactory: () =>

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { setSessionToken } from '@planted/logging';
 import {
   IdentityJwks,
   ServiceError,
@@ -16,8 +17,12 @@ const VERIFIED_CACHE_ENTRIES = 10_000;
 const VERIFIED_CACHE_MS = 60_000;
 
 /**
- * Verifies session tokens with identity's public keys. The key set is fetched over NATS
- * once, and again when a token names a key we don't know (rotation), at most every 30 s.
+ * Verifies session tokens with identity's public keys: the pinned ones from the
+ * configuration (SESSION_PUBLIC_KEYS) when given, else fetched over NATS once, and again
+ * when a token names a key we don't know (rotation), at most every 30 s.
+ *
+ * A verified token is put into the request context, so every bus call made for the request
+ * carries it and the service checks it again (trust on the bus).
  */
 export class TokenVerifier {
   private keySet?: ReturnType<typeof createLocalJWKSet>;
@@ -26,7 +31,16 @@ export class TokenVerifier {
   /** token -> its actor and until when (epoch ms) the answer stands; oldest first. */
   private readonly verified = new Map<string, { actor: Actor; until: number }>();
 
-  constructor(private readonly bus: TypedClient) {}
+  constructor(
+    private readonly bus: TypedClient,
+    pinned?: JSONWebKeySet,
+  ) {
+    if (pinned) {
+      this.keySet = createLocalJWKSet(pinned);
+      // Pinned keys change only with the configuration: never look for others on the bus.
+      this.lastRefresh = Infinity;
+    }
+  }
 
   private async refresh(): Promise<void> {
     this.loading ??= (async () => {
@@ -46,7 +60,10 @@ export class TokenVerifier {
     const now = Date.now();
     const known = this.verified.get(token);
     if (known) {
-      if (now < known.until) return { ...known.actor };
+      if (now < known.until) {
+        setSessionToken(token);
+        return { ...known.actor };
+      }
       this.verified.delete(token);
     }
     const { actor, exp } = await this.verifyUncached(token);
@@ -55,6 +72,7 @@ export class TokenVerifier {
     if (this.verified.size >= VERIFIED_CACHE_ENTRIES)
       this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { actor, until });
+    setSessionToken(token);
     return { ...actor };
   }
 

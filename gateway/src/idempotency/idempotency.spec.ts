@@ -9,7 +9,9 @@ import { isKept } from './idempotency-store';
 
 const logger = createLogger('test', { level: 'silent' });
 
-const ThingCreate = defineRequest('test.thing.create.v1', z.object({ name: z.string() }), z.object({}));
+const ThingCreate = defineRequest('test.thing.create.v1', z.object({ name: z.string() }), z.object({}), {
+  caller: 'user',
+});
 const declare = (method: 'POST' | 'PUT', extra: { status?: 200 | 201; idempotent?: boolean } = {}) =>
   route(ThingCreate, {
     method,

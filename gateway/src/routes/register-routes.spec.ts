@@ -24,7 +24,7 @@ const ThingRename = defineRequest(
     dryRun: textField().optional(),
   }),
   z.object({ id: z.string(), name: z.string(), by: z.string() }),
-  { errors: ['NOT_FOUND'] },
+  { caller: 'user', errors: ['NOT_FOUND'] },
 );
 
 const renameThing = route(ThingRename, {

@@ -7,3 +7,4 @@ export * from './consumer';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
 export * from './idempotency';
+export * from './trust/bus-proof';

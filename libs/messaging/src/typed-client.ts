@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
+import {
+  createInbox,
+  headers as natsHeaders,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
 import {
   ServiceError,
   toFieldErrors,
@@ -8,9 +15,14 @@ import {
   type RequestSubject,
   type TypedClient,
 } from '@planted/contracts';
-import { currentRequestId, REQUEST_ID_HEADER } from '@planted/logging';
+import { currentRequestId, currentSessionToken, REQUEST_ID_HEADER } from '@planted/logging';
 import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER, OutcomeUnknownError } from './idempotency';
 import { prefixed } from './nats-connection';
+import {
+  GATEWAY_ASSERTION_HEADER,
+  SESSION_TOKEN_HEADER,
+  type GatewayAssertionSigner,
+} from './trust/bus-proof';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -30,6 +42,11 @@ interface Pending {
  * the timeout; a timeout, or a connection lost while waiting, is an OutcomeUnknownError.
  * The current Idempotency-Key travels in a header too.
  *
+ * Each request carries the proof its subject's caller kind asks for (see CallerKind): for
+ * a 'user' subject the session token of the current request context (so a service calling
+ * another for a user forwards the token it was called with), for a 'gateway' subject an
+ * assertion from `assertionSigner` (only the gateway has one).
+ *
  * Replies come back on one wildcard inbox subscription per client, matched to their
  * request by the last token of the reply subject: what nc.request() does too, without the
  * two Error objects (with stack traces) it builds for every request just in case.
@@ -43,6 +60,7 @@ export class NatsTypedClient implements TypedClient {
     private readonly nc: NatsConnection,
     private readonly subjectPrefix: string,
     private readonly defaultTimeoutMs: number,
+    private readonly assertionSigner?: GatewayAssertionSigner,
   ) {}
 
   async send<S extends RequestSubject>(
@@ -55,7 +73,21 @@ export class NatsTypedClient implements TypedClient {
       const details = toFieldErrors(parsed.error);
       throw new ServiceError('VALIDATION_FAILED', details[0]?.msg ?? 'Invalid request', details);
     }
-    const raw = await this.request(subject.name, parsed.data, options.timeoutMs ?? this.defaultTimeoutMs);
+    const body = JSON.stringify(parsed.data);
+    const hdrs = natsHeaders();
+    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+    const idempotencyKey = currentIdempotencyKey();
+    if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+    if (subject.caller === 'user') {
+      const token = currentSessionToken();
+      if (!token) throw new ServiceError('UNAUTHENTICATED', `No session token to call ${subject.name} with`);
+      hdrs.set(SESSION_TOKEN_HEADER, token);
+    } else if (subject.caller === 'gateway') {
+      if (!this.assertionSigner)
+        throw new ServiceError('INTERNAL', `Only the gateway may call ${subject.name}: no assertion signer`);
+      hdrs.set(GATEWAY_ASSERTION_HEADER, await this.assertionSigner.sign(subject.name, body));
+    }
+    const raw = await this.request(subject.name, body, hdrs, options.timeoutMs ?? this.defaultTimeoutMs);
     let reply: { err?: unknown; response?: unknown };
     try {
       reply = JSON.parse(decoder.decode(raw)) as typeof reply;
@@ -73,16 +105,12 @@ export class NatsTypedClient implements TypedClient {
     return result.data as ReplyOf<S>;
   }
 
-  private request(name: string, data: unknown, timeoutMs: number): Promise<Uint8Array> {
+  private request(name: string, body: string, hdrs: MsgHdrs, timeoutMs: number): Promise<Uint8Array> {
     if (this.nc.isClosed()) {
       return Promise.reject(new ServiceError('UNAVAILABLE', `${name} failed: the NATS connection is closed`));
     }
     const inbox = this.ensureInbox();
     const token = (this.nextToken++).toString(36);
-    const hdrs = natsHeaders();
-    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
-    const idempotencyKey = currentIdempotencyKey();
-    if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
@@ -92,7 +120,8 @@ export class NatsTypedClient implements TypedClient {
       try {
         this.nc.publish(
           prefixed(this.subjectPrefix, name),
-          encoder.encode(JSON.stringify({ pattern: name, data, id: token })),
+          // The payload goes out as the very bytes a gateway assertion's digest covers.
+          encoder.encode(`{"pattern":${JSON.stringify(name)},"data":${body},"id":"${token}"}`),
           { reply: inbox.prefix + token, headers: hdrs },
         );
       } catch (err) {

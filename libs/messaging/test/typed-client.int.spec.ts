@@ -5,7 +5,7 @@ import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { z } from 'zod';
 import { defineRequest, requiredString, ServiceError, type ParsedRequestOf } from '@planted/contracts';
 import { createLogger, currentRequestId, REQUEST_ID_HEADER, runWithRequestId } from '@planted/logging';
-import { uniqueName } from '@planted/testing';
+import { TestNatsServer, uniqueName } from '@planted/testing';
 import {
   connectNats,
   currentIdempotencyKey,
@@ -18,7 +18,6 @@ import {
   SubjectPipe,
   runWithIdempotencyKey,
 } from '../src';
-import { TestNatsServer } from './support/nats-server';
 
 jest.setTimeout(30_000);
 
@@ -33,12 +32,17 @@ const Greet = defineRequest(
     requestId: z.string().nullable(),
     idempotencyKey: z.string().nullable(),
   }),
+  { caller: 'public' },
 );
-const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}));
-const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}));
-const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }));
-const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}));
-const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }));
+const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}), { caller: 'public' });
+const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}), { caller: 'public' });
+const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }), {
+  caller: 'public',
+});
+const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}), { caller: 'public' });
+const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }), {
+  caller: 'public',
+});
 
 /** Requests each replica handled, to show a request runs on one replica only. */
 const handledByReplica = new Map<number, number>();

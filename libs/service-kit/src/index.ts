@@ -11,3 +11,4 @@ export * from './service-app';
 export * from './service-definition';
 export * from './startup-error';
 export * from './idempotency/idempotent-requests';
+export * from './nats/bus-permissions';

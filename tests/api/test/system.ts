@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { parseConfig } from '@planted/config';
 import { createServiceApp, type ServiceApp } from '@planted/service-kit';
-import { FakeSmtp, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
+import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
 import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/config';
@@ -116,4 +116,4 @@ export function company(label: string, overrides: Record<string, string> = {}) {
   };
 }
 
-export { inviteTokenFrom };
+export { freePort, inviteTokenFrom };

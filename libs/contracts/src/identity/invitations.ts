@@ -31,7 +31,7 @@ export const IdentityInvitationCreate = defineRequest(
   'identity.invitations.create.v1',
   invitationCreateSchema.extend({ actor: actorSchema }),
   z.object({ invitation: invitationSchema, message: z.string() }),
-  { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
 );
 
 export const invitationTokenField = textField({
@@ -51,7 +51,7 @@ export const IdentityInvitationValidate = defineRequest(
       customer_name: z.string(),
     }),
   }),
-  { errors: ['INVITATION_INVALID'] },
+  { caller: 'gateway', errors: ['INVITATION_INVALID'] },
 );
 
 export const invitationAcceptSchema = z.object({
@@ -65,7 +65,7 @@ export const IdentityInvitationAccept = defineRequest(
   'identity.invitations.accept.v1',
   invitationAcceptSchema,
   z.object({ user: userSchema, message: z.string() }),
-  { errors: ['INVITATION_INVALID', 'USER_LIMIT_REACHED', 'CONFLICT'] },
+  { caller: 'gateway', errors: ['INVITATION_INVALID', 'USER_LIMIT_REACHED', 'CONFLICT'] },
 );
 
 /** A pending invitation as the Users screen lists it (never its token). */
@@ -93,7 +93,7 @@ export const IdentityInvitationsList = defineRequest(
   'identity.invitations.list.v1',
   z.object({ actor: actorSchema }),
   z.object({ invitations: z.array(pendingInvitationSchema), seats: seatsSchema }),
-  { errors: ['UNAUTHENTICATED', 'FORBIDDEN'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN'] },
 );
 
 /** An invitation named in a path: a malformed id is refused in the words an unknown one gets. */
@@ -109,7 +109,7 @@ export const IdentityInvitationResend = defineRequest(
   'identity.invitations.resend.v1',
   z.object({ actor: actorSchema, id: invitationIdField }),
   z.object({ invitation: pendingInvitationSchema, message: z.string() }),
-  { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] },
 );
 
 /** DELETE /api/invitations/{id} (admins): the invitation's link stops working. */
@@ -117,5 +117,5 @@ export const IdentityInvitationRevoke = defineRequest(
   'identity.invitations.revoke.v1',
   z.object({ actor: actorSchema, id: invitationIdField }),
   z.object({ message: z.string() }),
-  { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
 );
