@@ -15,7 +15,7 @@
 // It measures; it does not judge: the exit code is 0 whether or not the targets are met, and
 // non-zero only when the benchmark itself could not run.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -233,6 +233,8 @@ async function startSystem() {
     NATS_SUBJECT_PREFIX: state.prefix,
     REDIS_KEY_PREFIX: `${state.prefix}:`,
     JWT_KEY_FILE: path.join(state.tmpDir, 'keys', 'jwt-signing-key.pem'),
+    // Trust on the bus: identity's and the gateway's keys, the public halves pinned.
+    ...busKeyEnv(),
     UPLOAD_DIR: path.join(state.tmpDir, 'uploads'),
     APP_URL: `http://localhost:${port}`,
     HOST: '127.0.0.1',
@@ -252,6 +254,24 @@ async function startSystem() {
   const gateway = spawnService('gateway', 'gateway/dist/main.js', env);
   await waitReady('gateway', `http://127.0.0.1:${port}/readyz`, gateway);
   return `http://127.0.0.1:${port}`;
+}
+
+function busKeyEnv() {
+  const pair = () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    return [
+      privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      publicKey.export({ type: 'spki', format: 'pem' }),
+    ];
+  };
+  const [identityKey, sessionPublic] = pair();
+  const [gatewayKey, gatewayPublic] = pair();
+  return {
+    JWT_PRIVATE_KEY: identityKey,
+    SESSION_PUBLIC_KEYS: sessionPublic,
+    GATEWAY_PRIVATE_KEY: gatewayKey,
+    GATEWAY_PUBLIC_KEYS: gatewayPublic,
+  };
 }
 
 async function stopChild(child) {

@@ -3,7 +3,8 @@
 // embedded PostgreSQL under .data/ when none does), starts each service and the gateway,
 // seeds a demo company and prints how to sign in. Ctrl-C stops it all.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULTS, ensureDatabase, HINTS, postgresAnswers, requireService } from './lib.mjs';
@@ -129,6 +130,35 @@ async function seedDemo() {
   return 'created';
 }
 
+/** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
+function keyFile(file) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
+    // 'wx' keeps a key that is already there.
+    writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8');
+}
+
+const publicPem = (privatePem) =>
+  createPublicKey(createPrivateKey(privatePem.replace(/\\n/g, '\n'))).export({ type: 'spki', format: 'pem' });
+
+/**
+ * Trust on the bus: identity signs session tokens and the gateway signs its assertions;
+ * every process is given the public halves from here, never from the bus. The private keys
+ * live beside JWT_KEY_FILE (.data/keys), so they survive restarts.
+ */
+function setupBusKeys() {
+  const identityKey = env.JWT_PRIVATE_KEY || keyFile(env.JWT_KEY_FILE);
+  env.SESSION_PUBLIC_KEYS ??= publicPem(identityKey);
+  env.GATEWAY_KEY_FILE ??= path.join(path.dirname(env.JWT_KEY_FILE), 'gateway-assertion-key.pem');
+  const gatewayKey = env.GATEWAY_PRIVATE_KEY || keyFile(env.GATEWAY_KEY_FILE);
+  env.GATEWAY_PUBLIC_KEYS ??= publicPem(gatewayKey);
+}
+
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -176,6 +206,7 @@ async function main() {
   env.APP_URL ??= `http://localhost:${PORT}`;
   env.JWT_KEY_FILE ??= path.join(dataDir, 'keys', 'jwt-signing-key.pem');
   env.UPLOAD_DIR ??= path.join(dataDir, 'uploads');
+  setupBusKeys();
 
   const identityPort = Number(env.IDENTITY_HTTP_PORT ?? 3101);
   run('identity', 'services/identity/dist/main.js', { IDENTITY_HTTP_PORT: String(identityPort) });

@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { takeMissingTranslationKeys } from './src/test/missing-keys';
+
+// Screens load their code lazily and answer through mocked fetches: on a busy 2-core machine
+// (CI runs other projects beside the web tests) that can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // Any translation key a screen uses but the locale files lack fails the test that rendered it.
 afterEach(() => {

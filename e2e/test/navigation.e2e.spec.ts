@@ -116,7 +116,7 @@ describe('on a phone-sized screen (390x844)', () => {
     await visible(page.getByTestId('dashboard-welcome'));
     await visible(page.getByTestId('menu-button'));
     await hidden(page.getByTestId('nav-dashboard'));
-    await page.getByText('Login successful. Welcome back!').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByText('Login successful.').waitFor({ state: 'detached', timeout: 10_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // The stat cards sit two by two, so Quick Actions start on the first screen.

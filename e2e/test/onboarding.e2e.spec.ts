@@ -64,8 +64,8 @@ describe('signing up, signing in and inviting a colleague', () => {
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 
     await atPath(page, '/dashboard');
-    await visible(page.getByText('Registration successful. Welcome to Planted!'));
-    await visible(page.getByRole('heading', { name: `Welcome back, ${admin.name}!` }));
+    await visible(page.getByText('Registration successful.'));
+    await visible(page.getByRole('heading', { name: `Welcome to Planted, ${admin.name}!` }));
     expect(await page.getByTestId('sidebar-company-name').textContent()).toBe(admin.companyName);
     await screenshot(page, 'onboarding-03-dashboard-after-signup');
   });
@@ -93,7 +93,7 @@ describe('signing up, signing in and inviting a colleague', () => {
     const { page } = browser;
     await signIn(page, admin.email, admin.password, { remember: true });
     await atPath(page, '/dashboard');
-    await visible(page.getByText('Login successful. Welcome back!'));
+    await visible(page.getByText('Login successful.'));
     const welcome = await visible(page.getByTestId('dashboard-welcome'));
     expect(await welcome.textContent()).toBe(`Welcome back, ${admin.name}!`);
     // One badge in the sidebar, one next to the greeting.

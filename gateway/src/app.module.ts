@@ -59,7 +59,10 @@ export class AppModule {
         { provide: NATS_CONNECTION, useValue: infra.nc },
         { provide: REDIS, useValue: infra.redis },
         { provide: FILE_STORAGE, useValue: storage },
-        { provide: TokenVerifier, useFactory: () => new TokenVerifier(infra.bus, revocations) },
+        {
+          provide: TokenVerifier,
+          useFactory: () => new TokenVerifier(infra.bus, infra.sessionKeys, revocations),
+        },
         {
           provide: LIMITERS,
           useFactory: () =>

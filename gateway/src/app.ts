@@ -21,6 +21,7 @@ import { LocalDiskStorage, type FileStorage } from './files/storage';
 import { enforceBodyLimit } from './http/body-limit';
 import { SocialSignIn } from './oauth/social-sign-in.service';
 import { buildOpenApiDocument } from './routes/openapi-document';
+import { IdempotencyStore } from './idempotency/idempotency-store';
 import { registerRoutes } from './routes/register-routes';
 import { ALL_ROUTES, KIT_ROUTES } from './routes/routes';
 import { registerWebApp } from './web/web-app';
@@ -167,6 +168,7 @@ export async function createGatewayApp(
     limiters: app.get(LIMITERS),
     social: app.get(SocialSignIn),
     logger,
+    idempotency: new IdempotencyStore(infra.redis, config.REDIS_KEY_PREFIX),
   });
   const openApi = buildOpenApiDocument(ALL_ROUTES);
   SwaggerModule.setup('api/docs', app, openApi as unknown as OpenAPIObject, {

@@ -98,6 +98,13 @@ export const gatewayEnvSchema = baseEnvSchema
       .transform(Number),
     /** Where browsers reach the app (web and /api). OAuth callbacks are `${APP_URL}/api/auth/<provider>/callback`. */
     APP_URL: url('http://localhost:3000'),
+    /**
+     * PKCS8 PEM of the Ed25519 key the gateway signs its bus assertions with (the subjects
+     * only it may call: sign-in, registration, invitation links), or a file holding it.
+     * Services verify them with the public half (GATEWAY_PUBLIC_KEYS).
+     */
+    GATEWAY_PRIVATE_KEY: pem,
+    GATEWAY_KEY_FILE: z.string().optional(),
     ...oauthProviderEnv,
   })
   .superRefine((env, ctx) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { ServiceError, type TypedClient } from '@planted/contracts';
+import { currentSessionToken, runWithRequestId } from '@planted/logging';
 import { SessionRevocations } from '@planted/messaging';
 import { TokenVerifier } from './token-verifier';
 
@@ -40,7 +41,8 @@ async function setup(revocations?: SessionRevocations) {
     return jwt.sign(privateKey);
   };
   return {
-    verifier: new TokenVerifier(bus, revocations),
+    verifier: new TokenVerifier(bus, undefined, revocations),
+    pinned: new TokenVerifier(bus, { keys: [jwk] }),
     sign,
     privateKey,
     signOther,
@@ -81,6 +83,26 @@ describe('TokenVerifier', () => {
       expiresAt: Math.floor(Date.now() / 1000) + 3600,
     });
     await expect(verifier.verify(other)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('with pinned keys (SESSION_PUBLIC_KEYS) never asks the bus, even for an unknown key id', async () => {
+    const { pinned, sign, signOther, jwksCalls } = await setup();
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    await expect(pinned.verify(await sign(exp))).resolves.toMatchObject({ role: 'admin' });
+    await expect(pinned.verify(await signOther({ kid: 'k2', exp }))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(jwksCalls()).toBe(0);
+  });
+
+  it('puts the verified token into the request context, for the bus calls made for the request', async () => {
+    const { pinned, sign } = await setup();
+    const token = await sign(Math.floor(Date.now() / 1000) + 3600);
+    const seen = await runWithRequestId('r1', async () => {
+      await pinned.verify(token);
+      return currentSessionToken();
+    });
+    expect(seen).toBe(token);
   });
 
   it('turns valid claims into the actor and fetches the key set once', async () => {

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { setSessionToken } from '@planted/logging';
 import {
   IdentityJwks,
   ServiceError,
@@ -28,8 +29,12 @@ const VERIFIED_CACHE_ENTRIES = 10_000;
 const VERIFIED_CACHE_MS = 60_000;
 
 /**
- * Verifies session tokens with identity's public keys. The key set is fetched over NATS
- * once, and again when a token names a key we don't know (rotation), at most every 30 s.
+ * Verifies session tokens with identity's public keys: the pinned ones from the
+ * configuration (SESSION_PUBLIC_KEYS) when given, else fetched over NATS once, and again
+ * when a token names a key we don't know (rotation), at most every 30 s.
+ *
+ * A verified token is put into the request context, so every bus call made for the request
+ * carries it and the service checks it again (trust on the bus).
  */
 export class TokenVerifier {
   private keySet?: ReturnType<typeof createLocalJWKSet>;
@@ -44,8 +49,15 @@ export class TokenVerifier {
    */
   constructor(
     private readonly bus: TypedClient,
+    pinned?: JSONWebKeySet,
     private readonly revocations?: RevocationCheck,
-  ) {}
+  ) {
+    if (pinned) {
+      this.keySet = createLocalJWKSet(pinned);
+      // Pinned keys change only with the configuration: never look for others on the bus.
+      this.lastRefresh = Infinity;
+    }
+  }
 
   private ended(session: SessionClaims): void {
     if (this.revocations?.isRevoked(session)) throw new ServiceError('UNAUTHENTICATED', 'Session ended');
@@ -71,6 +83,7 @@ export class TokenVerifier {
     if (known) {
       if (now < known.until) {
         this.ended(known.session);
+        setSessionToken(token);
         return { ...known.actor };
       }
       this.verified.delete(token);
@@ -82,6 +95,7 @@ export class TokenVerifier {
     if (this.verified.size >= VERIFIED_CACHE_ENTRIES)
       this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { actor, session, until });
+    setSessionToken(token);
     return { ...actor };
   }
 

@@ -1,6 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { Redis } from 'ioredis';
+import type { JSONWebKeySet } from 'jose';
 import type { NatsConnection } from 'nats';
-import { connectNats, NatsTypedClient } from '@planted/messaging';
+import {
+  connectNats,
+  GatewayAssertionSigner,
+  loadPublicKeys,
+  natsCredentials,
+  NatsTypedClient,
+} from '@planted/messaging';
 import type { Logger } from '@planted/logging';
 import type { GatewayConfig } from '../config';
 
@@ -29,15 +37,44 @@ export interface GatewayInfrastructure {
   nc: NatsConnection;
   bus: NatsTypedClient;
   redis: Redis;
+  /** Identity's public keys, pinned in the configuration (SESSION_PUBLIC_KEYS). */
+  sessionKeys: JSONWebKeySet;
   close(): Promise<void>;
 }
 
-/** Connects to NATS and Redis, failing fast with a readable message when either is down. */
+/** The key the gateway signs its bus assertions with: GATEWAY_PRIVATE_KEY, else GATEWAY_KEY_FILE. */
+async function loadAssertionSigner(config: GatewayConfig): Promise<GatewayAssertionSigner> {
+  if (config.GATEWAY_PRIVATE_KEY)
+    return GatewayAssertionSigner.fromPem(config.GATEWAY_PRIVATE_KEY, 'GATEWAY_PRIVATE_KEY');
+  if (!config.GATEWAY_KEY_FILE)
+    throw new Error(
+      'No bus assertion key: set GATEWAY_PRIVATE_KEY (PKCS8 PEM) or GATEWAY_KEY_FILE (a path to one)',
+    );
+  let pem: string;
+  try {
+    pem = await readFile(config.GATEWAY_KEY_FILE, 'utf8');
+  } catch (err) {
+    throw new Error(`Cannot read GATEWAY_KEY_FILE ${config.GATEWAY_KEY_FILE}: ${(err as Error).message}`);
+  }
+  return GatewayAssertionSigner.fromPem(pem, `GATEWAY_KEY_FILE (${config.GATEWAY_KEY_FILE})`);
+}
+
+/**
+ * Loads the bus keys, connects to NATS and Redis, failing fast with a readable message
+ * when a key is missing or either is down.
+ */
 export async function connectInfrastructure(
   config: GatewayConfig,
   logger: Logger,
 ): Promise<GatewayInfrastructure> {
-  const nc = await connectNats(config.NATS_URL, 'gateway', logger);
+  const signer = await loadAssertionSigner(config);
+  // Pinned: a key set fetched over NATS could come from any process on the bus.
+  const sessionKeys = await loadPublicKeys(config, 'SESSION_PUBLIC_KEYS');
+  if (!sessionKeys)
+    throw new Error(
+      "No session token keys: set SESSION_PUBLIC_KEYS (identity's public key, PEM or JWKS) or SESSION_PUBLIC_KEYS_FILE",
+    );
+  const nc = await connectNats(config.NATS_URL, 'gateway', logger, natsCredentials(config));
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,
     // While Redis is away a command fails at once (and a hung one after 500 ms) rather
@@ -56,11 +93,12 @@ export async function connectInfrastructure(
     await nc.close();
     throw new RedisUnavailableError(config.REDIS_URL, err);
   }
-  const bus = new NatsTypedClient(nc, config.NATS_SUBJECT_PREFIX, config.NATS_REQUEST_TIMEOUT_MS);
+  const bus = new NatsTypedClient(nc, config.NATS_SUBJECT_PREFIX, config.NATS_REQUEST_TIMEOUT_MS, signer);
   return {
     nc,
     bus,
     redis,
+    sessionKeys,
     async close() {
       await nc.drain().catch(() => undefined);
       redis.disconnect();

@@ -6,8 +6,9 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError } from '@planted/contracts';
+import { IDEMPOTENCY, ServiceError } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
+import { OutcomeUnknownError } from '@planted/messaging';
 import { isRedisUnavailable } from '../bus/infrastructure';
 import { httpStatusFor } from './error-status';
 
@@ -36,6 +37,10 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
     if (status >= 500 && exception.code !== 'UNAVAILABLE') {
       logger.error({ code: exception.code, err: exception.message }, 'service failure');
       return { status, body: { error: 'Internal server error', requestId } };
+    }
+    if (exception instanceof OutcomeUnknownError) {
+      logger.warn({ err: exception.message }, 'no reply from the service: outcome unknown');
+      return { status, body: { error: IDEMPOTENCY.OUTCOME_UNKNOWN, requestId } };
     }
     if (exception.code === 'UNAVAILABLE') {
       logger.warn({ err: exception.message }, 'dependency unavailable');

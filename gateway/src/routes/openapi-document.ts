@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@planted/contracts';
+import { IDEMPOTENCY, type ErrorCode } from '@planted/contracts';
 import { httpStatusFor } from '../errors/error-status';
 import { TAGS, type AnyRoute, type HandWrittenAnswer, type RouteDeclaration } from './route-kit';
 
@@ -18,7 +18,11 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; headers
   },
   403: { name: 'Forbidden', description: 'Not allowed for this user, or the plan’s limit blocks it' },
   404: { name: 'NotFound', description: 'Not found (also another company’s records)' },
-  409: { name: 'Conflict', description: 'Conflicts with what exists (an email already in use)' },
+  409: {
+    name: 'Conflict',
+    description:
+      'Conflicts with what exists (an email already in use), or an Idempotency-Key sent before with another request or whose first request is still in progress',
+  },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not of a type this route reads' },
   429: {
@@ -33,7 +37,8 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; headers
   },
   503: {
     name: 'ServiceUnavailable',
-    description: 'A service behind the gateway is down or did not answer in time',
+    description:
+      'A service behind the gateway is down, or did not answer in time: then the outcome is unknown, and a retry with the same Idempotency-Key is safe',
   },
 };
 
@@ -63,6 +68,21 @@ const ERROR_SCHEMA = {
   },
 };
 
+/** The optional header of creating routes (`idempotent` declarations), one shared parameter. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY.HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes the request safe to retry: the same key and body within 24 hours answers the first answer again (marked by the Idempotent-Replayed header) instead of creating twice; the same key with another body is a 409. A new key for each new request (a UUID).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+const REPLAYED_HEADER = {
+  description: 'true when this is the kept answer of an earlier request with the same Idempotency-Key',
+  schema: { type: 'string', enum: ['true'] },
+};
+
 const SUCCESS_DESCRIPTION: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content' };
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
@@ -81,6 +101,7 @@ function errorStatuses(route: AnyRoute): number[] {
     codes.push('UNAVAILABLE');
   }
   if (route.kind === 'hand-written' && route.query) codes.push('VALIDATION_FAILED');
+  if (route.kind === 'kit' && route.idempotent) codes.push('VALIDATION_FAILED', 'CONFLICT');
   if (route.access !== 'public') codes.push('UNAUTHENTICATED');
   if (route.access === 'admin') codes.push('FORBIDDEN');
   // A body is parsed before any route code runs: malformed, too large, or of another type.
@@ -89,6 +110,8 @@ function errorStatuses(route: AnyRoute): number[] {
 }
 
 function parameters(route: AnyRoute): Json[] {
+  const headers =
+    route.kind === 'kit' && route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
   const declared: [string, 'query' | 'path', z.ZodType][] = [];
   if (route.kind === 'kit') {
     for (const name of route.params) declared.push([name, 'path', route.input.shape[name] as z.ZodType]);
@@ -96,12 +119,15 @@ function parameters(route: AnyRoute): Json[] {
   } else {
     for (const [name, schema] of Object.entries(route.query ?? {})) declared.push([name, 'query', schema]);
   }
-  return declared.map(([name, where, schema]) => ({
-    name,
-    in: where,
-    required: where === 'path' || !schema.safeParse(undefined).success,
-    schema: jsonSchema(schema, 'input'),
-  }));
+  return [
+    ...declared.map(([name, where, schema]) => ({
+      name,
+      in: where,
+      required: where === 'path' || !schema.safeParse(undefined).success,
+      schema: jsonSchema(schema, 'input'),
+    })),
+    ...headers,
+  ];
 }
 
 function requestBody(route: AnyRoute): Json | undefined {
@@ -122,6 +148,7 @@ function successAnswers(route: AnyRoute): Json {
     return {
       [route.status]: {
         description: SUCCESS_DESCRIPTION[route.status],
+        ...(route.idempotent && { headers: { [IDEMPOTENCY.REPLAYED_HEADER]: REPLAYED_HEADER } }),
         content: json(jsonSchema((route as RouteDeclaration).answerSchema, 'output')),
       },
     };
@@ -151,7 +178,9 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const usedErrors = new Set<number>();
   const usedTags = new Set<string>();
+  let idempotentRoutes = false;
   for (const route of routes) {
+    if (route.kind === 'kit' && route.idempotent) idempotentRoutes = true;
     const statuses = errorStatuses(route);
     statuses.forEach((s) => usedErrors.add(s));
     usedTags.add(route.tag);
@@ -209,6 +238,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[]): Json {
         },
       },
       schemas: { Error: ERROR_SCHEMA },
+      ...(idempotentRoutes && { parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER } }),
       responses,
     },
   };

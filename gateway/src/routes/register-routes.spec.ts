@@ -4,8 +4,8 @@ import { defineRequest, textField, type Actor, type TypedClient } from '@planted
 import { createLogger } from '@planted/logging';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { buildOpenApiDocument } from './openapi-document';
-import { registerRoutes } from './register-routes';
-import { route, type RouteDependencies } from './route-kit';
+import { registerRoutes, type RouteServices } from './register-routes';
+import { route } from './route-kit';
 
 const actorSchema = z.object({
   userId: z.string(),
@@ -24,7 +24,7 @@ const ThingRename = defineRequest(
     dryRun: textField().optional(),
   }),
   z.object({ id: z.string(), name: z.string(), by: z.string() }),
-  { errors: ['NOT_FOUND'] },
+  { caller: 'user', errors: ['NOT_FOUND'] },
 );
 
 const renameThing = route(ThingRename, {
@@ -62,7 +62,7 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
       bus,
       verifier: verifier as unknown as TokenVerifier,
       logger: createLogger('test', { level: 'silent' }),
-      ...({} as Omit<RouteDependencies, 'bus'>),
+      ...({} as Omit<RouteServices, 'bus' | 'verifier' | 'logger'>),
     });
     await app.ready();
   });

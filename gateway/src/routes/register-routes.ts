@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError, type Actor, type TypedClient } from '@planted/contracts';
+import { IDEMPOTENCY, ServiceError, type Actor, type TypedClient } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
+import { runWithIdempotencyKey } from '@planted/messaging';
 import { bearerToken } from '../auth/auth.guard';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { sendError } from '../errors/http-exception.filter';
+import { sendError, toErrorAnswer } from '../errors/http-exception.filter';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { parseInput } from '../validation/parse';
 import { routerPath, type RouteContext, type RouteDeclaration, type RouteDependencies } from './route-kit';
 
@@ -56,12 +59,55 @@ export interface RouteServices extends RouteDependencies {
   readonly bus: TypedClient;
   readonly verifier: TokenVerifier;
   readonly logger: Logger;
+  readonly idempotency: IdempotencyStore;
+}
+
+/**
+ * Runs a creating request once per Idempotency-Key: the first answer is kept (unless it is
+ * a 5xx or 429, so a retry really retries) and given again for the same key and body; the
+ * key travels on to the service (the typed client's header) for the case where the gateway
+ * never hears the service's reply.
+ */
+async function idempotently(
+  declaration: RouteDeclaration,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: RouteServices,
+  call: { key: string; actor?: Actor; run: () => Promise<unknown> },
+): Promise<FastifyReply> {
+  const caller = call.actor ? `user:${call.actor.userId}` : `route:${declaration.operationId}`;
+  const fingerprint = IdempotencyStore.fingerprint(request.method, request.url, request.body);
+  const begun = await services.idempotency.begin(caller, call.key, fingerprint);
+  if (begun.kind === 'replay') {
+    reply.header(IDEMPOTENCY.REPLAYED_HEADER, 'true');
+    return reply.status(begun.answer.status).send(begun.answer.body);
+  }
+  let status: number;
+  let body: unknown;
+  let headers: Record<string, string> = {};
+  try {
+    const result = await runWithIdempotencyKey(call.key, call.run);
+    status = declaration.status;
+    body = declaration.toAnswer(result);
+  } catch (err) {
+    const answer = toErrorAnswer(err, String(request.id), services.logger);
+    ({ status, body } = answer);
+    headers = answer.headers ?? {};
+  }
+  // The work is done (or refused): a Redis hiccup now must not turn its answer into an
+  // error. The key's in-flight hold then lapses on its own.
+  await begun.hold.finish(status, body).catch((err: unknown) => {
+    services.logger.warn({ err: (err as Error).message }, 'idempotency answer not kept');
+  });
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.status(status).send(body);
 }
 
 /**
  * Serves declared routes on Fastify: authenticate, validate the client's input with the
  * contract's schema (spec §5 messages, `details: [{param, msg}]`), run the route's steps,
- * forward the payload (with the verified actor) over NATS, answer or map the error.
+ * forward the payload (with the verified actor) over NATS, answer or map the error; on
+ * `idempotent` routes, once per Idempotency-Key.
  */
 export function registerRoutes(
   fastify: FastifyInstance,
@@ -75,6 +121,7 @@ export function registerRoutes(
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         try {
           const actor = await authenticate(declaration, request, services.verifier);
+          const key = declaration.idempotent ? idempotencyKeyOf(request.headers) : undefined;
           const input = parseInput(declaration.input, gatherInput(declaration, request)) as never;
           const context: RouteContext = { actor, ip: request.ip, secure: request.protocol === 'https' };
           const forward = (): Promise<unknown> =>
@@ -89,6 +136,8 @@ export function registerRoutes(
             (next, step) => () => step.run(input, context, services, next),
             forward,
           );
+          if (key !== undefined)
+            return await idempotently(declaration, request, reply, services, { key, actor, run });
           const result = await run();
           return reply.status(declaration.status).send(declaration.toAnswer(result));
         } catch (err) {

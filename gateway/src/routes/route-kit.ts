@@ -63,6 +63,13 @@ interface CommonOptions {
   forbidden?: string;
   /** Success status: POST answers 201 unless it says otherwise, everything else 200. */
   status?: 200 | 201 | 204;
+  /**
+   * Takes an optional Idempotency-Key header (design.md, Contracts): the answer is kept
+   * with the key for 24 hours and given again for the same key and body, and the key goes
+   * on to the service so that its creating handler runs once (the service kit's `once`).
+   * On by default for a POST answering 201, the creating routes.
+   */
+  idempotent?: boolean;
 }
 
 export interface RouteOptions<S extends RequestSubject, Answer = ReplyOf<S>> extends CommonOptions {
@@ -86,6 +93,7 @@ export interface RouteDeclaration extends CommonOptions {
   readonly kind: 'kit';
   readonly subject: RequestSubject;
   readonly status: 200 | 201 | 204;
+  readonly idempotent: boolean;
   /** The client's input schema (payload without `actor`): body, query and path fields together. */
   readonly input: z.ZodObject;
   readonly query: readonly string[];
@@ -127,11 +135,13 @@ export function route<S extends RequestSubject, Answer = ReplyOf<S>>(
       `${options.operationId}: a GET has no body; read ${fromBody.join(', ')} from query or params`,
     );
   }
+  const status = options.status ?? (options.method === 'POST' ? 201 : 200);
   return {
     kind: 'kit',
     ...options,
     subject,
-    status: options.status ?? (options.method === 'POST' ? 201 : 200),
+    status,
+    idempotent: options.idempotent ?? (options.method === 'POST' && status === 201),
     input,
     query,
     params,
@@ -154,7 +164,7 @@ export interface HandWrittenAnswer {
   headers?: Record<string, { description: string }>;
 }
 
-export interface HandWrittenOptions extends Omit<CommonOptions, 'status'> {
+export interface HandWrittenOptions extends Omit<CommonOptions, 'status' | 'idempotent'> {
   /** Why the kit does not serve this route (a multipart upload, a browser redirect). */
   why: string;
   /** Query parameters: name to zod schema (optional schemas make optional parameters); see `queryOf`. */

@@ -13,6 +13,16 @@ export const baseEnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
     .default(''),
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** This process's NATS user and password, where nats-server requires them (compose, Kubernetes). */
+  NATS_USER: z.string().optional(),
+  NATS_PASSWORD: z.string().optional(),
+  /**
+   * Identity's public key(s) that session tokens are verified with: a JWKS document or PEM
+   * public keys (SESSION_PUBLIC_KEYS), or a file holding either (SESSION_PUBLIC_KEYS_FILE).
+   * Pinned in configuration, never learnt from the bus, where anyone could answer.
+   */
+  SESSION_PUBLIC_KEYS: z.string().optional(),
+  SESSION_PUBLIC_KEYS_FILE: z.string().optional(),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

@@ -38,6 +38,9 @@ export function serviceEnvSchema<const N extends string>(service: N, defaults: S
       .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
       .default(`planted_${service.replace(/-/g, '_')}`),
     DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    /** The gateway's public key(s) its assertions are verified with: JWKS or PEM, or a file of either. */
+    GATEWAY_PUBLIC_KEYS: z.string().optional(),
+    GATEWAY_PUBLIC_KEYS_FILE: z.string().optional(),
   });
 }
 

@@ -44,4 +44,24 @@ export const MESSAGES = {
   RESET_EMAIL_SENT: 'If an account exists for that email, we have sent a link to reset the password.',
   PASSWORD_RESET: 'Your password has been reset. Please sign in with your new password.',
   LOGGED_OUT: 'Signed out',
+  ONLY_ADMINS_MANAGE_INVITATIONS: 'Only administrators can manage invitations',
+  INVITATION_NOT_FOUND: 'Invitation not found',
+} as const;
+
+/**
+ * Creating requests are safe to retry (design.md, Contracts): the client sends an
+ * Idempotency-Key, the gateway keeps the answer with it and forwards it to the service.
+ */
+export const IDEMPOTENCY = {
+  HEADER: 'Idempotency-Key',
+  /** On an answer given again for a key seen before. */
+  REPLAYED_HEADER: 'Idempotent-Replayed',
+  KEY_INVALID: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+  KEY_REUSED:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  IN_FLIGHT:
+    'A request with this Idempotency-Key is still in progress. Wait for it to finish, then retry with the same key.',
+  /** The gateway gave up waiting for the service: it may or may not have done the work. */
+  OUTCOME_UNKNOWN:
+    'The server did not confirm whether your request succeeded. It is safe to retry with the same Idempotency-Key.',
 } as const;

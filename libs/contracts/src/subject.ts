@@ -5,6 +5,18 @@ import type { ErrorCode } from './errors';
  * A request-reply subject: its versioned name and the schemas of its payload and reply.
  * Both ends parse with these schemas, so a handler only ever sees valid, typed data.
  */
+/**
+ * Who may call a request subject, and so what proof a request carries (checked by the
+ * service kit's admission before any handler runs, attached by the typed client):
+ * - 'user': acts for a signed-in user; carries the user's session token, and the payload's
+ *   `actor` must be that token's user;
+ * - 'gateway': only the gateway may call it (sign-in, registration, invitation links);
+ *   carries a short-lived assertion the gateway signed for this subject and body;
+ * - 'public': anyone on the bus; only for answers that are harmless to anyone (public keys).
+ */
+export const CALLER_KINDS = ['user', 'gateway', 'public'] as const;
+export type CallerKind = (typeof CALLER_KINDS)[number];
+
 export interface RequestSubject<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   readonly kind: 'request';
   readonly name: string;
@@ -15,6 +27,7 @@ export interface RequestSubject<Req extends z.ZodType = z.ZodType, Res extends z
    * (VALIDATION_FAILED, UNAVAILABLE, INTERNAL): the gateway documents their statuses.
    */
   readonly errors: readonly ErrorCode[];
+  readonly caller: CallerKind;
 }
 
 /** A domain event: published through the outbox to JetStream, consumed idempotently. */
@@ -24,13 +37,14 @@ export interface EventSubject<P extends z.ZodType = z.ZodType> {
   readonly payload: P;
 }
 
+/** A request subject; its caller kind is declared here once, and both ends follow it. */
 export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
   request: Req,
   response: Res,
-  options: { errors?: readonly ErrorCode[] } = {},
+  options: { caller: CallerKind; errors?: readonly ErrorCode[] },
 ): RequestSubject<Req, Res> {
-  return { kind: 'request', name, request, response, errors: options.errors ?? [] };
+  return { kind: 'request', name, request, response, caller: options.caller, errors: options.errors ?? [] };
 }
 
 export function defineEvent<P extends z.ZodType>(name: string, payload: P): EventSubject<P> {

@@ -26,6 +26,11 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
   appRole: string;
   schema: TSchema;
   poolSize?: number;
+  /**
+   * How long a request waits for a free connection before it is refused (503). Short, so a
+   * full pool sheds load instead of making every caller wait behind one greedy request.
+   */
+  acquireTimeoutMs?: number;
   logger?: Logger;
 }
 
@@ -67,7 +72,7 @@ export class Database<TSchema extends Record<string, unknown>> {
     const poolConfig: PoolConfig = {
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? 2000,
       idleTimeoutMillis: 30_000,
     };
     this.pool = new Pool(poolConfig);

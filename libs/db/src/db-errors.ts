@@ -30,3 +30,21 @@ export function withoutQueryParameters(err: unknown): unknown {
   if (err instanceof DrizzleQueryError && err.cause instanceof Error) return err.cause;
   return err;
 }
+
+/**
+ * Whether a failure means the database could not be had at all: no connection from the
+ * pool in time (every connection busy), or the server gone. Such a request is answered
+ * 503 at once rather than queued behind everyone else's.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { message?: string; code?: string; cause?: unknown };
+    if (candidate.code === 'ECONNREFUSED' || candidate.code === '57P01' || candidate.code === '57P03')
+      return true;
+    if (/timeout exceeded when trying to connect|Connection terminated/.test(candidate.message ?? ''))
+      return true;
+    current = candidate.cause;
+  }
+  return false;
+}

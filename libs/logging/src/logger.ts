@@ -9,6 +9,12 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 interface RequestContext {
   requestId: string;
+  /**
+   * The verified session token of the user the request acts for (the gateway's bearer
+   * token, or the token a service was called with): the typed client forwards it on every
+   * call made for that user.
+   */
+  sessionToken?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -19,6 +25,24 @@ export function currentRequestId(): string | undefined {
 
 export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
   return storage.run({ requestId: requestId || randomUUID() }, fn);
+}
+
+export function currentSessionToken(): string | undefined {
+  return storage.getStore()?.sessionToken;
+}
+
+/**
+ * Records the verified session token in the current request context (the gateway's auth
+ * guard, the service kit's admission). Outside any request context it does nothing.
+ */
+export function setSessionToken(token: string): void {
+  const store = storage.getStore();
+  if (store) store.sessionToken = token;
+}
+
+/** Runs fn in a request context that acts for the holder of `token` (tools and tests). */
+export function runWithSessionToken<T>(token: string, fn: () => T): T {
+  return storage.run({ requestId: currentRequestId() ?? randomUUID(), sessionToken: token }, fn);
 }
 
 export function newRequestId(): string {

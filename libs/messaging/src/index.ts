@@ -7,3 +7,5 @@ export * from './consumer';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
 export * from './session-revocations';
+export * from './idempotency';
+export * from './trust/bus-proof';

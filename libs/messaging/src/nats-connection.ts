@@ -48,6 +48,14 @@ export async function connectNats(
   return nc;
 }
 
+/** The user and password to connect with, when the configuration names them. */
+export function natsCredentials(config: {
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
+}): Partial<ConnectionOptions> {
+  return config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD ?? '' } : {};
+}
+
 export function prefixed(prefix: string, name: string): string {
   return prefix ? `${prefix}.${name}` : name;
 }

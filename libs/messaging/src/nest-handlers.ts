@@ -24,12 +24,18 @@ export class ServiceErrorFilter implements RpcExceptionFilter {
   constructor(
     private readonly logger: Logger,
     private readonly redact: (err: unknown) => unknown = (err) => err,
+    /** Failures of a dependency the caller should hear about as themselves (e.g. database unavailable → 503). */
+    private readonly classify: (err: unknown) => ServiceError | undefined = () => undefined,
   ) {}
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     let body: ServiceErrorBody;
+    let classified: ServiceError | undefined;
     if (exception instanceof ServiceError) {
       body = exception.toBody();
+    } else if ((classified = this.classify(exception))) {
+      this.logger.warn({ err: this.redact(exception) }, classified.message);
+      body = classified.toBody();
     } else {
       this.logger.error({ err: this.redact(exception) }, 'unhandled error in handler');
       body = { code: 'INTERNAL', message: 'Internal error' };

@@ -4,6 +4,7 @@ import { isObservable, tap, throwError } from 'rxjs';
 import { ServiceError, type ServiceErrorBody } from '@planted/contracts';
 import { currentRequestId, REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
 import type { NatsConnection } from 'nats';
+import { IDEMPOTENCY_KEY_HEADER, runWithIdempotencyKey } from './idempotency';
 import { coalesceWrites, prefixed } from './nats-connection';
 
 /** Told when each request starts and how it ended (for metrics and graceful shutdown). */
@@ -45,7 +46,7 @@ export const DEFAULT_QUEUE_GROUP = 'planted';
  * create would happen once per replica.
  *
  * Every handler runs inside the caller's request id (the NATS header), so service logs
- * carry it, and is timed, logged and reported to the observer. This wraps the handler
+ * carry it, and inside the caller's Idempotency-Key when it sent one, and is timed, logged and reported to the observer. This wraps the handler
  * itself rather than being a Nest interceptor: an interceptor costs an rxjs pipeline and
  * several AsyncResource bindings per request, which were a tenth of a busy service's CPU.
  */
@@ -108,7 +109,8 @@ export class PrefixedNatsServer extends ServerNats {
         return throwError(() => body);
       }
       try {
-        result = await callback(data, ctx);
+        const idempotencyKey = ctx?.getHeaders?.()?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined;
+        result = await runWithIdempotencyKey(idempotencyKey, () => callback(data, ctx));
       } catch (err) {
         finish(err);
         throw err;

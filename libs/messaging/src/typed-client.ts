@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from 'nats';
+import {
+  createInbox,
+  headers as natsHeaders,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
 import {
   ServiceError,
   toFieldErrors,
@@ -8,8 +15,14 @@ import {
   type RequestSubject,
   type TypedClient,
 } from '@planted/contracts';
-import { currentRequestId, REQUEST_ID_HEADER } from '@planted/logging';
+import { currentRequestId, currentSessionToken, REQUEST_ID_HEADER } from '@planted/logging';
+import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER, OutcomeUnknownError } from './idempotency';
 import { prefixed } from './nats-connection';
+import {
+  GATEWAY_ASSERTION_HEADER,
+  SESSION_TOKEN_HEADER,
+  type GatewayAssertionSigner,
+} from './trust/bus-proof';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -26,7 +39,13 @@ interface Pending {
  * ({pattern, data, id} out, {err, response, isDisposed, id} back). The payload is
  * parsed before it leaves and the reply after it comes back. The current request id
  * travels in a header. A subject nobody serves fails at once (UNAVAILABLE), not after
- * the timeout.
+ * the timeout; a timeout, or a connection lost while waiting, is an OutcomeUnknownError.
+ * The current Idempotency-Key travels in a header too.
+ *
+ * Each request carries the proof its subject's caller kind asks for (see CallerKind): for
+ * a 'user' subject the session token of the current request context (so a service calling
+ * another for a user forwards the token it was called with), for a 'gateway' subject an
+ * assertion from `assertionSigner` (only the gateway has one).
  *
  * Replies come back on one wildcard inbox subscription per client, matched to their
  * request by the last token of the reply subject: what nc.request() does too, without the
@@ -41,6 +60,7 @@ export class NatsTypedClient implements TypedClient {
     private readonly nc: NatsConnection,
     private readonly subjectPrefix: string,
     private readonly defaultTimeoutMs: number,
+    private readonly assertionSigner?: GatewayAssertionSigner,
   ) {}
 
   async send<S extends RequestSubject>(
@@ -53,7 +73,21 @@ export class NatsTypedClient implements TypedClient {
       const details = toFieldErrors(parsed.error);
       throw new ServiceError('VALIDATION_FAILED', details[0]?.msg ?? 'Invalid request', details);
     }
-    const raw = await this.request(subject.name, parsed.data, options.timeoutMs ?? this.defaultTimeoutMs);
+    const body = JSON.stringify(parsed.data);
+    const hdrs = natsHeaders();
+    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+    const idempotencyKey = currentIdempotencyKey();
+    if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+    if (subject.caller === 'user') {
+      const token = currentSessionToken();
+      if (!token) throw new ServiceError('UNAUTHENTICATED', `No session token to call ${subject.name} with`);
+      hdrs.set(SESSION_TOKEN_HEADER, token);
+    } else if (subject.caller === 'gateway') {
+      if (!this.assertionSigner)
+        throw new ServiceError('INTERNAL', `Only the gateway may call ${subject.name}: no assertion signer`);
+      hdrs.set(GATEWAY_ASSERTION_HEADER, await this.assertionSigner.sign(subject.name, body));
+    }
+    const raw = await this.request(subject.name, body, hdrs, options.timeoutMs ?? this.defaultTimeoutMs);
     let reply: { err?: unknown; response?: unknown };
     try {
       reply = JSON.parse(decoder.decode(raw)) as typeof reply;
@@ -71,24 +105,23 @@ export class NatsTypedClient implements TypedClient {
     return result.data as ReplyOf<S>;
   }
 
-  private request(name: string, data: unknown, timeoutMs: number): Promise<Uint8Array> {
+  private request(name: string, body: string, hdrs: MsgHdrs, timeoutMs: number): Promise<Uint8Array> {
     if (this.nc.isClosed()) {
       return Promise.reject(new ServiceError('UNAVAILABLE', `${name} failed: the NATS connection is closed`));
     }
     const inbox = this.ensureInbox();
     const token = (this.nextToken++).toString(36);
-    const hdrs = natsHeaders();
-    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
-        reject(new ServiceError('UNAVAILABLE', `${name} timed out`));
+        reject(new OutcomeUnknownError(`${name} timed out`));
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer, subject: name });
       try {
         this.nc.publish(
           prefixed(this.subjectPrefix, name),
-          encoder.encode(JSON.stringify({ pattern: name, data, id: token })),
+          // The payload goes out as the very bytes a gateway assertion's digest covers.
+          encoder.encode(`{"pattern":${JSON.stringify(name)},"data":${body},"id":"${token}"}`),
           { reply: inbox.prefix + token, headers: hdrs },
         );
       } catch (err) {
@@ -136,7 +169,8 @@ export class NatsTypedClient implements TypedClient {
   private failAll(reason: string): void {
     for (const token of [...this.pending.keys()]) {
       const pending = this.settle(token);
-      pending?.reject(new ServiceError('UNAVAILABLE', `${pending.subject} failed: ${reason}`));
+      // The request had left: the service may have carried it out.
+      pending?.reject(new OutcomeUnknownError(`${pending.subject} failed: ${reason}`));
     }
   }
 }

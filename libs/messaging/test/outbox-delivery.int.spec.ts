@@ -8,7 +8,7 @@ import { Pool } from 'pg';
 import { z } from 'zod';
 import { defineEvent, type EventEnvelope } from '@planted/contracts';
 import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
-import { testDatabaseUrl, uniqueName, waitFor } from '@planted/testing';
+import { testDatabaseUrl, TestNatsServer, uniqueName, waitFor } from '@planted/testing';
 import {
   addToOutbox,
   connectNats,
@@ -21,7 +21,6 @@ import {
   streamName,
 } from '../src';
 import { createSchema, dropSchema } from './support/database';
-import { TestNatsServer } from './support/nats-server';
 
 jest.setTimeout(30_000);
 

@@ -5,17 +5,19 @@ import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { z } from 'zod';
 import { defineRequest, requiredString, ServiceError, type ParsedRequestOf } from '@planted/contracts';
 import { createLogger, currentRequestId, REQUEST_ID_HEADER, runWithRequestId } from '@planted/logging';
-import { uniqueName } from '@planted/testing';
+import { TestNatsServer, uniqueName } from '@planted/testing';
 import {
   connectNats,
+  currentIdempotencyKey,
   NatsTypedClient,
+  OutcomeUnknownError,
   prefixed,
   PrefixedNatsServer,
   ServiceErrorFilter,
   type IncomingRequest,
   SubjectPipe,
+  runWithIdempotencyKey,
 } from '../src';
-import { TestNatsServer } from './support/nats-server';
 
 jest.setTimeout(30_000);
 
@@ -25,13 +27,22 @@ const Greet = defineRequest(
     name: requiredString('Name is required'),
     times: z.number().int().min(1, { error: 'Times must be at least 1' }).default(1),
   }),
-  z.object({ greeting: z.string(), requestId: z.string().nullable() }),
+  z.object({
+    greeting: z.string(),
+    requestId: z.string().nullable(),
+    idempotencyKey: z.string().nullable(),
+  }),
+  { caller: 'public' },
 );
-const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}));
-const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}));
-const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }));
-const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}));
-const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }));
+const Refuse = defineRequest('test.greeting.refuse.v1', z.object({}), z.object({}), { caller: 'public' });
+const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({}), { caller: 'public' });
+const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }), {
+  caller: 'public',
+});
+const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}), { caller: 'public' });
+const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }), {
+  caller: 'public',
+});
 
 /** Requests each replica handled, to show a request runs on one replica only. */
 const handledByReplica = new Map<number, number>();
@@ -51,7 +62,11 @@ class GreetingHandlers {
   async greet(@Payload(new SubjectPipe(Greet)) body: ParsedRequestOf<typeof Greet>) {
     // The request id must survive an await inside the handler.
     await new Promise((resolve) => setImmediate(resolve));
-    return { greeting: `Hello ${body.name}`.repeat(body.times), requestId: currentRequestId() ?? null };
+    return {
+      greeting: `Hello ${body.name}`.repeat(body.times),
+      requestId: currentRequestId() ?? null,
+      idempotencyKey: currentIdempotencyKey() ?? null,
+    };
   }
 
   @MessagePattern(Slow.name)
@@ -146,7 +161,7 @@ async function rejection(promise: Promise<unknown>): Promise<ServiceError> {
 describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
   it('round-trips a request on the prefixed subject, with the reply parsed', async () => {
     const reply = await client.send(Greet, { name: '  Ada ' });
-    expect(reply).toEqual({ greeting: 'Hello Ada', requestId: expect.any(String) });
+    expect(reply).toEqual({ greeting: 'Hello Ada', requestId: expect.any(String), idempotencyKey: null });
   });
 
   it('serves the subject only under its prefix', async () => {
@@ -160,6 +175,12 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
   it('carries the caller request id into the handler', async () => {
     const reply = await runWithRequestId('req-caller-42', () => client.send(Greet, { name: 'Ada' }));
     expect(reply.requestId).toBe('req-caller-42');
+  });
+
+  it('carries the caller’s Idempotency-Key into the handler, and none when it has none', async () => {
+    const keyed = await runWithIdempotencyKey('key-7f3a', () => client.send(Greet, { name: 'Ada' }));
+    expect(keyed.idempotencyKey).toBe('key-7f3a');
+    expect((await client.send(Greet, { name: 'Ada' })).idempotencyKey).toBeNull();
   });
 
   it('logs each outcome, failures included, with the caller request id', async () => {
@@ -264,6 +285,8 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     const err = await rejection(client.send(Slow, {}, { timeoutMs: 100 }));
     expect(err.code).toBe('UNAVAILABLE');
     expect(err.message).toBe('test.greeting.slow.v1 timed out');
+    // The service may still carry it out: the gateway says the outcome is unknown.
+    expect(err).toBeInstanceOf(OutcomeUnknownError);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the late reply arrives meanwhile
     expect(await client.send(Slow, {}, { timeoutMs: 5000 })).toEqual({ late: true });
   });
@@ -275,6 +298,7 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await own.close();
     expect((await inFlight).code).toBe('UNAVAILABLE');
+    expect(await inFlight).toBeInstanceOf(OutcomeUnknownError);
     expect((await rejection(closing.send(Greet, { name: 'Ada' }))).message).toMatch(/connection is closed/);
   });
 
@@ -300,6 +324,8 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     const started = Date.now();
     const err = await rejection(client.send(Unserved, {}, { timeoutMs: 10_000 }));
     expect(err.code).toBe('UNAVAILABLE');
+    // Nobody took it: certainly not carried out.
+    expect(err).not.toBeInstanceOf(OutcomeUnknownError);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

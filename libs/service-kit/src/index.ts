@@ -10,3 +10,5 @@ export * from './run-service';
 export * from './service-app';
 export * from './service-definition';
 export * from './startup-error';
+export * from './idempotency/idempotent-requests';
+export * from './nats/bus-permissions';

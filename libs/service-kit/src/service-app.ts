@@ -4,13 +4,26 @@ import { Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
 import { httpPortVariable, parseConfig, type ServiceEnv } from '@planted/config';
-import { Database, withoutQueryParameters, type Tx } from '@planted/db';
+import { ServiceError } from '@planted/contracts';
+import { Database, databaseUnavailable, withoutQueryParameters, type Tx } from '@planted/db';
 import { createLogger, type Logger } from '@planted/logging';
-import { connectNats, EventConsumer, OutboxRelay, ServiceErrorFilter, streamName } from '@planted/messaging';
+import {
+  BusKeyError,
+  connectNats,
+  EventConsumer,
+  GatewayAssertionVerifier,
+  loadPublicKeys,
+  natsCredentials,
+  OutboxRelay,
+  ServiceErrorFilter,
+  SessionTokenVerifier,
+  streamName,
+} from '@planted/messaging';
 import { ensureEventStream } from './event-stream';
 import { closeServer, createHealthServer, listenOn } from './http/health-server';
 import { Metrics } from './http/metrics';
-import { admitRequest } from './nats/admission';
+import { createAdmission } from './nats/admission';
+import { PgSeenAssertions } from './nats/seen-assertions';
 import { ServiceNatsServer } from './nats/service-nats-server';
 import { KitModule } from './nest/kit.module';
 import { NestPinoLogger } from './nest/nest-logger';
@@ -63,6 +76,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
   readonly database: Database<S>;
   readonly streamName: string;
   private readonly metrics: Metrics;
+  private readonly seenAssertions: PgSeenAssertions;
   private readonly http: Server;
   private port = 0;
   private nats: NatsConnection | undefined;
@@ -88,6 +102,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       poolSize: config.DB_POOL_SIZE,
       logger,
     });
+    this.seenAssertions = new PgSeenAssertions(this.database.pool, definition.database.schemaName);
     this.http = createHealthServer(
       {
         postgres: () => this.database.ping(),
@@ -118,9 +133,11 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         throw new StartupError(
           `${portVariable} is not in the configuration: build its schema with serviceEnvSchema()`,
         );
+      const admit = await this.admission();
       this.port = await listenOn(this.http, port);
-      this.nats = await connectNats(config.NATS_URL, definition.name, logger);
+      this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
+      await this.seenAssertions.ensureTable();
       await ensureEventStream(this.nats, definition.events, prefix);
       this.relay = new OutboxRelay({
         db: this.database,
@@ -134,7 +151,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       this.natsServer = new ServiceNatsServer(this.nats, definition.name, prefix, {
         logger,
         observer: this.metrics,
-        admit: admitRequest,
+        admit,
       });
       this.nest = await NestFactory.createMicroservice(
         {
@@ -153,7 +170,13 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         },
         { strategy: this.natsServer, logger: new NestPinoLogger(logger), abortOnError: false },
       );
-      this.nest.useGlobalFilters(new ServiceErrorFilter(logger, withoutQueryParameters));
+      this.nest.useGlobalFilters(
+        new ServiceErrorFilter(logger, withoutQueryParameters, (err) =>
+          databaseUnavailable(err)
+            ? new ServiceError('UNAVAILABLE', 'The database is busy or unavailable')
+            : undefined,
+        ),
+      );
       await this.nest.listen();
       await this.startConsumers();
       this.serving = true;
@@ -165,6 +188,28 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       await this.close().catch(() => undefined);
       throw err;
     }
+  }
+
+  /** The admission step, with the pinned keys it verifies callers with (one line when they are missing). */
+  private async admission() {
+    const required = async (name: string) => {
+      let keys;
+      try {
+        keys = await loadPublicKeys(this.config, name);
+      } catch (err) {
+        if (err instanceof BusKeyError) throw new StartupError(err.message);
+        throw err;
+      }
+      if (!keys)
+        throw new StartupError(
+          `${name} or ${name}_FILE is required: the bus trusts no caller it cannot verify`,
+        );
+      return keys;
+    };
+    return createAdmission({
+      sessions: new SessionTokenVerifier(await required('SESSION_PUBLIC_KEYS')),
+      assertions: new GatewayAssertionVerifier(await required('GATEWAY_PUBLIC_KEYS'), this.seenAssertions),
+    });
   }
 
   private async startConsumers(): Promise<void> {

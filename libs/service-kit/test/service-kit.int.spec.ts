@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { parseConfig } from '@planted/config';
-import { prefixed } from '@planted/messaging';
+import { headers as natsHeaders } from 'nats';
+import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner, prefixed } from '@planted/messaging';
 import { freePort, startService, testServiceEnv, waitFor, type ServiceHarness } from '@planted/testing';
 import { createServiceApp, serviceUnderTest, startupProblem, type ServiceApp } from '../src';
 import { consumerGate, kitTestService, NoteCreate, seenNotes } from './kit-test-service/kit-test.service';
@@ -12,11 +13,18 @@ type KitHarness = ServiceHarness<ServiceApp>;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A request as any NATS client sends it (the typed client would refuse an invalid payload before sending). */
+/**
+ * A request as any NATS client sends it (the typed client would refuse an invalid payload
+ * before sending), with the gateway's assertion its subject asks for.
+ */
 async function rawRequest(h: KitHarness, subject: string, data: unknown): Promise<Record<string, unknown>> {
   const packet = { pattern: subject, data, id: randomUUID() };
+  const signer = await GatewayAssertionSigner.fromPem(h.env.GATEWAY_PRIVATE_KEY!, 'test');
+  const headers = natsHeaders();
+  headers.set(GATEWAY_ASSERTION_HEADER, await signer.sign(subject, JSON.stringify(data)));
   const reply = await h.nc.request(prefixed(h.prefix, subject), encoder.encode(JSON.stringify(packet)), {
     timeout: 5000,
+    headers,
   });
   return JSON.parse(decoder.decode(reply.data)) as Record<string, unknown>;
 }
@@ -145,6 +153,15 @@ describe('start-up failures are one clear line', () => {
       new RegExp(
         `^kit-test: Cannot reach NATS at nats://127\\.0\\.0\\.1:${port} \\(.*\\)\\. Is nats-server running`,
       ),
+    );
+  });
+
+  it('names the bus keys when they are missing: no caller is trusted unverified', async () => {
+    expect(await failure({ SESSION_PUBLIC_KEYS: '' })).toBe(
+      'kit-test: SESSION_PUBLIC_KEYS or SESSION_PUBLIC_KEYS_FILE is required: the bus trusts no caller it cannot verify',
+    );
+    expect(await failure({ GATEWAY_PUBLIC_KEYS: 'not a key' })).toBe(
+      'kit-test: GATEWAY_PUBLIC_KEYS is neither a JWKS document nor PEM public keys',
     );
   });
 

@@ -70,7 +70,10 @@ export async function startService<A extends TestableApp>(
   const logLines: Record<string, unknown>[] = [];
   const app = service.create(env, { logger: capturingLogger(service.name, logLines) });
   await app.listen();
-  const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nc = await connect({
+    servers: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...(env.NATS_USER ? { user: env.NATS_USER, pass: env.NATS_PASSWORD } : {}),
+  });
   let closing: Promise<void> | undefined;
   return {
     app,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { testKeyEnv } from './test-keys';
 
 /** Server every test database is created on; the run's database name is unique to the run. */
 export function adminDatabaseUrl(): string {
@@ -52,7 +53,8 @@ export function testDatabaseUrl(): string {
 /**
  * Environment for a service started in-process by a test: the run's database, and a
  * NATS subject prefix and Redis key prefix of its own, so test files running in
- * parallel (and two runs on one machine) never answer each other.
+ * parallel (and two runs on one machine) never answer each other; and the process's bus
+ * keys (testKeyEnv), so the services and gateway a test starts trust each other.
  */
 export function testServiceEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
   const id = uniqueName('t');
@@ -63,6 +65,7 @@ export function testServiceEnv(overrides: Record<string, string> = {}): Record<s
     DATABASE_URL: testDatabaseUrl(),
     NATS_SUBJECT_PREFIX: id,
     REDIS_KEY_PREFIX: `${id}:`,
+    ...testKeyEnv(),
     ...overrides,
   };
 }

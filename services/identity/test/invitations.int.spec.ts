@@ -3,6 +3,9 @@ import { Pool } from 'pg';
 import {
   IdentityInvitationAccept,
   IdentityInvitationCreate,
+  IdentityInvitationResend,
+  IdentityInvitationRevoke,
+  IdentityInvitationsList,
   IdentityInvitationValidate,
   IdentityLogin,
   IdentityUsersList,
@@ -302,5 +305,183 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((await h.client.send(IdentityUsersList, { actor })).users).toHaveLength(2);
+  });
+});
+
+describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
+  const NOT_FOUND = { code: 'NOT_FOUND', message: 'Invitation not found' };
+  const MANAGE_FORBIDDEN = { code: 'FORBIDDEN', message: 'Only administrators can manage invitations' };
+
+  it('lists open invitations newest first with their inviter, and the seats against the plan', async () => {
+    const { actor, session } = await registerCompany(h.client, { userName: 'Ada Admin' });
+    const first = await invite(actor, uniqueEmail('first'), 'viewer', 'First Fay');
+    const second = await invite(actor, uniqueEmail('second'), 'admin', null);
+    const expired = await invite(actor, uniqueEmail('expired'));
+    await pool.query(
+      "update identity.invitations set expires_at = now() - interval '1 minute' where id = $1",
+      [expired.reply.invitation.id],
+    );
+    const accepted = await invite(actor, uniqueEmail('accepted'));
+    await h.client.send(IdentityInvitationAccept, {
+      token: accepted.token,
+      name: 'Accepted Al',
+      password: PASSWORD,
+    });
+
+    const { invitations, seats } = await h.client.send(IdentityInvitationsList, { actor });
+    expect(invitations.map((i) => i.id)).toEqual([second.reply.invitation.id, first.reply.invitation.id]);
+    expect(invitations[1]).toEqual({
+      ...first.reply.invitation,
+      created_at: expect.any(String),
+      invited_by_name: 'Ada Admin',
+    });
+    expect(seats).toEqual({ used: 2, pending: 2, limit: 2, plan: 'free' });
+
+    await pool.query("update identity.customers set subscription_plan = 'unlimited' where id = $1", [
+      session.customer.id,
+    ]);
+    expect((await h.client.send(IdentityInvitationsList, { actor })).seats).toEqual({
+      used: 2,
+      pending: 2,
+      limit: null,
+      plan: 'unlimited',
+    });
+  });
+
+  it('resends with a new token: the old link stops working, the new one works, the expiry starts again', async () => {
+    const { actor, session } = await registerCompany(h.client, { customerName: 'Resending Ltd' });
+    const email = uniqueEmail('again');
+    const { reply, token: oldToken } = await invite(actor, email, 'viewer', 'Ann Again');
+    await pool.query("update identity.invitations set expires_at = now() - interval '1 hour' where id = $1", [
+      reply.invitation.id,
+    ]);
+
+    const before = h.smtp!.mailsTo(email).length;
+    const started = Date.now();
+    const resent = await h.client.send(IdentityInvitationResend, { actor, id: reply.invitation.id });
+    const mail = await waitFor(() => h.smtp!.mailsTo(email)[before]);
+    const newToken = inviteTokenFrom(mail);
+
+    expect(resent.message).toBe('Invitation sent');
+    expect(resent.invitation).toMatchObject({
+      id: reply.invitation.id,
+      email,
+      name: 'Ann Again',
+      role: 'viewer',
+    });
+    expect((Date.parse(resent.invitation.expires_at) - started) / 3_600_000).toBeGreaterThan(167.9);
+    expect(newToken).not.toBe(oldToken);
+    expect(decodeQuotedPrintable(mail.raw)).toContain(
+      `https://app.planted.test/accept-invite?token=${newToken}`,
+    );
+
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token: oldToken }))).toEqual(INVALID);
+    expect((await h.client.send(IdentityInvitationValidate, { token: newToken })).invitation.email).toBe(
+      email,
+    );
+    const outbox = await pool.query(
+      "select payload from identity.outbox where subject = 'identity.invitation.resent.v1' and customer_id = $1",
+      [session.customer.id],
+    );
+    expect(outbox.rows.map((r) => r.payload)).toEqual([
+      { invitation_id: reply.invitation.id, email, expires_at: resent.invitation.expires_at },
+    ]);
+
+    const { user } = await h.client.send(IdentityInvitationAccept, {
+      token: newToken,
+      name: 'Ann Again',
+      password: PASSWORD,
+    });
+    expect(user).toMatchObject({ email, role: 'viewer', customer_id: session.customer.id });
+    // Accepted: nothing left to resend or revoke.
+    expect(
+      await errorOf(h.client.send(IdentityInvitationResend, { actor, id: reply.invitation.id })),
+    ).toEqual(NOT_FOUND);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationRevoke, { actor, id: reply.invitation.id })),
+    ).toEqual(NOT_FOUND);
+  });
+
+  it('revokes: the link stops working, the invitation leaves the list, and invitation.revoked is recorded', async () => {
+    const { actor, session } = await registerCompany(h.client);
+    const email = uniqueEmail('revoked');
+    const { reply, token } = await invite(actor, email);
+
+    expect(await h.client.send(IdentityInvitationRevoke, { actor, id: reply.invitation.id })).toEqual({
+      message: 'Invitation revoked',
+    });
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual(INVALID);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationAccept, { token, name: 'Rev Oked', password: PASSWORD })),
+    ).toEqual(INVALID);
+    expect((await h.client.send(IdentityInvitationsList, { actor })).invitations).toEqual([]);
+    const outbox = await pool.query(
+      "select payload from identity.outbox where subject = 'identity.invitation.revoked.v1' and customer_id = $1",
+      [session.customer.id],
+    );
+    expect(outbox.rows.map((r) => r.payload)).toEqual([{ invitation_id: reply.invitation.id, email }]);
+    // Twice: it is gone.
+    expect(
+      await errorOf(h.client.send(IdentityInvitationRevoke, { actor, id: reply.invitation.id })),
+    ).toEqual(NOT_FOUND);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationResend, { actor, id: reply.invitation.id })),
+    ).toEqual(NOT_FOUND);
+  });
+
+  it("answers NOT_FOUND for another company's invitation, which stays usable, and never lists it", async () => {
+    const a = await registerCompany(h.client);
+    const b = await registerCompany(h.client);
+    const { reply, token } = await invite(a.actor, uniqueEmail('a-only'));
+
+    expect((await h.client.send(IdentityInvitationsList, { actor: b.actor })).invitations).toEqual([]);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationResend, { actor: b.actor, id: reply.invitation.id })),
+    ).toEqual(NOT_FOUND);
+    expect(
+      await errorOf(h.client.send(IdentityInvitationRevoke, { actor: b.actor, id: reply.invitation.id })),
+    ).toEqual(NOT_FOUND);
+    await expect(h.client.send(IdentityInvitationValidate, { token })).resolves.toBeDefined();
+    expect((await h.client.send(IdentityInvitationsList, { actor: a.actor })).invitations).toHaveLength(1);
+  });
+
+  it('is for administrators only; the role in the database decides, not the token', async () => {
+    const { actor } = await registerCompany(h.client);
+    const { reply } = await invite(actor, uniqueEmail('target'));
+    const member = await addUser(actor, 'user');
+    const claimsAdmin = { ...member.actor, role: 'admin' as const };
+    for (const who of [member.actor, claimsAdmin]) {
+      expect(await errorOf(h.client.send(IdentityInvitationsList, { actor: who }))).toEqual(MANAGE_FORBIDDEN);
+      expect(
+        await errorOf(h.client.send(IdentityInvitationResend, { actor: who, id: reply.invitation.id })),
+      ).toEqual(MANAGE_FORBIDDEN);
+      expect(
+        await errorOf(h.client.send(IdentityInvitationRevoke, { actor: who, id: reply.invitation.id })),
+      ).toEqual(MANAGE_FORBIDDEN);
+    }
+  });
+
+  it('refuses to resend to an address that meanwhile got an account (CONFLICT), sending nothing', async () => {
+    const { actor } = await registerCompany(h.client);
+    const email = uniqueEmail('taken');
+    const { reply, token } = await invite(actor, email);
+    await registerCompany(h.client, { email });
+    const mails = h.smtp!.mailsTo(email).length;
+    expect(
+      await errorOf(h.client.send(IdentityInvitationResend, { actor, id: reply.invitation.id })),
+    ).toEqual({
+      code: 'CONFLICT',
+      message: 'A user with this email already exists',
+    });
+    expect(h.smtp!.mailsTo(email)).toHaveLength(mails);
+    // The link it had is left as it was.
+    await expect(h.client.send(IdentityInvitationValidate, { token })).resolves.toBeDefined();
+  });
+
+  it('refuses a malformed id with the words an unknown one gets', async () => {
+    const { actor } = await registerCompany(h.client);
+    expect(await errorOf(h.client.send(IdentityInvitationRevoke, { actor, id: 'not-a-uuid' }))).toMatchObject(
+      { code: 'VALIDATION_FAILED', message: 'Invitation not found' },
+    );
   });
 });

@@ -46,6 +46,8 @@ const isString = (schema: Json): boolean =>
 function cleanValue(schema: Json): string {
   const inner = schema.anyOf?.find((s: Json) => s.type === 'string') ?? schema;
   if (inner.enum) return inner.enum[0];
+  // An id no company has: the route answers 404, not a refusal of the value.
+  if (inner.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
   const patterns = [inner.pattern, ...(inner.allOf ?? []).map((s: Json) => s.pattern)].join(' ');
   return patterns.includes('@') ? 'clean.value@example.test' : 'Clean value 123';
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { waitFor } from '@planted/testing';
 import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
 
 // A 1x1 PNG.
@@ -335,6 +336,125 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.error).toMatch(/up to 2 users/);
       expect((await api.get('/api/users', admin.token)).body.users).toHaveLength(2);
+    });
+  });
+
+  describe('pending invitations: GET /api/invitations, resend and revoke (issue 7 item 5)', () => {
+    async function inviteAs(adminToken: string, label: string, role = 'user') {
+      const address = email(label);
+      const created = await api.post('/api/invitations', { email: address, role }, adminToken);
+      expect(created.status).toBe(201);
+      const mail = await sys.smtp.waitForMailTo(created.body.invitation.email);
+      return { id: created.body.invitation.id as string, email: created.body.invitation.email, mail };
+    }
+
+    it('lists pending invitations and seats; resend replaces the link; revoke ends it', async () => {
+      const admin = (await api.post('/api/auth/register', company('Pending'))).body;
+      const ivy = await inviteAs(admin.token, 'ivy', 'viewer');
+      const ned = await inviteAs(admin.token, 'ned');
+
+      const listed = await api.get('/api/invitations', admin.token);
+      expect(listed.status).toBe(200);
+      expect(listed.body.seats).toEqual({ used: 1, pending: 2, limit: 2, plan: 'free' });
+      expect(listed.body.invitations.map((i: { id: string }) => i.id)).toEqual([ned.id, ivy.id]);
+      expect(listed.body.invitations[1]).toMatchObject({
+        email: ivy.email,
+        role: 'viewer',
+        invited_by_name: admin.user.name,
+      });
+      expect(JSON.stringify(listed.body)).not.toMatch(/token/i);
+
+      const oldToken = inviteTokenFrom(ivy.mail);
+      const resent = await api.post(`/api/invitations/${ivy.id}/resend`, undefined, admin.token);
+      expect(resent.status).toBe(200);
+      expect(resent.body).toMatchObject({
+        invitation: { id: ivy.id, email: ivy.email },
+        message: 'Invitation sent',
+      });
+      const newMail = await waitFor(() => sys.smtp.mailsTo(ivy.email)[1]);
+      const newToken = inviteTokenFrom(newMail);
+      expect(newToken).not.toBe(oldToken);
+      const old = await api.post('/api/invitations/accept', {
+        token: oldToken,
+        name: 'Ivy Old',
+        password: PASSWORD,
+      });
+      expect(old.status).toBe(400);
+      expect(old.body.error).toBe('Invalid or expired invitation');
+      const accepted = await api.post('/api/invitations/accept', {
+        token: newToken,
+        name: 'Ivy Invitee',
+        password: PASSWORD,
+      });
+      expect(accepted.status).toBe(201);
+      expect(accepted.body.user).toMatchObject({
+        email: ivy.email,
+        role: 'viewer',
+        customer_id: admin.customer.id,
+      });
+
+      const nedToken = inviteTokenFrom(ned.mail);
+      const revoked = await api.delete(`/api/invitations/${ned.id}`, admin.token);
+      expect(revoked.status).toBe(200);
+      expect(revoked.body).toEqual({ message: 'Invitation revoked' });
+      expect((await api.get(`/api/invitations/validate?token=${nedToken}`)).body.error).toBe(
+        'Invalid or expired invitation',
+      );
+      expect((await api.delete(`/api/invitations/${ned.id}`, admin.token)).status).toBe(404);
+
+      const after = await api.get('/api/invitations', admin.token);
+      expect(after.body).toEqual({ invitations: [], seats: { used: 2, pending: 0, limit: 2, plan: 'free' } });
+    });
+
+    it('answers 403 to a user or viewer, and 401 without a session', async () => {
+      const admin = (await api.post('/api/auth/register', company('Gate'))).body;
+      const viewer = await inviteAs(admin.token, 'gate-viewer', 'viewer');
+      await api.post('/api/invitations/accept', {
+        token: inviteTokenFrom(viewer.mail),
+        name: 'Gate Viewer',
+        password: PASSWORD,
+      });
+      const viewerToken = (await api.post('/api/auth/login', { email: viewer.email, password: PASSWORD }))
+        .body.token;
+      const pending = await inviteAs(admin.token, 'gate-pending');
+
+      const answers = [
+        await api.get('/api/invitations', viewerToken),
+        await api.post(`/api/invitations/${pending.id}/resend`, undefined, viewerToken),
+        await api.delete(`/api/invitations/${pending.id}`, viewerToken),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(403);
+        expect(answer.body).toEqual({ error: 'Only administrators can manage invitations' });
+      }
+      expect((await api.get('/api/invitations')).status).toBe(401);
+      expect((await api.delete(`/api/invitations/${pending.id}`)).status).toBe(401);
+      // Still pending and usable.
+      expect((await api.get(`/api/invitations/validate?token=${inviteTokenFrom(pending.mail)}`)).status).toBe(
+        200,
+      );
+    });
+
+    it("answers 404 to another company for the first one's invitation, which it never sees", async () => {
+      const a = (await api.post('/api/auth/register', company('Apple'))).body;
+      const b = (await api.post('/api/auth/register', company('Banana'))).body;
+      const invitation = await inviteAs(a.token, 'apple-only');
+
+      expect((await api.get('/api/invitations', b.token)).body.invitations).toEqual([]);
+      for (const answer of [
+        await api.post(`/api/invitations/${invitation.id}/resend`, undefined, b.token),
+        await api.delete(`/api/invitations/${invitation.id}`, b.token),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual({ error: 'Invitation not found' });
+      }
+      expect(
+        (await api.get(`/api/invitations/validate?token=${inviteTokenFrom(invitation.mail)}`)).status,
+      ).toBe(200);
+      expect(
+        (await api.get('/api/invitations', a.token)).body.invitations.map((i: { id: string }) => i.id),
+      ).toEqual([invitation.id]);
+      expect((await api.delete('/api/invitations/not-an-id', a.token)).status).toBe(400);
     });
   });
 

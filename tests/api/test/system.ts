@@ -4,7 +4,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { parseConfig } from '@planted/config';
 import { createServiceApp, type ServiceApp } from '@planted/service-kit';
-import { FakeSmtp, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
+import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
 import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/config';
@@ -94,6 +94,7 @@ export function client(base: string) {
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body: unknown, token?: string) => call('POST', url, body, token),
     put: (url: string, body: unknown, token?: string) => call('PUT', url, body, token),
+    delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
     async upload(url: string, field: string, data: Buffer, filename: string, type: string, token?: string) {
       const form = new FormData();
       form.append(field, new Blob([data], { type }), filename);
@@ -124,4 +125,4 @@ export function company(label: string, overrides: Record<string, string> = {}) {
   };
 }
 
-export { inviteTokenFrom };
+export { freePort, inviteTokenFrom };

@@ -53,7 +53,9 @@ describe('protected layout (spec §2 Routes)', () => {
     expect(await screen.findByTestId('loading')).toBeInTheDocument();
     answer(undefined);
     await verifying;
-    expect(await screen.findByText('Welcome back, Alice Admin!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Welcome back, Alice Admin!', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(calls.map((call) => call.url)).toContain('/api/customers/stats');
   });
 
@@ -71,7 +73,7 @@ describe('protected layout (spec §2 Routes)', () => {
     signInForTest();
     mockFetch({ ...dashboardApis });
     renderApp('/dashboard');
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 15_000 });
     const labels = [
       'Dashboard',
       'Hires',
@@ -97,7 +99,7 @@ describe('protected layout (spec §2 Routes)', () => {
     signInForTest();
     mockFetch({ ...dashboardApis });
     renderApp('/dashboard');
-    const sidebar = await screen.findByTestId('sidebar-user', {}, { timeout: 5000 });
+    const sidebar = await screen.findByTestId('sidebar-user', {}, { timeout: 15_000 });
     expect(within(sidebar).getByText('Alice Admin')).toBeInTheDocument();
     expect(within(sidebar).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
     expect(within(sidebar).getByText('Free Edition')).toBeInTheDocument();
@@ -138,7 +140,7 @@ describe('protected layout (spec §2 Routes)', () => {
     const { router } = renderApp('/dashboard');
     await userEvent
       .setup({ delay: null })
-      .click(await screen.findByTestId('sign-out-button', {}, { timeout: 5000 }));
+      .click(await screen.findByTestId('sign-out-button', {}, { timeout: 15_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.getState().status).toBe('anonymous');
     expect(localStorage.getItem('token')).toBeNull();
@@ -148,7 +150,7 @@ describe('protected layout (spec §2 Routes)', () => {
     signInForTest();
     mockFetch({ 'GET /api/users': { status: 401, body: { error: 'Token expired' } } });
     const { router } = renderApp('/users');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(sessionStore.getState().token).toBeNull();
   });
 
@@ -157,7 +159,7 @@ describe('protected layout (spec §2 Routes)', () => {
     mockFetch({ ...dashboardApis, 'GET /api/users': { body: { users: [] } } });
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Open help' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Open help' }, { timeout: 15_000 }));
     expect(await screen.findByRole('heading', { name: 'Dashboard help' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close help' }));
     await router.navigate('/users');
@@ -169,7 +171,7 @@ describe('protected layout (spec §2 Routes)', () => {
     signInForTest();
     mockFetch({});
     renderApp('/hires?open_modal=true');
-    const placeholder = await screen.findByTestId('under-construction', {}, { timeout: 5000 });
+    const placeholder = await screen.findByTestId('under-construction', {}, { timeout: 15_000 });
     expect(within(placeholder).getByRole('heading', { name: 'Hires' })).toBeInTheDocument();
     expect(within(placeholder).getByText(/being built/)).toBeInTheDocument();
     expect(within(placeholder).getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
@@ -190,7 +192,7 @@ describe('phone layout (issue item 6)', () => {
       signInForTest();
       mockFetch({ ...dashboardApis });
       renderApp('/dashboard');
-      const menu = await screen.findByRole('button', { name: 'Open navigation menu' }, { timeout: 5000 });
+      const menu = await screen.findByRole('button', { name: 'Open navigation menu' }, { timeout: 15_000 });
       expect(menu).toHaveAttribute('aria-expanded', 'false');
       expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
       await userEvent.setup({ delay: null }).click(menu);
@@ -207,7 +209,7 @@ describe('/integrations serves two audiences', () => {
     mockFetch({});
     const { router } = renderApp('/integrations');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Integrations' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Integrations' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Sign In' }).length).toBeGreaterThan(0);
     expect(router.state.location.pathname).toBe('/integrations');
@@ -217,7 +219,7 @@ describe('/integrations serves two audiences', () => {
     signInForTest();
     mockFetch({});
     renderApp('/integrations');
-    expect(await screen.findByTestId('integration-zahara', {}, { timeout: 5000 })).toHaveAttribute(
+    expect(await screen.findByTestId('integration-zahara', {}, { timeout: 15_000 })).toHaveAttribute(
       'href',
       '/zahara',
     );

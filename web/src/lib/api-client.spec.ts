@@ -1,4 +1,5 @@
-import { ApiError, apiRequest, errorMessage, setUnauthorizedHandler } from './api-client';
+import { IDEMPOTENCY } from '@planted/contracts/messages';
+import { ApiError, apiRequest, errorMessage, RETRY_DELAYS_MS, setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './session-store';
 import { mockFetch, resetBrowserState, testCustomer, testUser } from '../test/utils';
 
@@ -89,5 +90,67 @@ describe('api client', () => {
     await apiRequest('/auth/profile-picture', { method: 'POST', body: form });
     expect(calls[0].body).toBe(form);
     expect(calls[0].headers['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('creating calls are safe to retry (design.md, Contracts: Idempotency-Key)', () => {
+  const unknown = { status: 503, body: { error: IDEMPOTENCY.OUTCOME_UNKNOWN } };
+  const created = { status: 201, body: { invitation: { id: 'i1' } } };
+  const keyOf = (call: { headers: Record<string, string> }) => call.headers[IDEMPOTENCY.HEADER];
+
+  /** Answers the calls in turn: an answer, or an Error to throw as fetch does without one. */
+  function answersInTurn(...answers: ({ status: number; body?: unknown } | Error)[]) {
+    let next = 0;
+    return mockFetch({
+      'POST /api/invitations': () => {
+        const answer = answers[Math.min(next++, answers.length - 1)];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    });
+  }
+
+  it('sends a new key with each POST, and none with other methods', async () => {
+    const { calls } = mockFetch({
+      'POST /api/invitations': created,
+      'PUT /api/users/language': { body: {} },
+    });
+    await apiRequest('/invitations', { method: 'POST', body: { email: 'a@x.test' } });
+    await apiRequest('/invitations', { method: 'POST', body: { email: 'a@x.test' } });
+    await apiRequest('/users/language', { method: 'PUT', body: { language: 'es' } });
+    expect(keyOf(calls[0])).toMatch(/^[\x21-\x7e]{16,255}$/);
+    expect(keyOf(calls[1])).toMatch(/^[\x21-\x7e]{16,255}$/);
+    expect(keyOf(calls[1])).not.toBe(keyOf(calls[0]));
+    expect(keyOf(calls[2])).toBeUndefined();
+  });
+
+  it('retries a network failure and an unknown outcome with the same key, and answers the result', async () => {
+    const { calls } = answersInTurn(new TypeError('Failed to fetch'), unknown, created);
+    await expect(
+      apiRequest('/invitations', { method: 'POST', body: { email: 'a@x.test' } }),
+    ).resolves.toEqual(created.body);
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map(keyOf)).size).toBe(1);
+    expect(calls.map((c) => c.body)).toEqual(Array(3).fill({ email: 'a@x.test' }));
+  });
+
+  it('gives up after two retries and shows the server’s message', async () => {
+    const { calls } = answersInTurn(unknown);
+    const error = await apiRequest('/invitations', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(calls).toHaveLength(1 + RETRY_DELAYS_MS.length);
+    expect(errorMessage(error, 'Fallback')).toBe(IDEMPOTENCY.OUTCOME_UNKNOWN);
+  });
+
+  it('does not retry answers that are the truth, nor other unavailability', async () => {
+    for (const answer of [
+      { status: 409, body: { error: 'Email already in use' } },
+      { status: 503, body: { error: 'Service temporarily unavailable. Please try again shortly.' } },
+    ]) {
+      const { calls } = answersInTurn(answer);
+      await expect(apiRequest('/invitations', { method: 'POST', body: {} })).rejects.toMatchObject({
+        status: answer.status,
+      });
+      expect(calls).toHaveLength(1);
+    }
   });
 });

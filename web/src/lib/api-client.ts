@@ -1,3 +1,4 @@
+import { IDEMPOTENCY } from '@planted/contracts/messages';
 import { sessionStore } from './session-store';
 import type { FieldError } from './types';
 
@@ -29,6 +30,23 @@ export interface RequestOptions {
    * end a session, so it opts out of the global 401 handling.
    */
   skipUnauthorizedRedirect?: boolean;
+  /**
+   * Sends one Idempotency-Key for this call and retries it with that key when the outcome
+   * is unknown (see `apiRequest`). On by default for POST, the creating method; the gateway
+   * ignores the key on routes that create nothing.
+   */
+  idempotent?: boolean;
+}
+
+/** Waits before each automatic retry of a call whose outcome is unknown (two retries). */
+export const RETRY_DELAYS_MS = [500, 1500] as const;
+
+/** A fresh Idempotency-Key; randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
 }
 
 type UnauthorizedHandler = () => void;
@@ -72,10 +90,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  method: string,
+  idempotencyKey: string | undefined,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers[IDEMPOTENCY.HEADER] = idempotencyKey;
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -86,7 +110,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? (body ? 'POST' : 'GET'),
+    method,
     headers,
     body,
     signal: options.signal,
@@ -104,6 +128,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, message, details);
   }
   return data as T;
+}
+
+/**
+ * Whether a keyed call may have been carried out without us hearing of it, so that the same
+ * request with the same key is worth sending again: no answer at all (network error), the
+ * gateway's "outcome unknown" 503, or the key still held by the attempt we lost track of.
+ */
+function outcomeUnknown(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return false;
+  if (error instanceof ApiError) {
+    return (
+      (error.status === 503 && error.serverMessage === IDEMPOTENCY.OUTCOME_UNKNOWN) ||
+      (error.status === 409 && error.serverMessage === IDEMPOTENCY.IN_FLIGHT)
+    );
+  }
+  return error instanceof TypeError; // what fetch throws when no answer came
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls the API. A POST (each call being one submit) carries an Idempotency-Key made for
+ * this call; when its outcome is unknown it is sent again with the same key, after
+ * RETRY_DELAYS_MS, so a lost answer never creates twice (design.md, Contracts). The last
+ * failure is thrown, with the server's message.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
+  const key = (options.idempotent ?? method === 'POST') ? newIdempotencyKey() : undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send<T>(path, options, method, key);
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!key || delay === undefined || !outcomeUnknown(error, options.signal)) throw error;
+      await pause(delay);
+    }
+  }
 }
 
 /** Spec §8: show the server's `error` text, else the screen's fallback. */

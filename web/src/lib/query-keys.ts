@@ -18,6 +18,7 @@ export const userKeys = {
 export const invitationKeys = {
   all: ['invitations'] as const,
   validate: (token: string) => [...invitationKeys.all, 'validate', token] as const,
+  pending: () => [...invitationKeys.all, 'pending'] as const,
 };
 
 export const customerKeys = {

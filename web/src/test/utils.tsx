@@ -44,7 +44,10 @@ function Probe({ report }: { report: (location: Location, navigate: NavigateFunc
 }
 
 /** Renders the real route table at `path` in a memory router; `router` shows where the app is. */
-export function renderApp(path: string, options: { routes?: RouteObject[] } = {}) {
+export function renderApp(
+  path: string | { pathname: string; state?: unknown },
+  options: { routes?: RouteObject[] } = {},
+) {
   const seen: { location?: Location; navigate?: NavigateFunction } = {};
   const view = render(
     <MemoryRouter initialEntries={[path]}>

@@ -14,4 +14,5 @@ export const HiresCustomerStats = defineRequest(
       totalSpending: z.number(),
     }),
   }),
+  { caller: 'user' },
 );

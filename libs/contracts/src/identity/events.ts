@@ -16,3 +16,13 @@ export const InvitationCreated = defineEvent(
   'identity.invitation.created.v1',
   z.object({ invitation_id: z.string().uuid(), email: z.string(), role: z.string() }),
 );
+/** A pending invitation got a new link (the old one stopped working) and a new expiry. */
+export const InvitationResent = defineEvent(
+  'identity.invitation.resent.v1',
+  z.object({ invitation_id: z.string().uuid(), email: z.string(), expires_at: z.string() }),
+);
+/** An administrator withdrew a pending invitation: its link stopped working. */
+export const InvitationRevoked = defineEvent(
+  'identity.invitation.revoked.v1',
+  z.object({ invitation_id: z.string().uuid(), email: z.string() }),
+);

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { defineRequest } from '../subject';
 import { textField } from '../text';
 import { emailField, newPasswordField, personNameField } from './fields';
-import { actorSchema, roleSchema, userSchema } from './models';
+import { actorSchema, planIdSchema, roleSchema, userSchema } from './models';
 
 export const invitationCreateSchema = z.object({
   email: emailField,
@@ -31,7 +31,7 @@ export const IdentityInvitationCreate = defineRequest(
   'identity.invitations.create.v1',
   invitationCreateSchema.extend({ actor: actorSchema }),
   z.object({ invitation: invitationSchema, message: z.string() }),
-  { errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
 );
 
 export const invitationTokenField = textField({
@@ -51,7 +51,7 @@ export const IdentityInvitationValidate = defineRequest(
       customer_name: z.string(),
     }),
   }),
-  { errors: ['INVITATION_INVALID'] },
+  { caller: 'gateway', errors: ['INVITATION_INVALID'] },
 );
 
 export const invitationAcceptSchema = z.object({
@@ -65,5 +65,57 @@ export const IdentityInvitationAccept = defineRequest(
   'identity.invitations.accept.v1',
   invitationAcceptSchema,
   z.object({ user: userSchema, message: z.string() }),
-  { errors: ['INVITATION_INVALID', 'USER_LIMIT_REACHED', 'CONFLICT'] },
+  { caller: 'gateway', errors: ['INVITATION_INVALID', 'USER_LIMIT_REACHED', 'CONFLICT'] },
+);
+
+/** A pending invitation as the Users screen lists it (never its token). */
+export const pendingInvitationSchema = invitationSchema.extend({
+  created_at: z.string(),
+  /** The name of the administrator who sent it. */
+  invited_by_name: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+/**
+ * The company's seats against its plan's user limit: `used` counts active users, `pending`
+ * the unexpired invitations still open, `limit` is null when the plan is unlimited.
+ */
+export const seatsSchema = z.object({
+  used: z.number().int(),
+  pending: z.number().int(),
+  limit: z.number().int().nullable(),
+  plan: planIdSchema,
+});
+export type Seats = z.infer<typeof seatsSchema>;
+
+/** GET /api/invitations (admins): pending, unexpired invitations, newest first, and the seats. */
+export const IdentityInvitationsList = defineRequest(
+  'identity.invitations.list.v1',
+  z.object({ actor: actorSchema }),
+  z.object({ invitations: z.array(pendingInvitationSchema), seats: seatsSchema }),
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN'] },
+);
+
+/** An invitation named in a path: a malformed id is refused in the words an unknown one gets. */
+export const invitationIdField = z.string({ error: MESSAGES.INVITATION_NOT_FOUND }).uuid({
+  error: MESSAGES.INVITATION_NOT_FOUND,
+});
+
+/**
+ * POST /api/invitations/{id}/resend (admins): a new token replaces the old one (the old link
+ * stops working), the expiry starts again and the email goes out again.
+ */
+export const IdentityInvitationResend = defineRequest(
+  'identity.invitations.resend.v1',
+  z.object({ actor: actorSchema, id: invitationIdField }),
+  z.object({ invitation: pendingInvitationSchema, message: z.string() }),
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] },
+);
+
+/** DELETE /api/invitations/{id} (admins): the invitation's link stops working. */
+export const IdentityInvitationRevoke = defineRequest(
+  'identity.invitations.revoke.v1',
+  z.object({ actor: actorSchema, id: invitationIdField }),
+  z.object({ message: z.string() }),
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'] },
 );

@@ -6,4 +6,5 @@ export const IdentityJwks = defineRequest(
   'identity.auth.jwks.v1',
   z.object({}),
   z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+  { caller: 'public' },
 );

@@ -8,4 +8,5 @@ export const loginRequestSchema = z.object({ email: emailField, password: loginP
 /** POST /api/auth/login. Unknown email and wrong password fail alike (INVALID_CREDENTIALS). */
 export const IdentityLogin = defineRequest('identity.auth.login.v1', loginRequestSchema, sessionSchema, {
   errors: ['INVALID_CREDENTIALS'],
+  caller: 'gateway',
 });

@@ -38,7 +38,7 @@ export const IdentityOAuthSignIn = defineRequest(
     // Spec §4: a result without a company sends the browser to /signup in social completion mode.
     z.object({ status: z.literal('no_tenancy') }),
   ]),
-  { errors: ['INVALID_CREDENTIALS'] },
+  { caller: 'gateway', errors: ['INVALID_CREDENTIALS'] },
 );
 
 /** The company and person fields of social signup completion: register's, with the same rules and messages, and no password. */
@@ -78,5 +78,5 @@ export const IdentityOAuthCompleteSignup = defineRequest(
   'identity.auth.oauth.complete-signup.v1',
   signupFields.extend({ provider: oauthProviderSchema, providerId: providerIdField }),
   sessionSchema,
-  { errors: ['EMAIL_TAKEN', 'CONFLICT'] },
+  { caller: 'gateway', errors: ['EMAIL_TAKEN', 'CONFLICT'] },
 );

@@ -14,6 +14,7 @@ export const IdentityForgotPassword = defineRequest(
   'identity.auth.password.forgot.v1',
   forgotPasswordSchema,
   z.object({ message: z.string() }),
+  { caller: 'gateway' },
 );
 
 export const resetPasswordSchema = z.object({
@@ -28,5 +29,5 @@ export const IdentityResetPassword = defineRequest(
   'identity.auth.password.reset.v1',
   resetPasswordSchema,
   z.object({ message: z.string() }),
-  { errors: ['RESET_TOKEN_INVALID'] },
+  { caller: 'gateway', errors: ['RESET_TOKEN_INVALID'] },
 );

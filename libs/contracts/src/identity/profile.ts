@@ -12,7 +12,7 @@ export const IdentityProfileGet = defineRequest(
   'identity.auth.profile.get.v1',
   actorOnly,
   z.object({ user: userSchema, customer: customerSchema }),
-  { errors: ['UNAUTHENTICATED', 'NOT_FOUND'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'NOT_FOUND'] },
 );
 
 /** GET /api/auth/verify: the token's user still exists and is active. */
@@ -20,7 +20,7 @@ export const IdentityVerify = defineRequest(
   'identity.auth.verify.v1',
   actorOnly,
   z.object({ user: userSchema }),
-  { errors: ['UNAUTHENTICATED'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED'] },
 );
 
 export const profileUpdateSchema = z.object({
@@ -35,7 +35,7 @@ export const IdentityProfileUpdate = defineRequest(
   'identity.auth.profile.update.v1',
   profileUpdateSchema.extend({ actor: actorSchema }),
   z.object({ user: userSchema }),
-  { errors: ['UNAUTHENTICATED', 'EMAIL_TAKEN'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'EMAIL_TAKEN'] },
 );
 
 export const changePasswordSchema = z.object({
@@ -55,7 +55,7 @@ export const IdentityChangePassword = defineRequest(
   'identity.auth.password.change.v1',
   changePasswordSchema.extend({ actor: actorSchema }),
   z.object({ message: z.string(), token: z.string() }),
-  { errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'] },
 );
 
 /** POST /api/auth/profile-picture: the gateway stores the checked image, identity records its URL. */
@@ -66,7 +66,7 @@ export const IdentityProfilePictureSet = defineRequest(
     profile_picture_url: textField({ required: 'Picture URL is required' }).max(1000),
   }),
   z.object({ user: userSchema, previous_url: z.string().nullable() }),
-  { errors: ['UNAUTHENTICATED'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED'] },
 );
 
 export const languageUpdateSchema = z.object({
@@ -78,7 +78,7 @@ export const IdentityLanguageSet = defineRequest(
   'identity.users.language.set.v1',
   languageUpdateSchema.extend({ actor: actorSchema }),
   z.object({ user: userSchema }),
-  { errors: ['UNAUTHENTICATED'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED'] },
 );
 
 /** GET /api/customers */
@@ -86,7 +86,7 @@ export const IdentityCustomerGet = defineRequest(
   'identity.customers.get.v1',
   actorOnly,
   z.object({ customer: customerSchema }),
-  { errors: ['NOT_FOUND'] },
+  { caller: 'user', errors: ['NOT_FOUND'] },
 );
 
 /** GET /api/users: the users of the actor's company only. */
@@ -94,5 +94,5 @@ export const IdentityUsersList = defineRequest(
   'identity.users.list.v1',
   actorOnly,
   z.object({ users: z.array(userSchema) }),
-  { errors: ['UNAUTHENTICATED'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED'] },
 );

@@ -22,5 +22,5 @@ export const IdentityRegister = defineRequest(
   'identity.auth.register.v1',
   registerRequestSchema,
   sessionSchema,
-  { errors: ['EMAIL_TAKEN'] },
+  { caller: 'gateway', errors: ['EMAIL_TAKEN'] },
 );

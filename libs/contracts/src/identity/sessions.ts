@@ -7,7 +7,7 @@ export const IdentityLogout = defineRequest(
   'identity.auth.logout.v1',
   z.object({ actor: actorSchema }),
   z.object({ message: z.string() }),
-  { errors: ['UNAUTHENTICATED'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED'] },
 );
 
 /**

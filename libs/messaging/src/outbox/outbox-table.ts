@@ -50,6 +50,30 @@ export function processedEventsTable(schema: PgSchema) {
 
 export type ProcessedEventsTable = ReturnType<typeof processedEventsTable>;
 
+/**
+ * The creating requests a service carried out under an Idempotency-Key, with what to answer
+ * when the same request comes again. Put the result in the service's Drizzle schema file
+ * (beside the outbox) so drizzle-kit migrates it.
+ */
+export function idempotentRequestsTable(schema: PgSchema) {
+  return schema.table(
+    'idempotent_requests',
+    {
+      subject: text('subject').notNull(),
+      /** The actor's user id, or '' on subjects without an actor (registration). */
+      caller: text('caller').notNull(),
+      key: text('key').notNull(),
+      /** sha-256 of the parsed input: the same key with other input is a conflict. */
+      requestHash: text('request_hash').notNull(),
+      result: jsonb('result').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.subject, t.caller, t.key] })],
+  );
+}
+
+export type IdempotentRequestsTable = ReturnType<typeof idempotentRequestsTable>;
+
 /** Minimal shape of a Drizzle transaction we need: an insert builder. */
 interface Inserter {
   insert: (table: OutboxTable) => { values: (v: OutboxTable['$inferInsert']) => PromiseLike<unknown> };

@@ -1,4 +1,21 @@
-import type { IncomingRequest } from '@planted/messaging';
+import type { Actor, CallerKind } from '@planted/contracts';
+import { ServiceError } from '@planted/contracts';
+import { setSessionToken } from '@planted/logging';
+import {
+  GATEWAY_ASSERTION_HEADER,
+  SESSION_TOKEN_HEADER,
+  type GatewayAssertionVerifier,
+  type IncomingRequest,
+  type SessionTokenVerifier,
+} from '@planted/messaging';
+import { callerOf } from './handles';
+
+export interface AdmissionOptions {
+  sessions: SessionTokenVerifier;
+  assertions: GatewayAssertionVerifier;
+  /** The caller kind each served subject declared in its contract (by default, @Handles'). */
+  callerOf?: (subject: string) => CallerKind | undefined;
+}
 
 /**
  * The admission step: every request to every service passes here, inside its request id,
@@ -6,9 +23,50 @@ import type { IncomingRequest } from '@planted/messaging';
  * subject it serves). Throwing a ServiceError refuses the request: the caller gets that
  * code and message, the handler never runs, and /metrics counts the refusal.
  *
- * Today every request is admitted. Actor verification goes here (the next issue): the
- * caller's session token checked with identity's public keys, or, for the few subjects
- * only the gateway may call, the gateway's short-lived signed assertion. Keeping it in
- * this one place means no handler can forget it.
+ * No service believes a caller it cannot verify (design: "Trust on the bus"). What a
+ * request must prove is what its contract declared (defineRequest's `caller`):
+ * - 'user': a session token identity signed (checked with identity's pinned public keys);
+ *   the payload's `actor` must be that token's user, and is replaced by the token's, so
+ *   the role and company a handler reads are the verified ones. The token stays in the
+ *   request context, so calls this handler makes for the user forward it.
+ * - 'gateway': the gateway's assertion for this subject and this body, used once.
+ * - 'public': nothing.
+ * A subject no contract declared is refused. Keeping it in this one place means no handler
+ * can forget it.
  */
-export function admitRequest(_request: IncomingRequest): void {}
+export function createAdmission(
+  options: AdmissionOptions,
+): (request: IncomingRequest) => void | Promise<void> {
+  const declared = options.callerOf ?? callerOf;
+  return (request) => {
+    switch (declared(request.subject)) {
+      case 'public':
+        return;
+      case 'user': {
+        const token = request.headers?.get(SESSION_TOKEN_HEADER) || undefined;
+        const known = token ? options.sessions.cached(token) : undefined;
+        if (known) return actFor(request, token!, known);
+        return options.sessions.verify(token).then((actor) => actFor(request, token!, actor));
+      }
+      case 'gateway':
+        return options.assertions.verify(
+          request.headers?.get(GATEWAY_ASSERTION_HEADER) || undefined,
+          request.subject,
+          JSON.stringify(request.data),
+        );
+      default:
+        throw new ServiceError('FORBIDDEN', `${request.subject} declares no caller`);
+    }
+  };
+}
+
+function actFor(request: IncomingRequest, token: string, actor: Actor): void {
+  const data = request.data as { actor?: unknown } | null;
+  if (data && typeof data === 'object' && 'actor' in data) {
+    const claimed = data.actor as Partial<Actor> | null;
+    if (claimed?.userId !== actor.userId || claimed?.customerId !== actor.customerId)
+      throw new ServiceError('FORBIDDEN', 'The actor is not the signed-in user');
+    data.actor = { ...actor };
+  }
+  setSessionToken(token);
+}

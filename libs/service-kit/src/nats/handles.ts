@@ -1,6 +1,14 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import type { ParsedRequestOf, ReplyOf, RequestSubject } from '@planted/contracts';
+import type { CallerKind, ParsedRequestOf, ReplyOf, RequestSubject } from '@planted/contracts';
 import { SubjectPipe } from '@planted/messaging';
+
+/** The caller kind of every subject a handler was declared for in this process. */
+const declaredCallers = new Map<string, CallerKind>();
+
+/** What the contract of a served subject says may call it (undefined: no @Handles for it). */
+export function callerOf(subject: string): CallerKind | undefined {
+  return declaredCallers.get(subject);
+}
 
 /** A handler method of `subject`: it takes the parsed payload and answers the subject's reply. */
 type HandlerOf<S extends RequestSubject> = (input: ParsedRequestOf<S>) => ReplyOf<S> | Promise<ReplyOf<S>>;
@@ -21,6 +29,7 @@ export function Handles<S extends RequestSubject>(subject: S) {
     key: string | symbol,
     descriptor: TypedPropertyDescriptor<M>,
   ): void => {
+    declaredCallers.set(subject.name, subject.caller);
     MessagePattern(subject.name)(target, key, descriptor);
     Payload(new SubjectPipe(subject))(target, key, 0);
   };

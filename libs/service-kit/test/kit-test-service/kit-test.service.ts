@@ -24,6 +24,7 @@ export const NoteCreate = defineRequest(
   'kit-test.note.create.v1',
   z.object({ customerId: z.uuid(), text: requiredString('Text is required') }),
   z.object({ id: z.string(), text: z.string() }),
+  { caller: 'gateway' },
 );
 export const NoteCreated = defineEvent('kit-test.note.created.v1', z.object({ id: z.string() }));
 

@@ -43,6 +43,7 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
     hasher as unknown as PasswordHasher,
     new SessionIssuer(signer as unknown as TokenSigner),
     new CompanyRegistration(
+      database as unknown as IdentityDatabase,
       customers as unknown as CustomersRepository,
       users as unknown as UsersRepository,
       outbox,

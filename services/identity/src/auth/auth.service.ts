@@ -5,7 +5,7 @@ import {
   type ParsedRequestOf,
   type IdentityLogin,
   type IdentityProfileUpdate,
-  type IdentityRegister,
+  IdentityRegister,
   type IdentityChangePassword,
   type Session,
   type User,
@@ -54,17 +54,18 @@ export class AuthService {
     private readonly revoker: SessionRevoker,
   ) {}
 
-  /** A new company on the free plan with its creator as admin, and both events, in one transaction. */
+  /**
+   * A new company on the free plan with its creator as admin, and both events, in one
+   * transaction; once per Idempotency-Key (a retry answers a fresh session of that admin).
+   */
   async register(input: RegisterInput): Promise<Session> {
-    const passwordHash = await this.hasher.hash(input.password);
-    const { user, customer } = await this.database
-      .withSystem(async (tx) => {
-        return this.registration.create(
-          tx,
-          { name: input.customerName, address: input.customerAddress },
-          { name: input.userName, email: input.email, passwordHash },
-        );
-      })
+    const { user, customer } = await this.registration
+      .createOnce(
+        { subject: IdentityRegister, input: { ...input, password: undefined } },
+        { name: input.customerName, address: input.customerAddress },
+        () => this.hasher.hash(input.password),
+        (passwordHash) => ({ name: input.userName, email: input.email, passwordHash }),
+      )
       .catch(mapEmailTaken);
     this.outbox.committed();
     this.logger.info({ userId: user.id, customerId: customer.id }, 'company registered');

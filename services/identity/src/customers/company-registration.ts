@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CustomerCreated, UserCreated } from '@planted/contracts';
-import { OutboxService } from '@planted/service-kit';
-import type { IdentityTx } from '../db/database';
-import type { CustomerRow, UserRow } from '../db/schema';
+import { DATABASE, once, OutboxService, type IdempotentRequest } from '@planted/service-kit';
+import type { IdentityDatabase, IdentityTx } from '../db/database';
+import { idempotentRequests, type CustomerRow, type UserRow } from '../db/schema';
 import { toUser } from '../users/user.mapper';
 import { UsersRepository, type NewUser } from '../users/users.repository';
 import { toCustomer } from './customer.mapper';
@@ -16,6 +16,7 @@ import { CustomersRepository } from './customers.repository';
 @Injectable()
 export class CompanyRegistration {
   constructor(
+    @Inject(DATABASE) private readonly database: IdentityDatabase,
     private readonly customers: CustomersRepository,
     private readonly users: UsersRepository,
     private readonly outbox: OutboxService,
@@ -31,5 +32,32 @@ export class CompanyRegistration {
     await this.outbox.record(tx, CustomerCreated, { customer: toCustomer(customer) }, customer.id);
     await this.outbox.record(tx, UserCreated, { user: toUser(user) }, customer.id);
     return { user, customer };
+  }
+
+  /**
+   * `create` in its own transaction, once per Idempotency-Key (the service kit's `once`):
+   * a retry of a registration whose reply was lost answers the same company and admin.
+   * `prepare` runs only for a new request (hashing the password).
+   */
+  async createOnce<Prepared>(
+    request: IdempotentRequest,
+    company: { name: string; address: string },
+    prepare: () => Promise<Prepared>,
+    admin: (prepared: Prepared) => Omit<NewUser, 'customerId' | 'role'>,
+  ): Promise<{ user: UserRow; customer: CustomerRow }> {
+    return once({
+      transaction: (work) => this.database.withSystem(work),
+      table: idempotentRequests,
+      request,
+      prepare,
+      create: (tx: IdentityTx, prepared) => this.create(tx, company, admin(prepared)),
+      keep: ({ user }) => ({ userId: user.id, customerId: user.customerId }),
+      replay: async ({ userId, customerId }, tx: IdentityTx) => {
+        const user = await this.users.findInCompany(tx, customerId, userId);
+        const customer = await this.customers.findById(tx, customerId);
+        if (!user || !customer) throw new Error(`registered company ${customerId} is gone`);
+        return { user, customer };
+      },
+    });
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '@planted/db';
 import { PLAN_IDS } from '@planted/domain';
-import { outboxTable, processedEventsTable } from '@planted/messaging';
+import { idempotentRequestsTable, outboxTable, processedEventsTable } from '@planted/messaging';
 
 // Not exported: the migrator creates the schema (it keeps its journal there), so drizzle-kit must not.
 const identity = pgSchema('identity');
@@ -130,8 +130,17 @@ export const passwordResets = identity
 
 export const outbox = outboxTable(identity);
 export const processedEvents = processedEventsTable(identity);
+export const idempotentRequests = idempotentRequestsTable(identity);
 
-export const schema = { customers, users, invitations, passwordResets, outbox, processedEvents };
+export const schema = {
+  customers,
+  users,
+  invitations,
+  passwordResets,
+  outbox,
+  processedEvents,
+  idempotentRequests,
+};
 export type IdentitySchema = typeof schema;
 
 export type CustomerRow = typeof customers.$inferSelect;

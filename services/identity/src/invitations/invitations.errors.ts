@@ -1,6 +1,11 @@
-import { ServiceError } from '@planted/contracts';
+import { MESSAGES, ServiceError } from '@planted/contracts';
 
-export const onlyAdminsInvite = () => new ServiceError('FORBIDDEN', 'Only administrators can invite users');
+export const onlyAdminsInvite = () => new ServiceError('FORBIDDEN', MESSAGES.ONLY_ADMINS_INVITE);
+
+export const onlyAdminsManage = () => new ServiceError('FORBIDDEN', MESSAGES.ONLY_ADMINS_MANAGE_INVITATIONS);
+
+/** Unknown, another company's, accepted and revoked invitations are not told apart. */
+export const invitationNotFound = () => new ServiceError('NOT_FOUND', MESSAGES.INVITATION_NOT_FOUND);
 
 export const userAlreadyExists = () => new ServiceError('CONFLICT', 'A user with this email already exists');
 

@@ -2,6 +2,9 @@ import { Controller } from '@nestjs/common';
 import {
   IdentityInvitationAccept,
   IdentityInvitationCreate,
+  IdentityInvitationResend,
+  IdentityInvitationRevoke,
+  IdentityInvitationsList,
   IdentityInvitationValidate,
   type ParsedRequestOf,
 } from '@planted/contracts';
@@ -26,5 +29,22 @@ export class InvitationsHandlers {
   @Handles(IdentityInvitationAccept)
   accept(input: ParsedRequestOf<typeof IdentityInvitationAccept>) {
     return this.invitations.accept(input);
+  }
+
+  @Handles(IdentityInvitationsList)
+  list(input: ParsedRequestOf<typeof IdentityInvitationsList>) {
+    return this.invitations.list(input.actor);
+  }
+
+  @Handles(IdentityInvitationResend)
+  resend(input: ParsedRequestOf<typeof IdentityInvitationResend>) {
+    const { actor, ...target } = input;
+    return this.invitations.resend(actor, target);
+  }
+
+  @Handles(IdentityInvitationRevoke)
+  revoke(input: ParsedRequestOf<typeof IdentityInvitationRevoke>) {
+    const { actor, ...target } = input;
+    return this.invitations.revoke(actor, target);
   }
 }

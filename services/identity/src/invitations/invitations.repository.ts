@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { IdentityTx } from '../db/database';
 import { returned } from '../db/rows';
-import { customers, invitations, type InvitationRow } from '../db/schema';
+import { customers, invitations, users, type InvitationRow } from '../db/schema';
 
 export type NewInvitation = Pick<
   typeof invitations.$inferInsert,
@@ -10,6 +10,12 @@ export type NewInvitation = Pick<
 >;
 
 const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
+
+/** Pending and not yet expired at `now`: what still holds a link that works. */
+const open = (now: Date) => and(pending, gt(invitations.expiresAt, now));
+
+/** A pending invitation with the name of the administrator who sent it. */
+export type PendingInvitationRow = InvitationRow & { invitedByName: string };
 
 /** Whether an invitation can still be accepted at `now`. */
 export function isUsable(invitation: InvitationRow, now: Date): boolean {
@@ -36,11 +42,54 @@ export class InvitationsRepository {
     return returned(await tx.insert(invitations).values(invitation).returning());
   }
 
-  async revoke(tx: IdentityTx, customerId: string, invitationId: string): Promise<void> {
-    await tx
+  /** Revokes one pending invitation; undefined when the company has no such pending invitation. */
+  async revoke(tx: IdentityTx, customerId: string, invitationId: string): Promise<InvitationRow | undefined> {
+    const [row] = await tx
       .update(invitations)
       .set({ revokedAt: new Date() })
+      .where(and(eq(invitations.customerId, customerId), eq(invitations.id, invitationId), pending))
+      .returning();
+    return row;
+  }
+
+  /** The company's open invitations, newest first, each with its inviter's name. */
+  async listOpen(tx: IdentityTx, customerId: string, now: Date): Promise<PendingInvitationRow[]> {
+    const rows = await tx
+      .select({ invitation: invitations, invitedByName: users.name })
+      .from(invitations)
+      .innerJoin(users, eq(users.id, invitations.invitedBy))
+      .where(and(eq(invitations.customerId, customerId), open(now)))
+      .orderBy(desc(invitations.createdAt), desc(invitations.id));
+    return rows.map(({ invitation, invitedByName }) => ({ ...invitation, invitedByName }));
+  }
+
+  /** A pending invitation of the company (expired ones included: resending renews them). */
+  async findPending(
+    tx: IdentityTx,
+    customerId: string,
+    invitationId: string,
+  ): Promise<PendingInvitationRow | undefined> {
+    const [row] = await tx
+      .select({ invitation: invitations, invitedByName: users.name })
+      .from(invitations)
+      .innerJoin(users, eq(users.id, invitations.invitedBy))
       .where(and(eq(invitations.customerId, customerId), eq(invitations.id, invitationId), pending));
+    return row && { ...row.invitation, invitedByName: row.invitedByName };
+  }
+
+  /** Gives a pending invitation a new token and expiry; undefined when it is no longer pending. */
+  async renew(
+    tx: IdentityTx,
+    customerId: string,
+    invitationId: string,
+    renewal: { tokenHash: string; expiresAt: Date },
+  ): Promise<InvitationRow | undefined> {
+    const [row] = await tx
+      .update(invitations)
+      .set(renewal)
+      .where(and(eq(invitations.customerId, customerId), eq(invitations.id, invitationId), pending))
+      .returning();
+    return row;
   }
 
   /** By token hash, with the company name (inside withSystem: the token is the only key the caller has). */

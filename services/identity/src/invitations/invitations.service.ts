@@ -1,22 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   InvitationCreated,
+  InvitationResent,
+  InvitationRevoked,
   UserCreated,
   type Actor,
-  type IdentityInvitationAccept,
+  IdentityInvitationAccept,
   type IdentityInvitationCreate,
+  type IdentityInvitationResend,
+  type IdentityInvitationRevoke,
+  type IdentityInvitationsList,
   type IdentityInvitationValidate,
   type ParsedRequestOf,
+  type PendingInvitation,
   type ReplyOf,
 } from '@planted/contracts';
 import { canAddUser, getPlan } from '@planted/domain';
 import type { Logger } from '@planted/logging';
 import { uniqueViolation } from '@planted/db';
-import { OutboxService, CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
+import { once, OutboxService, CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
 import { PasswordHasher } from '../auth/password-hasher';
 import type { IdentityConfig } from '../config';
 import { CustomersRepository } from '../customers/customers.repository';
-import type { IdentityDatabase } from '../db/database';
+import type { IdentityDatabase, IdentityTx } from '../db/database';
+import { idempotentRequests, type InvitationRow, type UserRow } from '../db/schema';
 import { acceptInviteUrl } from '../mail/invitation-email';
 import { MailService } from '../mail/mail.service';
 import { toUser } from '../users/user.mapper';
@@ -27,16 +34,30 @@ import { hashInvitationToken, newInvitationToken } from './invitation-token';
 import {
   invitationEmailFailed,
   invitationInvalid,
+  invitationNotFound,
   onlyAdminsInvite,
+  onlyAdminsManage,
   userAlreadyExists,
   userLimitReached,
 } from './invitations.errors';
-import { InvitationsRepository, isUsable } from './invitations.repository';
+import { InvitationsRepository, isUsable, type PendingInvitationRow } from './invitations.repository';
 
 type CreateInput = Omit<ParsedRequestOf<typeof IdentityInvitationCreate>, 'actor'>;
 type AcceptInput = ParsedRequestOf<typeof IdentityInvitationAccept>;
 
 const HOUR_MS = 3_600_000;
+
+function toPendingInvitation(row: PendingInvitationRow): PendingInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    invited_by_name: row.invitedByName,
+  };
+}
 
 @Injectable()
 export class InvitationsService {
@@ -58,15 +79,8 @@ export class InvitationsService {
    * replaced; only the token's sha-256 is stored and the token itself goes out by email.
    */
   async create(actor: Actor, input: CreateInput): Promise<ReplyOf<typeof IdentityInvitationCreate>> {
-    const inviter = await this.database.readAsTenant(actor.customerId, (tx) =>
-      this.usersService.requireActiveActor(tx, actor),
-    );
-    if (inviter.role !== 'admin') throw onlyAdminsInvite();
-
-    // Emails are unique across companies, and this company cannot see the others' users:
-    // the one cross-company read of a tenant call, and it answers only yes or no.
-    if (await this.database.withSystem((tx) => this.users.emailInUse(tx, input.email)))
-      throw userAlreadyExists();
+    const inviter = await this.requireAdmin(actor, onlyAdminsInvite);
+    await this.refuseEmailInUse(input.email);
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
@@ -79,7 +93,7 @@ export class InvitationsService {
         role: input.role,
         tokenHash: hashInvitationToken(token),
         invitedBy: inviter.id,
-        expiresAt: new Date(Date.now() + this.config.INVITATION_TTL_HOURS * HOUR_MS),
+        expiresAt: this.newExpiry(),
       });
       await this.outbox.record(
         tx,
@@ -92,14 +106,7 @@ export class InvitationsService {
     this.outbox.committed();
 
     try {
-      await this.mail.sendInvitation({
-        to: invitation.email,
-        inviteeName: invitation.name,
-        inviterName: inviter.name,
-        companyName,
-        acceptUrl: acceptInviteUrl(this.config.APP_URL, token),
-        expiresAt: invitation.expiresAt,
-      });
+      await this.sendEmail(invitation, token, inviter, companyName);
     } catch (err) {
       this.logger.error({ err, invitationId: invitation.id }, 'invitation email failed; invitation revoked');
       await this.database.withTenant(actor.customerId, (tx) =>
@@ -118,6 +125,97 @@ export class InvitationsService {
       },
       message: 'Invitation sent',
     };
+  }
+
+  /**
+   * The company's open invitations (pending and unexpired) and its seats. The plan's user
+   * limit is enforced when an invitation is accepted; the pending count is shown so that an
+   * administrator sees how many of the open invitations could still take a seat.
+   */
+  async list(actor: Actor): Promise<ReplyOf<typeof IdentityInvitationsList>> {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
+      const admin = await this.usersService.requireActiveActor(tx, actor);
+      if (admin.role !== 'admin') throw onlyAdminsManage();
+      const now = new Date();
+      const company = await this.customers.findById(tx, actor.customerId);
+      const rows = await this.invitations.listOpen(tx, actor.customerId, now);
+      const used = await this.users.countActive(tx, actor.customerId);
+      const plan = getPlan(company?.subscriptionPlan ?? 'free');
+      return {
+        invitations: rows.map(toPendingInvitation),
+        seats: { used, pending: rows.length, limit: plan.user_limit, plan: plan.id },
+      };
+    });
+  }
+
+  /**
+   * A new link for a pending invitation (an expired one included): the old token stops
+   * working, the expiry starts again and the email goes out again. If the email then
+   * fails the invitation stays pending with a link nobody has; resending again fixes it.
+   */
+  async resend(
+    actor: Actor,
+    input: Omit<ParsedRequestOf<typeof IdentityInvitationResend>, 'actor'>,
+  ): Promise<ReplyOf<typeof IdentityInvitationResend>> {
+    const admin = await this.requireAdmin(actor, onlyAdminsManage);
+    const current = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.invitations.findPending(tx, actor.customerId, input.id),
+    );
+    if (!current) throw invitationNotFound();
+    await this.refuseEmailInUse(current.email);
+
+    const token = newInvitationToken();
+    const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
+      const invitation = await this.invitations.renew(tx, actor.customerId, input.id, {
+        tokenHash: hashInvitationToken(token),
+        expiresAt: this.newExpiry(),
+      });
+      if (!invitation) throw invitationNotFound();
+      const company = await this.customers.findById(tx, actor.customerId);
+      await this.outbox.record(
+        tx,
+        InvitationResent,
+        {
+          invitation_id: invitation.id,
+          email: invitation.email,
+          expires_at: invitation.expiresAt.toISOString(),
+        },
+        actor.customerId,
+      );
+      return { invitation, companyName: company?.name ?? '' };
+    });
+    this.outbox.committed();
+
+    try {
+      await this.sendEmail(invitation, token, admin, companyName);
+    } catch (err) {
+      this.logger.error({ err, invitationId: invitation.id }, 'invitation email failed on resend');
+      throw invitationEmailFailed();
+    }
+    return {
+      invitation: toPendingInvitation({ ...invitation, invitedByName: current.invitedByName }),
+      message: 'Invitation sent',
+    };
+  }
+
+  /** Withdraws a pending invitation: its link stops working. */
+  async revoke(
+    actor: Actor,
+    input: Omit<ParsedRequestOf<typeof IdentityInvitationRevoke>, 'actor'>,
+  ): Promise<ReplyOf<typeof IdentityInvitationRevoke>> {
+    await this.requireAdmin(actor, onlyAdminsManage);
+    await this.database.withTenant(actor.customerId, async (tx) => {
+      const invitation = await this.invitations.revoke(tx, actor.customerId, input.id);
+      if (!invitation) throw invitationNotFound();
+      await this.outbox.record(
+        tx,
+        InvitationRevoked,
+        { invitation_id: invitation.id, email: invitation.email },
+        actor.customerId,
+      );
+    });
+    this.outbox.committed();
+    return { message: 'Invitation revoked' };
   }
 
   async validate(
@@ -141,16 +239,20 @@ export class InvitationsService {
   /**
    * Creates the invited user. The invitation row and then the company row are locked, so
    * the token is used once and two accepts in one company cannot both pass the plan's
-   * user limit.
+   * user limit. Once per Idempotency-Key: a retry answers the first answer again.
    */
   async accept(input: AcceptInput): Promise<ReplyOf<typeof IdentityInvitationAccept>> {
     const tokenHash = hashInvitationToken(input.token);
-    // A cheap look first, so a bad token costs no password hashing.
-    await this.validate({ token: input.token });
-    const passwordHash = await this.hasher.hash(input.password);
-
-    const user = await this.database
-      .withSystem(async (tx) => {
+    const user = await once({
+      transaction: (work) => this.database.withSystem(work),
+      table: idempotentRequests,
+      request: { subject: IdentityInvitationAccept, input: { ...input, password: undefined } },
+      prepare: async () => {
+        // A cheap look first, so a bad token costs no password hashing.
+        await this.validate({ token: input.token });
+        return this.hasher.hash(input.password);
+      },
+      create: async (tx: IdentityTx, passwordHash) => {
         const invitation = await this.invitations.lockByTokenHash(tx, tokenHash);
         if (!invitation || !isUsable(invitation, new Date())) throw invitationInvalid();
         const company = await this.customers.lockById(tx, invitation.customerId);
@@ -169,15 +271,49 @@ export class InvitationsService {
         });
         await this.invitations.markAccepted(tx, invitation.id);
         await this.outbox.record(tx, UserCreated, { user: toUser(user) }, company.id);
-        return user;
-      })
-      .catch((err: unknown) => {
-        if (uniqueViolation(err) === EMAIL_UNIQUE_INDEX) throw userAlreadyExists();
-        throw err;
-      });
+        return toUser(user);
+      },
+      keep: (user) => user,
+      replay: async (user) => user,
+    }).catch((err: unknown) => {
+      if (uniqueViolation(err) === EMAIL_UNIQUE_INDEX) throw userAlreadyExists();
+      throw err;
+    });
 
     this.outbox.committed();
-    this.logger.info({ userId: user.id, customerId: user.customerId }, 'invitation accepted');
-    return { user: toUser(user), message: 'Invitation accepted' };
+    this.logger.info({ userId: user.id, customerId: user.customer_id }, 'invitation accepted');
+    return { user, message: 'Invitation accepted' };
+  }
+
+  /** The actor's row, when it is an active administrator (the role in the database decides, not the token's). */
+  private async requireAdmin(actor: Actor, forbidden: () => Error): Promise<UserRow> {
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.usersService.requireActiveActor(tx, actor),
+    );
+    if (row.role !== 'admin') throw forbidden();
+    return row;
+  }
+
+  /**
+   * Emails are unique across companies, and this company cannot see the others' users:
+   * the one cross-company read of a tenant call, and it answers only yes or no.
+   */
+  private async refuseEmailInUse(email: string): Promise<void> {
+    if (await this.database.withSystem((tx) => this.users.emailInUse(tx, email))) throw userAlreadyExists();
+  }
+
+  private newExpiry(): Date {
+    return new Date(Date.now() + this.config.INVITATION_TTL_HOURS * HOUR_MS);
+  }
+
+  private sendEmail(invitation: InvitationRow, token: string, inviter: UserRow, companyName: string) {
+    return this.mail.sendInvitation({
+      to: invitation.email,
+      inviteeName: invitation.name,
+      inviterName: inviter.name,
+      companyName,
+      acceptUrl: acceptInviteUrl(this.config.APP_URL, token),
+      expiresAt: invitation.expiresAt,
+    });
   }
 }

@@ -44,6 +44,7 @@ function setup(rows: { byProvider?: UserRow; byEmail?: UserRow; linkResult?: Use
     customers as unknown as CustomersRepository,
     new SessionIssuer(signer as unknown as TokenSigner),
     new CompanyRegistration(
+      database as unknown as IdentityDatabase,
       customers as unknown as CustomersRepository,
       users as unknown as UsersRepository,
       outbox as unknown as OutboxService,

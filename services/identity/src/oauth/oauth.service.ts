@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  type IdentityOAuthCompleteSignup,
+  IdentityOAuthCompleteSignup,
   type IdentityOAuthSignIn,
   type ParsedRequestOf,
   type ReplyOf,
@@ -65,21 +65,23 @@ export class OAuthService {
     return { status: 'signed_in', session: await this.sessions.issue(found.user, found.customer) };
   }
 
-  /** A new company on the free plan whose admin has no password, and both events, in one transaction (as register). */
+  /**
+   * A new company on the free plan whose admin has no password, and both events, in one
+   * transaction, once per Idempotency-Key (as register).
+   */
   async completeSignup(input: CompleteSignupInput): Promise<Session> {
-    const { user, customer } = await this.database
-      .withSystem(async (tx) => {
-        return this.registration.create(
-          tx,
-          { name: input.customerName, address: input.customerAddress },
-          {
-            name: input.userName,
-            email: input.email,
-            passwordHash: null,
-            [PROVIDER_ID_KEY[input.provider]]: input.providerId,
-          },
-        );
-      })
+    const { user, customer } = await this.registration
+      .createOnce(
+        { subject: IdentityOAuthCompleteSignup, input },
+        { name: input.customerName, address: input.customerAddress },
+        async () => undefined,
+        () => ({
+          name: input.userName,
+          email: input.email,
+          passwordHash: null,
+          [PROVIDER_ID_KEY[input.provider]]: input.providerId,
+        }),
+      )
       .catch((err: unknown) => {
         const constraint = uniqueViolation(err);
         if (constraint === EMAIL_UNIQUE_INDEX) throw emailTaken();

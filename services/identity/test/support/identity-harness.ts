@@ -1,15 +1,26 @@
-import type { Actor, Session } from '@planted/contracts';
+import type { Actor, Session, TokenClaims, TypedClient } from '@planted/contracts';
 import { IdentityRegister } from '@planted/contracts';
-import { NatsTypedClient } from '@planted/messaging';
+import { runWithSessionToken } from '@planted/logging';
+import { GatewayAssertionSigner, NatsTypedClient } from '@planted/messaging';
 import { serviceUnderTest, type ServiceApp } from '@planted/service-kit';
 import { FakeSmtp, startService, uniqueName, type ServiceHarness } from '@planted/testing';
 import type { IdentityConfig } from '../../src/config';
 import type { IdentitySchema } from '../../src/db/schema';
 import { identityService } from '../../src/identity.service';
+import { signingKeyFromPem } from '../../src/keys/signing-key';
+import { TokenSigner } from '../../src/keys/token-signer';
 
 export interface IdentityHarness extends ServiceHarness<ServiceApp<IdentityConfig, IdentitySchema>> {
   config: IdentityConfig;
-  client: NatsTypedClient;
+  /**
+   * Calls identity as the gateway does: 'gateway' subjects with the gateway's assertion,
+   * 'user' subjects with a session token identity's key signed for the payload's actor.
+   */
+  client: TypedClient;
+  /** Signs session tokens with identity's key (the one the service verifies them with). */
+  tokens: TokenSigner;
+  /** Signs gateway assertions with the gateway's key. */
+  gateway: GatewayAssertionSigner;
   smtp: FakeSmtp | undefined;
 }
 
@@ -27,10 +38,26 @@ export async function startIdentity(
     env: { SMTP_URL: smtpUrl, ...options.env },
   });
   const close = harness.close;
+  const gateway = await GatewayAssertionSigner.fromPem(
+    harness.env.GATEWAY_PRIVATE_KEY!,
+    'the test gateway key',
+  );
+  const tokens = new TokenSigner(await signingKeyFromPem(harness.env.JWT_PRIVATE_KEY!, 'the test key'), 3600);
+  const bus = new NatsTypedClient(harness.nc, harness.prefix, 10_000, gateway);
+  const client: TypedClient = {
+    async send(subject, payload, options) {
+      const actor = (payload as { actor?: Actor }).actor;
+      if (subject.caller !== 'user' || !actor) return bus.send(subject, payload, options);
+      const token = await tokens.sign(claimsOf(actor));
+      return runWithSessionToken(token, () => bus.send(subject, payload, options));
+    },
+  };
   return {
     ...harness,
     config: harness.app.config,
-    client: new NatsTypedClient(harness.nc, harness.prefix, 10_000),
+    client,
+    tokens,
+    gateway,
     smtp,
     async close() {
       await close();
@@ -47,7 +74,7 @@ export const PASSWORD = 'correct horse battery';
 
 /** Registers a new company and answers its admin's session and actor. */
 export async function registerCompany(
-  client: NatsTypedClient,
+  client: TypedClient,
   overrides: Partial<{ customerName: string; userName: string; email: string; password: string }> = {},
 ): Promise<{ session: Session; actor: Actor; email: string; password: string }> {
   const email = overrides.email ?? uniqueEmail('admin');
@@ -69,6 +96,16 @@ export function actorOf(user: Session['user']): Actor {
     role: user.role,
     email: user.email,
     name: user.name,
+  };
+}
+
+export function claimsOf(actor: Actor): TokenClaims {
+  return {
+    userId: actor.userId,
+    customer_id: actor.customerId,
+    role: actor.role,
+    email: actor.email,
+    name: actor.name,
   };
 }
 

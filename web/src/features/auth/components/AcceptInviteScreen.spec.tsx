@@ -14,7 +14,7 @@ const invitation = {
 
 async function submit(name: string | null, password: string, confirm: string) {
   const user = userEvent.setup({ delay: null });
-  await screen.findByRole('button', { name: 'Accept Invitation' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Accept Invitation' }, { timeout: 15_000 });
   if (name !== null) {
     await user.clear(screen.getByLabelText('Full name'));
     if (name) await user.type(screen.getByLabelText('Full name'), name);
@@ -29,7 +29,7 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
     const { calls } = mockFetch({});
     renderApp('/accept-invite');
     expect(
-      await screen.findByRole('heading', { name: 'Invitation problem' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Invitation problem' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Invalid invitation link')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -41,7 +41,7 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
     });
     renderApp('/accept-invite?token=abc');
     expect(
-      await screen.findByText('Invalid or expired invitation', {}, { timeout: 5000 }),
+      await screen.findByText('Invalid or expired invitation', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Invitation problem' })).toBeInTheDocument();
     expect(calls[0].url).toBe('/api/invitations/validate?token=abc');
@@ -50,7 +50,7 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
   it('shows the invited email read-only with name and password fields', async () => {
     mockFetch({ 'GET /api/invitations/validate': { body: { invitation } } });
     renderApp('/accept-invite?token=abc');
-    const email = await screen.findByLabelText('Email', {}, { timeout: 5000 });
+    const email = await screen.findByLabelText('Email', {}, { timeout: 15_000 });
     expect(email).toHaveValue('new@example.com');
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Full name')).toHaveValue('New Person');

@@ -21,7 +21,7 @@ afterEach(() => jest.restoreAllMocks());
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup({ delay: null });
-  await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Sign In' }, { timeout: 15_000 });
   if (email) await user.type(screen.getByLabelText('Email'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -30,7 +30,7 @@ const LABELS = {
 
 async function fill(values: Partial<Record<keyof typeof LABELS, string>>) {
   const user = userEvent.setup({ delay: null });
-  await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 15_000 });
   for (const [field, value] of Object.entries(values)) {
     const input = screen.getByLabelText(LABELS[field as keyof typeof LABELS]);
     await user.clear(input);
@@ -150,7 +150,7 @@ describe('Signup (spec §2 /signup, §5 Signup, §8 Registration failure)', () =
     mockFetch({});
     renderApp('/signup');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Sign up with Apple' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Sign up with Apple' }, { timeout: 15_000 }));
     await user.click(screen.getByRole('button', { name: 'Sign up with Google' }));
     expect(assign.mock.calls.map(([url]) => url)).toEqual([
       '/api/auth/apple?state=signup',
@@ -167,7 +167,7 @@ describe('Signup social completion mode (spec §2, §4 Social sign-in)', () => {
     mockFetch({});
     renderApp(path);
     expect(
-      await screen.findByRole('button', { name: 'Complete Your Signup' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Complete Your Signup' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
     expect(screen.getByLabelText('Your name')).toHaveValue('Sam Smith');

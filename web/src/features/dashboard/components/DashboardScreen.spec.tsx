@@ -20,6 +20,21 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('Dashboard (spec §2 Dashboard)', () => {
+  it('welcomes a company that has just registered once, not back (issue 7: words)', async () => {
+    mockFetch({
+      'GET /api/customers/stats': {
+        body: { stats: { totalHires: 0, activeHires: 0, totalSites: 0, totalSpending: 0 } },
+      },
+      'GET /api/hires/ending-soon': { body: { endingSoon: [] } },
+    });
+    renderApp({ pathname: '/dashboard', state: { flash: 'registrationSuccess' } });
+    expect(
+      await screen.findByText('Welcome to Planted, Alice Admin!', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Registration successful.')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
   it('greets the user, shows the status badge and the four stat cards with figures', async () => {
     mockFetch({
       'GET /api/customers/stats': {
@@ -28,7 +43,9 @@ describe('Dashboard (spec §2 Dashboard)', () => {
       'GET /api/hires/ending-soon': { body: { endingSoon: [] } },
     });
     renderApp('/dashboard');
-    expect(await screen.findByText('Welcome back, Alice Admin!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Welcome back, Alice Admin!', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText('Free Edition')).toBeInTheDocument();
     expect(await screen.findByTestId('stat-totalHires-value')).toHaveTextContent('12');
     expect(screen.getByTestId('stat-activeHires-value')).toHaveTextContent('4');
@@ -47,9 +64,9 @@ describe('Dashboard (spec §2 Dashboard)', () => {
       'GET /api/hires/ending-soon': { status: 503, body: { error: 'Service unavailable' } },
     });
     renderApp('/dashboard');
-    expect(await screen.findByTestId('stat-totalHires-unavailable', {}, { timeout: 5000 })).toHaveTextContent(
-      'Not available yet',
-    );
+    expect(
+      await screen.findByTestId('stat-totalHires-unavailable', {}, { timeout: 15_000 }),
+    ).toHaveTextContent('Not available yet');
     expect(await screen.findByTestId('reminders-unavailable')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Quick Actions')).toBeInTheDocument();
@@ -67,7 +84,7 @@ describe('Dashboard (spec §2 Dashboard)', () => {
       'View Reports': '/hires',
     };
     for (const [name, href] of Object.entries(expected)) {
-      expect(await screen.findByRole('link', { name }, { timeout: 5000 })).toHaveAttribute('href', href);
+      expect(await screen.findByRole('link', { name }, { timeout: 15_000 })).toHaveAttribute('href', href);
     }
   });
 
@@ -92,7 +109,7 @@ describe('Dashboard (spec §2 Dashboard)', () => {
       },
     });
     renderApp('/dashboard');
-    const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 5000 });
+    const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 15_000 });
     expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
     expect(within(reminder).getByText('Leeds Depot · Speedy Hire · ends 5 Mar 2026')).toBeInTheDocument();
     expect(
@@ -110,7 +127,7 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderApp('/dashboard?token=from-query&tab=x');
     await waitFor(() => expect(sessionStore.getState().user?.name).toBe('Alice Refreshed'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(sessionStore.getState().token).toBe('from-query');
     expect(localStorage.getItem('token')).toBe('from-query');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Box, Grid, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
@@ -41,6 +41,8 @@ export function DashboardScreen() {
   const { user, customer } = useSession();
   usePageTitle(t('title'));
   useTokenFromQuery();
+  // A company that has just registered is welcomed, not welcomed back.
+  const justRegistered = (useLocation().state as { flash?: string } | null)?.flash === 'registrationSuccess';
 
   return (
     <Box>
@@ -59,7 +61,7 @@ export function DashboardScreen() {
           sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
           data-testid="dashboard-welcome"
         >
-          {t('welcome', { name: user?.name ?? '' })}
+          {t(justRegistered ? 'welcomeNew' : 'welcome', { name: user?.name ?? '' })}
         </Typography>
         <StatusBadge status={customer?.status} size="medium" />
       </Box>

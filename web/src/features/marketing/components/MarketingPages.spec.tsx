@@ -23,7 +23,7 @@ const FOOTER = [
 describe('public pages (spec §2 /home)', () => {
   it('has Sign In, Get Started and Start Free Trial, mentions role-based access and links the footer pages', async () => {
     renderApp('/home');
-    const hero = await screen.findByTestId('hero-start-trial', {}, { timeout: 5000 });
+    const hero = await screen.findByTestId('hero-start-trial', {}, { timeout: 15_000 });
     expect(hero).toHaveAttribute('href', '/signup');
     expect(screen.getByTestId('hero-get-started')).toHaveAttribute('href', '/signup');
     expect(screen.getByTestId('hero-sign-in')).toHaveAttribute('href', '/login');
@@ -39,7 +39,7 @@ describe('public pages (spec §2 /home)', () => {
 
   it('lists the four plans with monthly GBP prices, Most Popular on Teams, VAT and the guarantee', async () => {
     renderApp('/pricing');
-    const teams = await screen.findByTestId('plan-teams', {}, { timeout: 5000 });
+    const teams = await screen.findByTestId('plan-teams', {}, { timeout: 15_000 });
     // Whole pounds without pence.
     expect(within(teams).getByTestId('plan-price')).toHaveTextContent(/^£79\/month$/);
     expect(within(teams).getByText('Most Popular')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('public pages (spec §2 /home)', () => {
 
   it.each(FOOTER.filter((path) => path !== '/pricing'))('%s is a real page', async (path) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).not.toBeEmptyDOMElement();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).not.toBeEmptyDOMElement();
     expect(
       within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).length,
     ).toBeGreaterThanOrEqual(2);
@@ -69,7 +69,7 @@ describe('public pages (spec §2 /home)', () => {
 describe('contact emails', () => {
   it.each(['/contact', '/support'])('%s links each email address with mailto:', async (path) => {
     renderApp(path);
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
     const mailLinks = within(screen.getByRole('main'))
       .getAllByRole('link')
       .filter((link) => link.getAttribute('href')?.startsWith('mailto:'));
@@ -80,7 +80,7 @@ describe('contact emails', () => {
 
   it('keeps the sentence around the address, full stop included', async () => {
     renderApp('/contact');
-    const sales = await screen.findByRole('link', { name: 'sales@planted.example' }, { timeout: 5000 });
+    const sales = await screen.findByRole('link', { name: 'sales@planted.example' }, { timeout: 15_000 });
     expect(sales).toHaveAttribute('href', 'mailto:sales@planted.example');
     expect(sales.parentElement).toHaveTextContent(
       'Ask about plans for your company by emailing sales@planted.example.',
@@ -91,7 +91,7 @@ describe('contact emails', () => {
 describe('public header on a phone', () => {
   it('opens a menu holding the page links and Sign In', async () => {
     renderApp('/home');
-    const button = await screen.findByRole('button', { name: 'Open menu' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Open menu' }, { timeout: 15_000 });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup({ delay: null }).click(button);
     const menu = await screen.findByRole('dialog', { name: 'Menu' });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { invitationCreateSchema, invitationSchema } from '@planted/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { userKeys } from '../../../lib/query-keys';
+import { invitationKeys, userKeys } from '../../../lib/query-keys';
 
 export type CreateInvitationInput = z.output<typeof invitationCreateSchema>;
 export type Invitation = z.output<typeof invitationSchema>;
@@ -17,7 +17,12 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInvitation,
-    // The team list is where an invited colleague shows up.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    // The new invitation joins the pending list (and replaces one to the same address);
+    // the team list is where the colleague shows up once they accept.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]),
   });
 }

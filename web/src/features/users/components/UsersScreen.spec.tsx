@@ -28,7 +28,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     signInForTest();
     mockFetch({ 'GET /api/users': { body: { users: members } } });
     renderApp('/users');
-    expect(await screen.findByText('Loading users...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading users...', {}, { timeout: 15_000 })).toBeInTheDocument();
     const bob = await screen.findByTestId('user-row-00000000-0000-4000-8000-000000000002');
     expect(within(bob).getByText('Bob Builder')).toBeInTheDocument();
     expect(within(bob).getByText('bob@example.com')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     signInForTest();
     mockFetch({ 'GET /api/users': { body: { users: [] } } });
     renderApp('/users');
-    expect(await screen.findByText('No users yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No users yet.', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('lets an admin invite with email, optional name and role (user by default)', async () => {
@@ -65,7 +65,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const form = await screen.findByRole('form', { name: 'Invite a user' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Invite a user' }, { timeout: 15_000 });
     expect(within(form).getByRole('combobox', { name: 'Role' })).toHaveTextContent('User');
     await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     mockFetch({ 'GET /api/users': { body: { users: members } } });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('combobox', { name: 'Role' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('combobox', { name: 'Role' }, { timeout: 15_000 }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['User', 'Viewer', 'Administrator']);
   });
@@ -100,7 +100,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const form = await screen.findByRole('form', { name: 'Invite a user' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Invite a user' }, { timeout: 15_000 });
     await user.type(within(form).getByLabelText('Email'), 'new@example.com');
     await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
     expect(await screen.findByText('Failed to send invite')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
     signInForTest({ ...testUser, role: 'user' });
     mockFetch({ 'GET /api/users': { body: { users: members } } });
     renderApp('/users');
-    expect(await screen.findByTestId('invite-admin-only', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('invite-admin-only', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Invite a user' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import { Alert, Grid, Typography } from '@mui/material';
+import { Alert, Grid, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useSession } from '../../../lib/session';
 import { InviteUserForm } from './InviteUserForm';
+import { PendingInvitationsList } from './PendingInvitationsList';
 import { TeamMembersList } from './TeamMembersList';
 
 export function UsersScreen() {
@@ -16,7 +17,10 @@ export function UsersScreen() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <TeamMembersList />
+          <Stack spacing={2}>
+            <TeamMembersList />
+            {user?.role === 'admin' && <PendingInvitationsList />}
+          </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           {user?.role === 'admin' ? (

@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connect, headers as natsHeaders, type NatsConnection, type Subscription } from 'nats';
+import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner } from '@planted/messaging';
+import { startService, TestNatsServer } from '@planted/testing';
+import {
+  BUS_PARTICIPANTS,
+  natsAuthorizationConfig,
+  natsPasswordVariable,
+  serviceUnderTest,
+  type BusParticipant,
+} from '../src';
+import { kitTestService, NoteCreate, NoteCreated } from './kit-test-service/kit-test.service';
+
+jest.setTimeout(30_000);
+
+// Issue 8, item 1 (design: "Trust on the bus"): NATS requires credentials, and each
+// participant may only publish and subscribe where its role needs to.
+
+const COMMITTED = join(__dirname, '../../../deploy/nats/nats.conf');
+
+describe('the committed nats-server configuration (deploy/nats/nats.conf)', () => {
+  it('is the one rendered from BUS_PARTICIPANTS and the contracts (PLANTED_WRITE_NATS_CONF=1 rewrites it)', async () => {
+    const rendered = natsAuthorizationConfig();
+    if (process.env.PLANTED_WRITE_NATS_CONF === '1') await writeFile(COMMITTED, rendered);
+    expect(await readFile(COMMITTED, 'utf8')).toBe(rendered);
+  });
+
+  it('starts nats-server with passwords from its environment and refuses a connection without them', async () => {
+    const passwords = Object.fromEntries(
+      BUS_PARTICIPANTS.map((p) => [natsPasswordVariable(p.user), randomBytes(12).toString('hex')]),
+    );
+    const server = await TestNatsServer.start({ config: await readFile(COMMITTED, 'utf8'), env: passwords });
+    try {
+      await expect(connect({ servers: server.url, reconnect: false })).rejects.toThrow(/Authorization/i);
+      const identity = await connect({
+        servers: server.url,
+        user: 'identity',
+        pass: passwords[natsPasswordVariable('identity')],
+      });
+      await identity.close();
+    } finally {
+      await server.dispose();
+    }
+  });
+});
+
+describe('per-participant permissions on a nats-server configured from them', () => {
+  const kitSubjects = () => ({ requests: [NoteCreate.name], events: [NoteCreated.name] });
+  const hiresSubjects = () => ({ requests: ['hires.customer-stats.get.v1'], events: [] });
+  const subjectsOf = (service: string) => (service === 'kit-test' ? kitSubjects() : hiresSubjects());
+  const participants: BusParticipant[] = [
+    { user: 'gateway', calls: ['kit-test', 'hires'], subjectsOf },
+    { user: 'kit-test', serves: 'kit-test', calls: [], subjectsOf },
+    { user: 'hires', serves: 'hires', calls: [], subjectsOf },
+  ];
+  const passwords = Object.fromEntries(participants.map((p) => [p.user, randomBytes(12).toString('hex')]));
+  let server: TestNatsServer;
+  const connections: NatsConnection[] = [];
+  const as = async (user: string) => {
+    const nc = await connect({ servers: server.url, user, pass: passwords[user], reconnect: false });
+    connections.push(nc);
+    return nc;
+  };
+
+  beforeAll(async () => {
+    server = await TestNatsServer.start({ config: natsAuthorizationConfig(participants, passwords) });
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((nc) => nc.close().catch(() => undefined)));
+    await server?.dispose();
+  });
+
+  /** Messages a subscription got within a short while after the publisher flushed. */
+  async function delivered(subscription: Subscription, publish: () => Promise<void>): Promise<number> {
+    await publish();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return subscription.getReceived();
+  }
+
+  it('refuses a connection without credentials, or with a wrong password', async () => {
+    await expect(connect({ servers: server.url, reconnect: false })).rejects.toThrow(/Authorization/i);
+    await expect(
+      connect({ servers: server.url, user: 'kit-test', pass: 'guess', reconnect: false }),
+    ).rejects.toThrow(/Authorization/i);
+  });
+
+  it("delivers the gateway's request to the service that serves it", async () => {
+    const service = await as('kit-test');
+    const gateway = await as('gateway');
+    const subscription = service.subscribe(NoteCreate.name);
+    await service.flush();
+    expect(
+      await delivered(subscription, async () => {
+        gateway.publish(NoteCreate.name, new Uint8Array());
+        await gateway.flush();
+      }),
+    ).toBe(1);
+  });
+
+  it("does not let a service publish on another service's subjects", async () => {
+    const hires = await as('hires');
+    const kit = await as('kit-test');
+    const intoHires = hires.subscribe('hires.customer-stats.get.v1');
+    const intoKit = kit.subscribe(NoteCreate.name);
+    await Promise.all([hires.flush(), kit.flush()]);
+    const sent = async () => {
+      kit.publish('hires.customer-stats.get.v1', new Uint8Array());
+      hires.publish(NoteCreate.name, new Uint8Array());
+      await Promise.all([hires.flush().catch(() => undefined), kit.flush().catch(() => undefined)]);
+    };
+    await sent();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(intoHires.getReceived()).toBe(0);
+    expect(intoKit.getReceived()).toBe(0);
+  });
+
+  it("does not let a service take another service's requests, nor the gateway fake a service's events", async () => {
+    const hires = await as('hires');
+    const gateway = await as('gateway');
+    const kit = await as('kit-test');
+    const stolen = hires.subscribe(NoteCreate.name);
+    const events = kit.subscribe(NoteCreated.name);
+    await hires.flush().catch(() => undefined);
+    await kit.flush();
+    gateway.publish(NoteCreate.name, new Uint8Array());
+    gateway.publish(NoteCreated.name, new Uint8Array());
+    await gateway.flush().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stolen.getReceived()).toBe(0);
+    expect(events.getReceived()).toBe(0);
+  });
+
+  it('runs a whole service under its permissions: stream, outbox relay, consumer and replies', async () => {
+    const h = await startService(serviceUnderTest(kitTestService), {
+      env: {
+        NATS_URL: server.url,
+        NATS_USER: 'kit-test',
+        NATS_PASSWORD: passwords['kit-test'],
+        NATS_SUBJECT_PREFIX: '',
+      },
+    });
+    try {
+      const gateway = await as('gateway');
+      const signer = await GatewayAssertionSigner.fromPem(h.env.GATEWAY_PRIVATE_KEY!, 'test');
+      const data = { customerId: randomUUID(), text: 'under permissions' };
+      const hdrs = natsHeaders();
+      hdrs.set(GATEWAY_ASSERTION_HEADER, await signer.sign(NoteCreate.name, JSON.stringify(data)));
+      const packet = JSON.stringify({ pattern: NoteCreate.name, data, id: randomUUID() });
+      const reply = await gateway.request(NoteCreate.name, new TextEncoder().encode(packet), {
+        timeout: 5000,
+        headers: hdrs,
+      });
+      expect(JSON.parse(new TextDecoder().decode(reply.data))).toMatchObject({
+        response: { text: 'under permissions' },
+      });
+      const jsm = await h.nc.jetstreamManager();
+      const deadline = Date.now() + 10_000;
+      let info = await jsm.consumers.info(h.app.streamName, 'kit-test-seen-notes');
+      while (info.delivered.stream_seq < 1 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        info = await jsm.consumers.info(h.app.streamName, 'kit-test-seen-notes');
+      }
+      expect(info.delivered.stream_seq).toBeGreaterThanOrEqual(1);
+    } finally {
+      await h.close();
+    }
+  });
+});
