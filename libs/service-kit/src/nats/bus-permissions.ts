@@ -9,6 +9,8 @@ export interface BusParticipant {
   serves?: string;
   /** The services whose request subjects it may publish. */
   calls: readonly string[];
+  /** Whether it reads event streams with its own (ordered) consumers: the gateway reads identity's for ended sessions. */
+  readsStreams?: boolean;
   /** Subjects by service, when not the contracts' (a test's own service). */
   subjectsOf?: (service: string) => { requests: readonly string[]; events: readonly string[] };
 }
@@ -19,7 +21,7 @@ export interface BusParticipant {
  * A new service adds itself here.
  */
 export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
-  { user: 'gateway', calls: ['identity', 'hires'] },
+  { user: 'gateway', calls: ['identity', 'hires'], readsStreams: true },
   { user: 'identity', serves: 'identity', calls: [] },
 ];
 
@@ -34,6 +36,15 @@ export function contractRequestsOf(service: string): readonly string[] {
     .filter((name) => name.startsWith(`${service}.`))
     .sort();
 }
+
+const STREAM_READER_API = [
+  '$JS.API.INFO',
+  '$JS.API.STREAM.INFO.>',
+  '$JS.API.CONSUMER.CREATE.>',
+  '$JS.API.CONSUMER.INFO.>',
+  '$JS.API.CONSUMER.MSG.NEXT.>',
+  '$JS.API.CONSUMER.DELETE.>',
+];
 
 export interface BusPermissions {
   publish: string[];
@@ -54,8 +65,10 @@ export function permissionsOf(participant: BusParticipant): BusPermissions {
     ((service: string) => ({ requests: contractRequestsOf(service), events: contractEventsOf(service) }));
   const calls = participant.calls.flatMap((service) => subjectsOf(service).requests);
   const serves = participant.serves ? subjectsOf(participant.serves) : undefined;
+  // Reading a stream needs its info and a consumer of one's own; not creating or deleting streams.
+  const reads = participant.readsStreams ? STREAM_READER_API : [];
   return {
-    publish: serves ? [...serves.events, ...calls, '$JS.API.>', '$JS.ACK.>'] : calls,
+    publish: serves ? [...serves.events, ...calls, '$JS.API.>', '$JS.ACK.>'] : [...calls, ...reads],
     subscribe: serves ? [...serves.requests, '_INBOX.>'] : ['_INBOX.>'],
     allowResponses: Boolean(serves),
   };
