@@ -17,7 +17,7 @@ describe('caller kinds (design: "Trust on the bus")', () => {
     expect(withActor.filter((s) => s.caller !== 'user').map((s) => s.name)).toEqual([]);
   });
 
-  it('lets only the gateway call sign-in, registration, social sign-in and invitation links', () => {
+  it('lets only the gateway call sign-in, registration, social sign-in, password reset and invitation links', () => {
     expect(
       requests
         .filter((s) => s.caller === 'gateway')
@@ -27,6 +27,8 @@ describe('caller kinds (design: "Trust on the bus")', () => {
       'identity.auth.login.v1',
       'identity.auth.oauth.complete-signup.v1',
       'identity.auth.oauth.sign-in.v1',
+      'identity.auth.password.forgot.v1',
+      'identity.auth.password.reset.v1',
       'identity.auth.register.v1',
       'identity.invitations.accept.v1',
       'identity.invitations.validate.v1',

@@ -240,12 +240,15 @@ export class SessionTokenVerifier {
     const claims = tokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw refused('Invalid token');
     const c = claims.data;
+    // The session id travels with the actor: it is what logout ends.
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
     const actor: Actor = Object.freeze({
       userId: c.userId,
       customerId: c.customer_id,
       role: c.role,
       email: c.email,
       name: c.name,
+      ...(sessionId ? { sessionId } : {}),
     });
     // jose refuses a token from exp * 1000 ms on: so does the cache.
     const until = Math.min(Date.now() + VERIFIED_CACHE_MS, payload.exp! * 1000);
