@@ -3,7 +3,7 @@ import { setSessionToken } from '@planted/logging';
 import {
   IdentityJwks,
   ServiceError,
-  tokenClaimsSchema,
+  actorFromClaims,
   type Actor,
   type SessionClaims,
   type TypedClient,
@@ -135,20 +135,11 @@ export class TokenVerifier {
         err instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid token',
       );
     }
-    const claims = tokenClaimsSchema.safeParse(payload);
-    if (!claims.success) throw new ServiceError('UNAUTHENTICATED', 'Invalid token');
-    const c = claims.data;
-    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+    const actor = actorFromClaims(payload);
+    if (!actor) throw new ServiceError('UNAUTHENTICATED', 'Invalid token');
     return {
-      actor: {
-        userId: c.userId,
-        customerId: c.customer_id,
-        role: c.role,
-        email: c.email,
-        name: c.name,
-        ...(sessionId ? { sessionId } : {}),
-      },
-      session: { userId: c.userId, sessionId, issuedAt: payload.iat ?? 0 },
+      actor,
+      session: { userId: actor.userId, sessionId: actor.sessionId, issuedAt: payload.iat ?? 0 },
       exp: payload.exp,
     };
   }

@@ -1,3 +1,4 @@
+import { actorFromClaims } from './models';
 import { loginRequestSchema } from './login';
 import { registerRequestSchema } from './register';
 import { changePasswordSchema } from './profile';
@@ -98,5 +99,32 @@ describe('spec §5 Password change and Invitation validation', () => {
     expect(messages(invitationCreateSchema, { email: 'a@b.co', role: 'owner' })).toEqual({
       role: 'Role must be one of admin, user or viewer',
     });
+  });
+});
+
+describe('actorFromClaims (one mapping for the gateway and every service)', () => {
+  const claims = {
+    userId: '0b5c5a2e-2f0c-4a55-9d7a-6a0a3d8b9f10',
+    customer_id: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c',
+    role: 'admin',
+    email: 'a@b.co',
+    name: 'Al',
+  };
+
+  it('carries the session id, which logout ends', () => {
+    expect(actorFromClaims({ ...claims, sid: 's-1' })).toEqual({
+      userId: claims.userId,
+      customerId: claims.customer_id,
+      role: 'admin',
+      email: 'a@b.co',
+      name: 'Al',
+      sessionId: 's-1',
+    });
+    expect(actorFromClaims(claims)).not.toHaveProperty('sessionId');
+  });
+
+  it('refuses claims that are not ours', () => {
+    expect(actorFromClaims({ ...claims, role: 'owner' })).toBeUndefined();
+    expect(actorFromClaims({ email: 'a@b.co' })).toBeUndefined();
   });
 });

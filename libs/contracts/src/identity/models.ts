@@ -63,5 +63,25 @@ export const tokenClaimsSchema = z.object({
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
+/**
+ * The actor a verified session token speaks for, or undefined when its claims are not ours.
+ * The gateway and every service's admission build it here, so both carry the same fields
+ * (the session id included: it is what logout ends).
+ */
+export function actorFromClaims(payload: Record<string, unknown>): Actor | undefined {
+  const claims = tokenClaimsSchema.safeParse(payload);
+  if (!claims.success) return undefined;
+  const c = claims.data;
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+  return {
+    userId: c.userId,
+    customerId: c.customer_id,
+    role: c.role,
+    email: c.email,
+    name: c.name,
+    ...(sessionId ? { sessionId } : {}),
+  };
+}
+
 export const sessionSchema = z.object({ token: z.string(), user: userSchema, customer: customerSchema });
 export type Session = z.infer<typeof sessionSchema>;

@@ -9,7 +9,7 @@ import {
   type JSONWebKeySet,
   type JWK,
 } from 'jose';
-import { ServiceError, tokenClaimsSchema, type Actor } from '@planted/contracts';
+import { actorFromClaims, ServiceError, type Actor } from '@planted/contracts';
 
 /** NATS header carrying the session token of the user a 'user' subject acts for. */
 export const SESSION_TOKEN_HEADER = 'planted-session-token';
@@ -237,19 +237,9 @@ export class SessionTokenVerifier {
     } catch (err) {
       throw refused(err instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid token');
     }
-    const claims = tokenClaimsSchema.safeParse(payload);
-    if (!claims.success) throw refused('Invalid token');
-    const c = claims.data;
-    // The session id travels with the actor: it is what logout ends.
-    const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-    const actor: Actor = Object.freeze({
-      userId: c.userId,
-      customerId: c.customer_id,
-      role: c.role,
-      email: c.email,
-      name: c.name,
-      ...(sessionId ? { sessionId } : {}),
-    });
+    const claimed = actorFromClaims(payload);
+    if (!claimed) throw refused('Invalid token');
+    const actor: Actor = Object.freeze(claimed);
     // jose refuses a token from exp * 1000 ms on: so does the cache.
     const until = Math.min(Date.now() + VERIFIED_CACHE_MS, payload.exp! * 1000);
     if (this.verified.size >= VERIFIED_CACHE_ENTRIES)
