@@ -29,7 +29,9 @@ describe('the committed nats-server configuration (deploy/nats/nats.conf)', () =
 
   it('starts nats-server with passwords from its environment and refuses a connection without them', async () => {
     const passwords = Object.fromEntries(
-      BUS_PARTICIPANTS.map((p) => [natsPasswordVariable(p.user), randomBytes(12).toString('hex')]),
+      // nats-server parses a variable's value as a config value: one starting with a digit
+      // would be read as a number, so passwords start with a letter (deploy/README.md says so).
+      BUS_PARTICIPANTS.map((p) => [natsPasswordVariable(p.user), `p${randomBytes(12).toString('hex')}`]),
     );
     const server = await TestNatsServer.start({ config: await readFile(COMMITTED, 'utf8'), env: passwords });
     try {
