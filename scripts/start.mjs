@@ -7,6 +7,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:cry
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedCatalogue } from './demo/seed-catalogue.mjs';
 import { DEFAULTS, ensureDatabase, HINTS, postgresAnswers, requireService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -130,6 +131,19 @@ async function seedDemo() {
   return 'created';
 }
 
+/** The demo catalogue (scripts/demo): equipment, suppliers, favourites, details and notes. */
+async function seedDemoCatalogue() {
+  const started = Date.now();
+  const result = await seedCatalogue({
+    baseUrl: `http://127.0.0.1:${PORT}`,
+    email: DEMO.email,
+    password: DEMO.password,
+    log,
+  });
+  if (result === 'unavailable') log('the catalogue does not answer: demo equipment and suppliers not seeded');
+  if (result === 'seeded') log(`demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 /** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
 function keyFile(file) {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -211,6 +225,16 @@ async function main() {
   const identityPort = Number(env.IDENTITY_HTTP_PORT ?? 3101);
   run('identity', 'services/identity/dist/main.js', { IDENTITY_HTTP_PORT: String(identityPort) });
   await waitReady('identity', `http://127.0.0.1:${identityPort}/readyz`);
+  // A process started after a failure would outlive the shutdown that is under way.
+  if (stopping) return;
+  const cataloguePort = Number(env.CATALOGUE_HTTP_PORT ?? 3102);
+  run('catalogue', 'services/catalogue/dist/main.js', { CATALOGUE_HTTP_PORT: String(cataloguePort) });
+  await waitReady('catalogue', `http://127.0.0.1:${cataloguePort}/readyz`);
+  if (stopping) return;
+  const hiresPort = Number(env.HIRES_HTTP_PORT ?? 3103);
+  run('hires', 'services/hires/dist/main.js', { HIRES_HTTP_PORT: String(hiresPort) });
+  await waitReady('hires', `http://127.0.0.1:${hiresPort}/readyz`);
+  if (stopping) return;
   run('gateway', 'gateway/dist/main.js', { PORT: String(PORT) });
   await waitReady('gateway', `http://127.0.0.1:${PORT}/readyz`);
   if (stopping) return;
@@ -218,6 +242,7 @@ async function main() {
   let seeded;
   try {
     seeded = await seedDemo();
+    await seedDemoCatalogue();
   } catch (err) {
     return fail(String(err.message ?? err));
   }

@@ -22,6 +22,8 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The Google Maps browser key, when one is configured at build time; none means the offline map.
+  define: { __PLANTED_GOOGLE_MAPS_KEY__: JSON.stringify(process.env.VITE_GOOGLE_MAPS_API_KEY ?? '') },
   resolve: {
     alias: {
       '@planted/contracts/messages': fileURLToPath(

@@ -19,11 +19,14 @@ const READY_LINE = 'Planted is running';
 const ADMIN_URL = process.env.PLANTED_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Two different free ports. */
-async function twoFreePorts() {
-  const first = await freePort();
-  let second = await freePort();
-  while (second === first) second = await freePort();
-  return [first, second];
+/** Distinct free ports: the gateway's and each service's health port (two runs at once never share one). */
+async function freePorts(count) {
+  const ports = [];
+  while (ports.length < count) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  return ports;
 }
 
 export function uniqueId(prefix) {
@@ -41,7 +44,13 @@ async function adminQuery(sql) {
 }
 
 // Built output the system is started from; PLANTED_SKIP_BUILD=1 means nothing builds it here.
-const BUILT = ['web/dist/index.html', 'gateway/dist/main.js', 'services/identity/dist/main.js'];
+const BUILT = [
+  'web/dist/index.html',
+  'gateway/dist/main.js',
+  'services/identity/dist/main.js',
+  'services/catalogue/dist/main.js',
+  'services/hires/dist/main.js',
+];
 
 /**
  * @param {object} [options]
@@ -72,7 +81,7 @@ export async function startSystem(options = {}) {
     url.pathname = `/${ownedDatabase}`;
     databaseUrl = url.toString();
   }
-  const [port, identityPort] = await twoFreePorts();
+  const [port, identityPort, cataloguePort, hiresPort] = await freePorts(4);
   const demo = {
     email: options.demoEmail ?? `demo-${id.toLowerCase().replace(/_/g, '-')}@planted.test`,
     password: options.demoPassword ?? `demo-${randomBytes(6).toString('hex')}`,
@@ -82,6 +91,8 @@ export async function startSystem(options = {}) {
     PLANTED_SKIP_BUILD: '1',
     PORT: String(port),
     IDENTITY_HTTP_PORT: String(identityPort),
+    CATALOGUE_HTTP_PORT: String(cataloguePort),
+    HIRES_HTTP_PORT: String(hiresPort),
     DATABASE_URL: databaseUrl,
     NATS_SUBJECT_PREFIX: id,
     REDIS_KEY_PREFIX: `${id}:`,

@@ -15,6 +15,7 @@ import {
   visible,
   type BrowserSession,
 } from '../support/browser';
+import { catalogueByApi, hireByApi, siteByApi, type HireIds } from '../support/hires';
 import { acceptLinkFrom, waitForMailTo } from '../support/mailbox';
 
 type Viewport = 'desktop' | 'phone';
@@ -48,6 +49,10 @@ const visit =
   };
 
 let acceptInvitePath = '';
+// The signed-in account's site and hire (seeded through the API), so the lists show cards.
+let seededToken = '';
+let seededIds: HireIds = { equipment_id: '', supplier_id: '', site_id: '' };
+let seededHireId = '';
 
 const PUBLIC_SCREENS: readonly Screen[] = [
   ...[
@@ -111,12 +116,117 @@ const APP_SCREENS: readonly Screen[] = [
       visible(page.getByTestId('stat-totalHires-value').or(page.getByTestId('stat-totalHires-unavailable'))),
     ),
   },
-  { name: 'users', open: visit('/users', (page) => visible(page.getByTestId('role-badge').first())) },
+  {
+    name: 'users',
+    open: visit('/users', (page) => visible(page.getByTestId('user-role-select').first())),
+  },
+  {
+    name: 'users: remove confirmation',
+    async open(page) {
+      await visit('/users', (p) => visible(p.getByTestId('user-role-select').first()))(page);
+      await page.getByTestId('remove-user').first().click();
+      await visible(page.getByRole('dialog'));
+    },
+  },
   { name: 'profile', open: visit('/profile', (page) => visible(page.getByTestId('account-info'))) },
   { name: 'integrations (signed in)', open: visit('/integrations') },
-  ...['hires', 'equipment', 'sites', 'suppliers', 'subscription', 'zahara', 'hires-map', 'simple-map'].map(
-    (name) => ({ name, open: visit(`/${name}`, (page) => visible(page.getByTestId('under-construction'))) }),
-  ),
+  {
+    name: 'equipment',
+    open: visit('/equipment', (page) =>
+      visible(page.locator('[data-testid^="equipment-card-"], [data-testid="empty-state"]').first()),
+    ),
+  },
+  {
+    name: 'equipment add modal',
+    async open(page) {
+      await visit('/equipment')(page);
+      await page.getByTestId('equipment-add').click();
+      await visible(page.getByTestId('equipment-name'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  {
+    name: 'suppliers',
+    open: visit('/suppliers', (page) =>
+      visible(page.locator('[data-testid^="supplier-card-"], [data-testid="empty-state"]').first()),
+    ),
+  },
+  {
+    name: 'supplier add modal',
+    async open(page) {
+      await visit('/suppliers')(page);
+      await page.getByTestId('supplier-add').click();
+      await visible(page.getByTestId('supplier-timeline'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  ...['subscription', 'zahara'].map((name) => ({
+    name,
+    open: visit(`/${name}`, (page) => visible(page.getByTestId('under-construction'))),
+  })),
+  {
+    name: 'sites',
+    open: visit('/sites', (page) => visible(page.locator('[data-testid^="site-card-"]').first())),
+  },
+  {
+    name: 'site add modal',
+    async open(page) {
+      await visit('/sites?open_modal=true')(page);
+      await visible(page.getByTestId('site-name'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  {
+    name: 'hires',
+    async open(page) {
+      await visit('/hires', (page) => visible(page.locator('[data-testid^="hire-card-"]').first()))(page);
+      // The bulk bar with its actions.
+      await page.getByTestId('hire-select').first().locator('input').check();
+      await visible(page.getByTestId('bulk-completed'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  {
+    name: 'hire add modal',
+    async open(page) {
+      await visit('/hires?open_modal=true')(page);
+      await visible(page.getByTestId('hire-summary'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  {
+    name: 'hire edit modal with quick-add equipment on top',
+    async open(page) {
+      await visit(() => `/hires?edit=${seededHireId}`)(page);
+      await visible(page.getByTestId('hire-summary'));
+      await page.getByTestId('hire-equipment-quick-add').click();
+      await visible(page.getByTestId('quick-equipment-name'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  {
+    name: 'hires-map',
+    async open(page) {
+      await visit('/hires-map', (page) => visible(page.getByTestId('basemap')))(page);
+      await page.getByTestId('map-marker').first().click();
+      await visible(page.getByTestId('marker-panel'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
+  {
+    name: 'simple-map',
+    open: visit('/simple-map', (page) => visible(page.getByTestId('map-marker'))),
+  },
+  {
+    // Last: it fills the free plan's five active hires.
+    name: 'upgrade required modal',
+    async open(page) {
+      for (let n = 0; n < 4; n++) await hireByApi(seededToken, seededIds);
+      await visit('/hires?open_modal=true')(page);
+      await visible(page.getByTestId('upgrade-usage'));
+      await page.waitForTimeout(SETTLE_MS);
+    },
+  },
   {
     name: 'help panel',
     async open(page) {
@@ -152,7 +262,18 @@ const PHONE_APP_SCREENS: readonly Screen[] = [
   },
 ];
 
-const PHOTOGRAPHED = ['home', 'pricing', 'dashboard', 'users', 'profile', 'site menu', 'navigation drawer'];
+const PHOTOGRAPHED = [
+  'home',
+  'pricing',
+  'dashboard',
+  'users',
+  'profile',
+  'site menu',
+  'navigation drawer',
+  'hires',
+  'hire add modal',
+  'hires-map',
+];
 
 const seen = new Set<string>();
 
@@ -214,6 +335,15 @@ describe.each([
   beforeAll(async () => {
     account = newAccount(`A11y${viewport}${language}`);
     await registerCompany(account);
+    seededToken = await apiToken(account);
+    const site = await siteByApi(seededToken, {
+      name: 'Leeds Depot',
+      address_line_1: '12 Kirkstall Road',
+      city: 'Leeds',
+      postcode: 'LS3 1LL',
+    });
+    seededIds = { ...(await catalogueByApi(seededToken, 'Tower Light', label)), site_id: site.id };
+    seededHireId = (await hireByApi(seededToken, seededIds)).id;
     session =
       viewport === 'phone'
         ? await openBrowser({ viewport: PHONE, phone: true })

@@ -121,7 +121,12 @@ describe('signing up, signing in and inviting a colleague', () => {
     await visible(page.getByRole('heading', { name: 'Users', exact: true }));
     const members = page.getByTestId('team-members');
     await visible(members.getByText(admin.email, { exact: true }));
-    expect(await members.getByTestId('role-badge').allTextContents()).toEqual(['Administrator']);
+    // An administrator sees each member's role as a select (to change it) rather than a badge.
+    expect(
+      await members
+        .getByTestId('user-role-select')
+        .evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).value)),
+    ).toEqual(['admin']);
 
     const form = page.getByRole('form', { name: 'Invite a user' });
     await form.getByTestId('invite-user-email').fill(invitee.email);
@@ -201,7 +206,8 @@ describe('signing up, signing in and inviting a colleague', () => {
     await page.reload();
     const row = page.getByTestId('team-members').getByRole('listitem').filter({ hasText: invitee.email });
     await visible(row);
-    expect(await row.getByTestId('role-badge').textContent()).toBe('Viewer');
+    await expect(row.getByRole('combobox', { name: 'Role' }).inputValue()).resolves.toBe('viewer');
+    await visible(row.getByRole('button', { name: `Remove ${invitee.name}` }));
     await screenshot(page, 'onboarding-13-users-with-invitee');
   });
 });

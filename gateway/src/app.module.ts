@@ -4,9 +4,9 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { MercuriusDriver, type MercuriusDriverConfig } from '@nestjs/mercurius';
 import mercurius from 'mercurius';
 import type { Logger } from '@planted/logging';
+import { SessionTokenVerifier, type RevocationCheck } from '@planted/messaging';
 import { AuthGuard } from './auth/auth.guard';
 import { createLimiters, LIMITERS } from './auth/attempt-limiter';
-import { TokenVerifier, type RevocationCheck } from './auth/token-verifier';
 import type { GatewayInfrastructure } from './bus/infrastructure';
 import { BUS, GATEWAY_CONFIG, LOGGER, NATS_CONNECTION, REDIS } from './bus/tokens';
 import type { GatewayConfig } from './config';
@@ -14,7 +14,9 @@ import { HttpErrorFilter } from './errors/http-exception.filter';
 import { ProfilePictureController } from './files/profile-picture.controller';
 import { ProfilePictureService } from './files/profile-picture.service';
 import { FILE_STORAGE, type FileStorage } from './files/storage';
+import { CatalogueResolver } from './graphql/catalogue.resolver';
 import { IdentityResolver } from './graphql/graphql.resolver';
+import { HiresResolver } from './graphql/hires.resolver';
 import { GRAPHQL_MAX_TOKENS, graphqlValidationRules, withoutSuggestions } from './graphql/limits';
 import { HealthController } from './health/health.controller';
 import { OAuthModule } from './oauth/oauth.module';
@@ -60,8 +62,8 @@ export class AppModule {
         { provide: REDIS, useValue: infra.redis },
         { provide: FILE_STORAGE, useValue: storage },
         {
-          provide: TokenVerifier,
-          useFactory: () => new TokenVerifier(infra.bus, infra.sessionKeys, revocations),
+          provide: SessionTokenVerifier,
+          useFactory: () => new SessionTokenVerifier(infra.sessionKeys, revocations),
         },
         {
           provide: LIMITERS,
@@ -75,6 +77,8 @@ export class AppModule {
         },
         ProfilePictureService,
         IdentityResolver,
+        CatalogueResolver,
+        HiresResolver,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: HttpErrorFilter, useValue: new HttpErrorFilter(logger) },
         { provide: APP_FILTER, useExisting: HttpErrorFilter },

@@ -81,11 +81,6 @@ export const gatewayEnvSchema = baseEnvSchema
     LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(100),
     LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
     /**
-     * How far back (seconds) ended sessions are read at start: at least identity's JWT_TTL
-     * (12 h), so a gateway started after a logout or password change still refuses the old token.
-     */
-    SESSION_REVOCATION_LOOKBACK_SECONDS: z.coerce.number().int().positive().default(86_400),
-    /**
      * How many proxies in front of the gateway append to X-Forwarded-For: the client is the
      * entry that many places from the right, never the left-most one a client can write
      * itself. `true` means one (an ingress), `false` none.

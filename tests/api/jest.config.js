@@ -8,6 +8,8 @@ module.exports = {
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     '^@planted/identity/(.*)$': path.join(__dirname, '../../services/identity/$1'),
+    '^@planted/catalogue/(.*)$': path.join(__dirname, '../../services/catalogue/$1'),
+    '^@planted/hires/(.*)$': path.join(__dirname, '../../services/hires/$1'),
     '^@planted/gateway/(.*)$': path.join(__dirname, '../../gateway/$1'),
   },
 };

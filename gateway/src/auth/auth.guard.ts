@@ -9,7 +9,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError, type Actor } from '@planted/contracts';
-import { TokenVerifier } from './token-verifier';
+import { setSessionToken } from '@planted/logging';
+import { SessionTokenVerifier } from '@planted/messaging';
 
 const IS_PUBLIC = 'planted:isPublic';
 
@@ -25,12 +26,27 @@ export function bearerToken(header: string | string[] | undefined): string | und
   return match?.[1];
 }
 
+/**
+ * The actor of a request's bearer token: verified with identity's pinned keys, its session
+ * not ended. The token is put into the request context, so every bus call made for the
+ * request carries it and the service checks it again (trust on the bus).
+ */
+export async function verifyBearer(
+  verifier: SessionTokenVerifier,
+  authorization: string | string[] | undefined,
+): Promise<Actor> {
+  const token = bearerToken(authorization);
+  const actor = await verifier.verify(token);
+  setSessionToken(token!);
+  return actor;
+}
+
 /** Every route needs a valid bearer token unless marked @Public(). */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(TokenVerifier) private readonly verifier: TokenVerifier,
+    @Inject(SessionTokenVerifier) private readonly verifier: SessionTokenVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -41,9 +57,7 @@ export class AuthGuard implements CanActivate {
     ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw new ServiceError('UNAUTHENTICATED', 'Authentication required');
-    request.actor = await this.verifier.verify(token);
+    request.actor = await verifyBearer(this.verifier, request.headers.authorization);
     return true;
   }
 }

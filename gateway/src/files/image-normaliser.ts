@@ -70,3 +70,22 @@ function encodeAs(pipeline: Sharp, ext: ImageType['ext']): Sharp {
       return pipeline.webp({ quality: 90 });
   }
 }
+
+/**
+ * A copy of a normalised image at most `width` pixels wide (never enlarged), in the same
+ * format, animation kept: what a card in a grid of twelve shows instead of the full image.
+ */
+export async function resizedCopy(image: NormalisedImage, width: number): Promise<NormalisedImage> {
+  const animated = image.type.ext === 'gif' || image.type.ext === 'webp';
+  const pipeline = sharp(image.data, { animated, limitInputPixels: MAX_IMAGE_PIXELS }).resize({
+    width,
+    withoutEnlargement: true,
+  });
+  const encoded = await encodeAs(pipeline, image.type.ext).toBuffer({ resolveWithObject: true });
+  return {
+    data: encoded.data,
+    type: image.type,
+    width: encoded.info.width,
+    height: encoded.info.pageHeight ?? encoded.info.height,
+  };
+}

@@ -20,7 +20,13 @@ const MULTIPART = /^multipart\//i;
  */
 export function enforceBodyLimit(fastify: FastifyInstance, limit: number): void {
   fastify.addHook('preParsing', (request, _reply, payload, done) => {
-    const length = Number(request.headers['content-length']);
+    const declared = request.headers['content-length'];
+    // No body at all (a GET): nothing to count. This runs on every request, so it is kept cheap.
+    if (declared === undefined && request.headers['transfer-encoding'] === undefined) {
+      done(null, payload);
+      return;
+    }
+    const length = Number(declared);
     // A declared length within the limit is enforced by the HTTP parser itself.
     if (length <= limit || MULTIPART.test(request.headers['content-type'] ?? '')) {
       done(null, payload);

@@ -100,8 +100,8 @@ function errorStatuses(route: AnyRoute): number[] {
     if (Object.keys(route.input.shape).length > 0) codes.push('VALIDATION_FAILED');
     codes.push('UNAVAILABLE');
   }
-  if (route.kind === 'hand-written' && route.query) codes.push('VALIDATION_FAILED');
-  if (route.kind === 'kit' && route.idempotent) codes.push('VALIDATION_FAILED', 'CONFLICT');
+  if (route.kind === 'hand-written' && (route.query || route.params)) codes.push('VALIDATION_FAILED');
+  if (route.idempotent) codes.push('VALIDATION_FAILED', 'CONFLICT');
   if (route.access !== 'public') codes.push('UNAUTHENTICATED');
   if (route.access === 'admin') codes.push('FORBIDDEN');
   // A body is parsed before any route code runs: malformed, too large, or of another type.
@@ -110,13 +110,13 @@ function errorStatuses(route: AnyRoute): number[] {
 }
 
 function parameters(route: AnyRoute): Json[] {
-  const headers =
-    route.kind === 'kit' && route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
+  const headers = route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [];
   const declared: [string, 'query' | 'path', z.ZodType][] = [];
   if (route.kind === 'kit') {
     for (const name of route.params) declared.push([name, 'path', route.input.shape[name] as z.ZodType]);
     for (const name of route.query) declared.push([name, 'query', route.input.shape[name] as z.ZodType]);
   } else {
+    for (const [name, schema] of Object.entries(route.params ?? {})) declared.push([name, 'path', schema]);
     for (const [name, schema] of Object.entries(route.query ?? {})) declared.push([name, 'query', schema]);
   }
   return [
@@ -132,23 +132,33 @@ function parameters(route: AnyRoute): Json[] {
 
 function requestBody(route: AnyRoute): Json | undefined {
   if (route.kind === 'hand-written') {
-    return (
-      route.body && { required: true, content: { [route.body.mediaType]: { schema: route.body.schema } } }
-    );
+    if (!route.body && !route.jsonBody) return undefined;
+    return {
+      required: true,
+      content: {
+        ...(route.body && { [route.body.mediaType]: { schema: route.body.schema } }),
+        ...(route.jsonBody && json(jsonSchema(route.jsonBody, 'input'))),
+      },
+    };
   }
   if (!route.hasBody) return undefined;
-  const omit = Object.fromEntries([...route.query, ...route.params].map((k) => [k, true]));
-  const body = route.input.omit(omit as Record<string, true>);
+  const elsewhere: readonly string[] = [...route.query, ...route.params];
+  // From the shape rather than with .omit(), which zod refuses on a refined object (a hire's
+  // end not before its start): JSON Schema documents the fields, the route enforces the rest.
+  const body = z.object(
+    Object.fromEntries(Object.entries(route.input.shape).filter(([k]) => !elsewhere.includes(k))),
+  );
   if (Object.keys(body.shape).length === 0) return undefined;
   return { required: true, content: json(jsonSchema(body, 'input')) };
 }
 
 function successAnswers(route: AnyRoute): Json {
+  const replayed = route.idempotent && { headers: { [IDEMPOTENCY.REPLAYED_HEADER]: REPLAYED_HEADER } };
   if (route.kind === 'kit') {
     return {
       [route.status]: {
         description: SUCCESS_DESCRIPTION[route.status],
-        ...(route.idempotent && { headers: { [IDEMPOTENCY.REPLAYED_HEADER]: REPLAYED_HEADER } }),
+        ...replayed,
         content: json(jsonSchema((route as RouteDeclaration).answerSchema, 'output')),
       },
     };
@@ -158,6 +168,7 @@ function successAnswers(route: AnyRoute): Json {
       status,
       {
         description: answer.description,
+        ...(Number(status) < 300 && replayed),
         ...(answer.headers && {
           headers: Object.fromEntries(
             Object.entries(answer.headers).map(([name, h]) => [name, { ...h, schema: { type: 'string' } }]),
@@ -180,7 +191,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[]): Json {
   const usedTags = new Set<string>();
   let idempotentRoutes = false;
   for (const route of routes) {
-    if (route.kind === 'kit' && route.idempotent) idempotentRoutes = true;
+    if (route.idempotent) idempotentRoutes = true;
     const statuses = errorStatuses(route);
     statuses.forEach((s) => usedErrors.add(s));
     usedTags.add(route.tag);

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRequest, textField, type Actor, type TypedClient } from '@planted/contracts';
+import { defineRequest, ServiceError, textField, type Actor, type TypedClient } from '@planted/contracts';
 import { createLogger } from '@planted/logging';
-import type { TokenVerifier } from '../auth/token-verifier';
+import type { SessionTokenVerifier } from '@planted/messaging';
 import { buildOpenApiDocument } from './openapi-document';
 import { registerRoutes, type RouteServices } from './register-routes';
 import { route } from './route-kit';
@@ -57,10 +57,16 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
         return { id: p.id, name: p.name, by: p.actor.userId } as never;
       },
     };
-    const verifier = { verify: async (token: string) => ACTORS[token] ?? Promise.reject(new Error('bad')) };
+    // As SessionTokenVerifier answers: no token is UNAUTHENTICATED, an unknown one an error.
+    const verifier = {
+      verify: async (token: string | undefined) =>
+        token === undefined
+          ? Promise.reject(new ServiceError('UNAUTHENTICATED', 'Authentication required'))
+          : (ACTORS[token] ?? Promise.reject(new Error('bad'))),
+    };
     registerRoutes(app, [renameThing], {
       bus,
-      verifier: verifier as unknown as TokenVerifier,
+      verifier: verifier as unknown as SessionTokenVerifier,
       logger: createLogger('test', { level: 'silent' }),
       ...({} as Omit<RouteServices, 'bus' | 'verifier' | 'logger'>),
     });

@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY, ServiceError, type Actor, type TypedClient } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
-import { runWithIdempotencyKey } from '@planted/messaging';
-import { bearerToken } from '../auth/auth.guard';
-import type { TokenVerifier } from '../auth/token-verifier';
+import { runWithIdempotencyKey, type SessionTokenVerifier } from '@planted/messaging';
+import { verifyBearer } from '../auth/auth.guard';
 import { sendError, toErrorAnswer } from '../errors/http-exception.filter';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { parseInput } from '../validation/parse';
-import { routerPath, type RouteContext, type RouteDeclaration, type RouteDependencies } from './route-kit';
+import {
+  routerPath,
+  type Access,
+  type RouteContext,
+  type RouteDeclaration,
+  type RouteDependencies,
+} from './route-kit';
 
 export const ONLY_ADMINS = 'Only administrators can do this';
 
@@ -40,26 +45,39 @@ function gatherInput(declaration: RouteDeclaration, request: FastifyRequest): un
   };
 }
 
-async function authenticate(
-  declaration: RouteDeclaration,
+/** The verified caller of a route of this access, refusing a missing or bad token and a non-admin on admin routes. */
+export async function authenticate(
+  route: { access: Access; forbidden?: string },
   request: FastifyRequest,
-  verifier: TokenVerifier,
+  verifier: SessionTokenVerifier,
 ): Promise<Actor | undefined> {
-  if (declaration.access === 'public') return undefined;
-  const token = bearerToken(request.headers.authorization);
-  if (!token) throw new ServiceError('UNAUTHENTICATED', 'Authentication required');
-  const actor = await verifier.verify(token);
-  if (declaration.access === 'admin' && actor.role !== 'admin') {
-    throw new ServiceError('FORBIDDEN', declaration.forbidden ?? ONLY_ADMINS);
+  if (route.access === 'public') return undefined;
+  const actor = await verifyBearer(verifier, request.headers.authorization);
+  if (route.access === 'admin' && actor.role !== 'admin') {
+    throw new ServiceError('FORBIDDEN', route.forbidden ?? ONLY_ADMINS);
   }
   return actor;
 }
 
 export interface RouteServices extends RouteDependencies {
   readonly bus: TypedClient;
-  readonly verifier: TokenVerifier;
+  readonly verifier: SessionTokenVerifier;
   readonly logger: Logger;
   readonly idempotency: IdempotencyStore;
+}
+
+/** One creating request to run once per Idempotency-Key. */
+export interface IdempotentCall {
+  key: string;
+  actor?: Actor;
+  /** Names the keys' owner when no one is signed in. */
+  operationId: string;
+  /** What makes two requests the same: IdempotencyStore.fingerprint of method, URL and body. */
+  fingerprint: string;
+  /** The success status. */
+  status: number;
+  /** Does the work and gives the answer's body. */
+  run: () => Promise<unknown>;
 }
 
 /**
@@ -68,16 +86,14 @@ export interface RouteServices extends RouteDependencies {
  * key travels on to the service (the typed client's header) for the case where the gateway
  * never hears the service's reply.
  */
-async function idempotently(
-  declaration: RouteDeclaration,
-  request: FastifyRequest,
+export async function idempotently(
   reply: FastifyReply,
-  services: RouteServices,
-  call: { key: string; actor?: Actor; run: () => Promise<unknown> },
+  services: Pick<RouteServices, 'idempotency' | 'logger'>,
+  requestId: string,
+  call: IdempotentCall,
 ): Promise<FastifyReply> {
-  const caller = call.actor ? `user:${call.actor.userId}` : `route:${declaration.operationId}`;
-  const fingerprint = IdempotencyStore.fingerprint(request.method, request.url, request.body);
-  const begun = await services.idempotency.begin(caller, call.key, fingerprint);
+  const caller = call.actor ? `user:${call.actor.userId}` : `route:${call.operationId}`;
+  const begun = await services.idempotency.begin(caller, call.key, call.fingerprint);
   if (begun.kind === 'replay') {
     reply.header(IDEMPOTENCY.REPLAYED_HEADER, 'true');
     return reply.status(begun.answer.status).send(begun.answer.body);
@@ -86,11 +102,10 @@ async function idempotently(
   let body: unknown;
   let headers: Record<string, string> = {};
   try {
-    const result = await runWithIdempotencyKey(call.key, call.run);
-    status = declaration.status;
-    body = declaration.toAnswer(result);
+    body = await runWithIdempotencyKey(call.key, call.run);
+    status = call.status;
   } catch (err) {
-    const answer = toErrorAnswer(err, String(request.id), services.logger);
+    const answer = toErrorAnswer(err, requestId, services.logger);
     ({ status, body } = answer);
     headers = answer.headers ?? {};
   }
@@ -137,7 +152,14 @@ export function registerRoutes(
             forward,
           );
           if (key !== undefined)
-            return await idempotently(declaration, request, reply, services, { key, actor, run });
+            return await idempotently(reply, services, String(request.id), {
+              key,
+              actor,
+              operationId: declaration.operationId,
+              fingerprint: IdempotencyStore.fingerprint(request.method, request.url, request.body),
+              status: declaration.status,
+              run: async () => declaration.toAnswer(await run()),
+            });
           const result = await run();
           return reply.status(declaration.status).send(declaration.toAnswer(result));
         } catch (err) {

@@ -17,6 +17,13 @@ export const TAGS = {
   users: 'The users of the signed-in user’s company.',
   invitations: 'Inviting people into a company by email, and accepting an invitation.',
   customers: 'The signed-in user’s company (customer) and its dashboard figures.',
+  equipment:
+    'The community equipment catalogue shared by every company: items, categories, favourites, latest prices (spec §7 Equipment).',
+  suppliers:
+    'The community supplier directory: shared basic information, and each company’s own details, notes and timeline (spec §7 Suppliers).',
+  sites: 'The company’s own sites, geocoded when saved (spec §7 Sites).',
+  hires:
+    'The company’s hires: totals computed on the server, bulk status and delete, ending soon, overdue, plan usage (spec §7 Hires).',
 } as const;
 
 export type Tag = keyof typeof TAGS;
@@ -164,20 +171,25 @@ export interface HandWrittenAnswer {
   headers?: Record<string, { description: string }>;
 }
 
-export interface HandWrittenOptions extends Omit<CommonOptions, 'status' | 'idempotent'> {
+export interface HandWrittenOptions extends Omit<CommonOptions, 'status'> {
   /** Why the kit does not serve this route (a multipart upload, a browser redirect). */
   why: string;
   /** Query parameters: name to zod schema (optional schemas make optional parameters); see `queryOf`. */
   query?: Record<string, z.ZodType>;
+  /** Path parameters (`{id}`): name to zod schema. */
+  params?: Record<string, z.ZodType>;
   /** A request body that is not JSON: its media type and its form fields. */
   body?: { mediaType: string; schema: Record<string, unknown> };
+  /** The fields the route also reads as a JSON body (a form's fields without its file). */
+  jsonBody?: z.ZodObject;
   answers: Partial<Record<200 | 201 | 204 | 302, HandWrittenAnswer>>;
   /** Error codes the route may answer with. */
   errors: readonly ErrorCode[];
 }
 
 /**
- * A route a Nest controller serves itself, declared here so that it is documented like the
+ * A route served by code of its own (a Nest controller, or a Fastify handler like the
+ * equipment uploads), declared here so that it is documented like the
  * others and its method, path and access come from one place (see `Serve`).
  */
 export interface HandWrittenRoute extends HandWrittenOptions {
@@ -188,11 +200,15 @@ export interface HandWrittenRoute extends HandWrittenOptions {
 
 export function handWritten(options: HandWrittenOptions): HandWrittenRoute {
   const statuses = Object.keys(options.answers).map(Number) as HandWrittenRoute['status'][];
+  for (const name of Object.keys(options.params ?? {})) {
+    if (!options.path.includes(`{${name}}`))
+      throw new Error(`${options.operationId}: {${name}} is not in its path`);
+  }
   return {
     kind: 'hand-written',
     ...options,
     status: statuses[0],
-    hasBody: options.body !== undefined,
+    hasBody: options.body !== undefined || options.jsonBody !== undefined,
   };
 }
 

@@ -1,5 +1,10 @@
 import { AUTH_ROUTES, PROFILE_PICTURE_ROUTE } from '../auth/auth.routes';
+import { EQUIPMENT_ROUTES } from '../catalogue/equipment.routes';
+import { EQUIPMENT_UPLOAD_ROUTES } from '../catalogue/equipment-upload';
+import { SUPPLIERS_ROUTES } from '../catalogue/suppliers.routes';
 import { CUSTOMERS_ROUTES } from '../customers/customers.routes';
+import { HIRES_ROUTES } from '../hires/hires.routes';
+import { SITES_ROUTES } from '../hires/sites.routes';
 import { INVITATIONS_ROUTES } from '../invitations/invitations.routes';
 import { COMPLETE_SIGNUP_ROUTES, OAUTH_REDIRECT_ROUTES } from '../oauth/oauth.routes';
 import { USERS_ROUTES } from '../users/users.routes';
@@ -12,11 +17,19 @@ export const KIT_ROUTES: readonly RouteDeclaration[] = [
   ...USERS_ROUTES,
   ...INVITATIONS_ROUTES,
   ...CUSTOMERS_ROUTES,
+  ...EQUIPMENT_ROUTES,
+  ...SUPPLIERS_ROUTES,
+  ...SITES_ROUTES,
+  ...HIRES_ROUTES,
 ];
 
-/** Routes Nest controllers serve themselves (see `Serve`), documented from these declarations. */
+/**
+ * Routes served by code of their own, documented from these declarations: Nest controllers
+ * (see `Serve`) and the equipment uploads (registerEquipmentUploads).
+ */
 export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = [
   PROFILE_PICTURE_ROUTE,
+  ...EQUIPMENT_UPLOAD_ROUTES,
   ...OAUTH_REDIRECT_ROUTES,
 ];
 

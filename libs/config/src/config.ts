@@ -23,6 +23,12 @@ export const baseEnvSchema = z.object({
    */
   SESSION_PUBLIC_KEYS: z.string().optional(),
   SESSION_PUBLIC_KEYS_FILE: z.string().optional(),
+  /**
+   * How far back (seconds) ended sessions are read at start: at least identity's JWT_TTL
+   * (12 h), so a gateway or service started after a logout or password change still
+   * refuses the old token.
+   */
+  SESSION_REVOCATION_LOOKBACK_SECONDS: z.coerce.number().int().positive().default(86_400),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

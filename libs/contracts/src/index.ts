@@ -5,3 +5,6 @@ export * from './validation';
 export * from './messages';
 export * from './identity';
 export * from './hires';
+export * from './pagination';
+export * from './catalogue';
+export * from './billing';

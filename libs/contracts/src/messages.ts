@@ -46,6 +46,14 @@ export const MESSAGES = {
   LOGGED_OUT: 'Signed out',
   ONLY_ADMINS_MANAGE_INVITATIONS: 'Only administrators can manage invitations',
   INVITATION_NOT_FOUND: 'Invitation not found',
+  ONLY_ADMINS_MANAGE_USERS: 'Only administrators can change roles or remove users',
+  USER_NOT_FOUND: 'User not found',
+  LAST_ADMIN_ROLE:
+    'You are the only administrator of your company. Make another user an administrator before changing your role.',
+  LAST_ADMIN_REMOVE:
+    'You are the only administrator of your company. Make another user an administrator before removing yourself.',
+  ROLE_CHANGED: 'Role updated',
+  USER_REMOVED: 'User removed',
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, pgPolicy } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import {
   type QueryResult,
 } from 'pg';
 import type { Logger } from '@planted/logging';
-import { inlineParams } from './inline-params';
+import { executeStatement, inlineParams, quoteIdentifier } from './inline-params';
 
 export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = NodePgDatabase<TSchema>;
 export type Tx<TSchema extends Record<string, unknown> = Record<string, unknown>> = Parameters<
@@ -38,7 +38,28 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
 interface TenantReader<TSchema extends Record<string, unknown>> {
   settings: string | undefined;
   tx: Tx<TSchema>;
+  /** The statements prepared (SQL PREPARE) on this connection, by text: done, or under way. */
+  prepared: Map<string, Promise<void>>;
   query(config: QueryConfig | string, values?: unknown[]): Promise<QueryResult>;
+}
+
+/** What readAsTenant adds to the settings of a named statement: one plan for every value. */
+const GENERIC_PLAN = `, set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
+/** The SQL name of each named statement's text (the same on every connection). */
+const statementNames = new Map<string, string>();
+
+/**
+ * A name for PREPARE, apart from those node-postgres gives its protocol-level statements
+ * (they share one namespace on a connection), and within PostgreSQL's 63 bytes.
+ */
+function sqlStatementName(name: string, text: string): string {
+  let sqlName = statementNames.get(text);
+  if (sqlName === undefined) {
+    sqlName = `planted_${statementNames.size + 1}_${name.replace(/[^A-Za-z0-9_]/g, '_')}`.slice(0, 63);
+    statementNames.set(text, sqlName);
+  }
+  return sqlName;
 }
 
 interface ConnectionScope<TSchema extends Record<string, unknown>> {
@@ -143,6 +164,15 @@ export class Database<TSchema extends Record<string, unknown>> {
    * Parameters are written into the statement as quoted literals (see inlineParams).
    * PostgreSQL refuses any write. Statements do not share a snapshot: use withTenant when
    * several reads must agree with each other, or for any write.
+   *
+   * A statement with a name (Drizzle's `.prepare(name)`, see preparedQuery and preparedSql)
+   * is parsed, analysed and planned once per connection: the first time, SQL's PREPARE
+   * (behind the same settings, in a message of its own); from then on the message is the
+   * settings and `EXECUTE name('value', …)`, with `plan_cache_mode = force_generic_plan`
+   * for that statement, so PostgreSQL reuses one plan for every value instead of planning
+   * each call afresh (row-level security still follows each call's settings: its policies
+   * read them when the plan runs). Name only statements whose best plan does not depend on
+   * their values; an unnamed one is planned for its values every time.
    */
   async readAsTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
@@ -205,16 +235,29 @@ export class Database<TSchema extends Record<string, unknown>> {
       const reader: TenantReader<TSchema> = {
         settings: undefined,
         tx: undefined as unknown as Tx<TSchema>,
+        prepared: new Map(),
         async query(config: (QueryConfig & { rowMode?: 'array' }) | string, values?: unknown[]) {
           const { settings } = reader;
           if (settings === undefined) throw new Error('readAsTenant: query after the read ended');
-          const { text, rowMode, types } = typeof config === 'string' ? { text: config } : config;
-          const results = (await client.query({
-            text: `${settings}; ${inlineParams(text, values)}`,
-            rowMode,
-            types,
-          } as QueryConfig)) as unknown as QueryResult | QueryResult[];
-          return Array.isArray(results) ? results[results.length - 1] : results;
+          const { text, rowMode, types, name } = typeof config === 'string' ? { text: config } : config;
+          const send = (message: string) =>
+            client.query({ text: message, rowMode, types } as QueryConfig) as unknown as Promise<
+              QueryResult | QueryResult[]
+            >;
+          if (!name) return lastResult(await send(`${settings}; ${inlineParams(text, values)}`));
+          const sqlName = sqlStatementName(name, text);
+          let preparing = reader.prepared.get(text);
+          if (!preparing) {
+            preparing = send(`${settings}; prepare ${quoteIdentifier(sqlName)} as ${text}`).then(
+              () => undefined,
+            );
+            reader.prepared.set(text, preparing);
+            // A PREPARE that failed left nothing behind: the next call tries again.
+            preparing.catch(() => reader.prepared.delete(text));
+          }
+          await preparing;
+          if (reader.settings !== settings) throw new Error('readAsTenant: query after the read ended');
+          return lastResult(await send(`${settings}${GENERIC_PLAN}; ${executeStatement(sqlName, values)}`));
         },
       };
       reader.tx = this.transactionOver(reader as unknown as PoolClient);
@@ -233,6 +276,11 @@ export class Database<TSchema extends Record<string, unknown>> {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/** The result of a simple-protocol message's last statement (those before it are the settings). */
+function lastResult(results: QueryResult | QueryResult[]): QueryResult {
+  return Array.isArray(results) ? results[results.length - 1] : results;
 }
 
 async function ensureRole(client: { query: (q: string) => Promise<unknown> }, role: string): Promise<void> {
@@ -265,13 +313,49 @@ export function tenantPolicy(name: string, column = 'customer_id') {
   });
 }
 
+/** What preparedSql runs on: the transaction object of withTenant, withSystem or readAsTenant. */
+type AnyTx = Pick<Tx<Record<string, unknown>>, '_'>;
+
+const sqlDialect = new PgDialect();
+
+/**
+ * A statement written as Drizzle's `sql` template (CTEs, lateral joins: what the query
+ * builder does not say) turned into SQL text once, not on every call. Its changing values are
+ * `sql.placeholder('name')`s, given by name on each call; it answers the rows.
+ *
+ * With a name it is a prepared statement: parsed once per connection, and inside
+ * readAsTenant planned once for every value (see there). Without one (`undefined`) it is
+ * only built once, and PostgreSQL plans it for each call's values (for a statement whose
+ * best plan depends on them).
+ *
+ *   const byName = preparedSql<{ id: string }>('things_by_name',
+ *     sql`select t.id from things t where t.name = ${sql.placeholder('name')}`);
+ *   const rows = await byName(tx, { name });
+ */
+export function preparedSql<TRow>(
+  name: string | undefined,
+  query: SQL,
+): (tx: AnyTx, values?: Record<string, unknown>) => Promise<TRow[]> {
+  let built: ReturnType<PgDialect['sqlToQuery']> | undefined;
+  const perConnection = preparedQuery((tx: AnyTx) => {
+    built ??= sqlDialect.sqlToQuery(query);
+    return tx._.session.prepareQuery<{ execute: QueryResult; all: unknown; values: unknown }>(
+      built,
+      undefined,
+      name,
+      false,
+    );
+  });
+  return async (tx, values = {}) => (await perConnection(tx).execute(values)).rows as TRow[];
+}
+
 /**
  * A query built once per pooled connection, then only executed: Drizzle's query building
  * is skipped on every later call. `build` receives the transaction object of withTenant,
  * withSystem or readAsTenant and returns `.prepare('name')` of a query whose changing
  * values are `sql.placeholder(...)`s. Inside withTenant/withSystem the name also makes it
- * a server-side prepared statement, parsed once per connection; readAsTenant sends it
- * as text (see inlineParams).
+ * a server-side prepared statement, parsed once per connection; inside readAsTenant
+ * too (SQL's PREPARE), planned once for every value.
  *
  *   const byId = preparedQuery((tx: Tx) => tx.select().from(users)
  *     .where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id'));

@@ -57,6 +57,24 @@ function templateOf(text: string): ReadonlyArray<string | number> {
   return parts;
 }
 
+/**
+ * `execute "name"('v1', 'v2', …)`: runs a statement prepared with SQL's PREPARE, each value
+ * written in as inlineParams writes it (a quoted literal PostgreSQL converts to the type the
+ * statement's parameter was given when it was prepared).
+ */
+export function executeStatement(name: string, values: readonly unknown[] = []): string {
+  const id = quoteIdentifier(name);
+  if (values.length === 0) return `execute ${id}`;
+  let args = literal(values[0]);
+  for (let i = 1; i < values.length; i++) args += `, ${literal(values[i])}`;
+  return `execute ${id}(${args})`;
+}
+
+/** A double-quoted identifier. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
 function literal(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'NULL';

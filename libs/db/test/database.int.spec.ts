@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { testDatabaseUrl, uniqueName } from '@planted/testing';
-import { Database, preparedQuery, type Tx } from '../src/database';
+import { Database, preparedQuery, preparedSql, type Tx } from '../src/database';
 
 /**
  * The db library against the run's real PostgreSQL: migrations under an advisory lock,
@@ -230,6 +230,35 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
       }
     });
 
+    it('inside readAsTenant is prepared once per connection and runs on one generic plan, tenant by tenant', async () => {
+      const single = new Database({ url: testDatabaseUrl(), schemaName, appRole, schema: {}, poolSize: 1 });
+      try {
+        for (let i = 0; i < 8; i++) {
+          const tenant = i % 2 === 0 ? a : b;
+          expect(await single.readAsTenant(tenant, (tx) => bodiesOf(tx).execute({ customerId: a }))).toEqual(
+            tenant === a ? [{ body: 'a1' }, { body: 'a2' }] : [],
+          );
+        }
+        const [statement, ...others] = await single.readAsTenant(
+          a,
+          async (tx) =>
+            (
+              await tx.execute(
+                sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements`,
+              )
+            ).rows,
+        );
+        expect(others).toEqual([]);
+        expect(statement).toEqual({
+          name: expect.stringMatching(/^planted_\d+_notes_by_customer_/),
+          generic: 8,
+          custom: 0,
+        });
+      } finally {
+        await single.close();
+      }
+    });
+
     it('refuses a read object used after its read ended', async () => {
       let leaked: Tx | undefined;
       await database.readAsTenant(a, async (tx) => {
@@ -239,6 +268,78 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
         'cause.message',
         expect.stringMatching(/after the read ended/),
       );
+    });
+  });
+
+  describe('preparedSql', () => {
+    const notes = () => sql.raw(`"${schemaName}".notes`);
+    const echo = preparedSql<{ s: string; n: number; z: string | null; ids: string[] }>(
+      `echo_${schemaName}`,
+      sql`select ${sql.placeholder('s')}::text as s, ${sql.placeholder('n')}::int as n,
+        ${sql.placeholder('z')}::text as z, ${sql.placeholder('ids')}::uuid[] as ids`,
+    );
+    const bodies = (name: string | undefined) =>
+      preparedSql<{ body: string }>(
+        name,
+        sql`select body from ${notes()} where body <> ${sql.placeholder('not')} order by body`,
+      );
+
+    it('gives every value back exactly, by placeholder name, prepared or not', async () => {
+      const tricky = `O'Brien \\ $1 '); drop table x; --`;
+      const values = { s: tricky, n: 7, z: null, ids: [a, b] };
+      const expected = [{ s: tricky, n: 7, z: null, ids: [a, b] }];
+      expect(await database.readAsTenant(a, (tx) => echo(tx, values))).toEqual(expected);
+      expect(await database.readAsTenant(a, (tx) => echo(tx, values))).toEqual(expected);
+      expect(await database.withTenant(a, (tx) => echo(tx, values))).toEqual(expected);
+    });
+
+    it('follows the tenant of each read, named (generic plan) or not', async () => {
+      for (const name of [`bodies_${schemaName}`, undefined]) {
+        const read = bodies(name);
+        for (let i = 0; i < 8; i++) {
+          const tenant = i % 2 === 0 ? a : b;
+          expect(await database.readAsTenant(tenant, (tx) => read(tx, { not: 'a2' }))).toEqual(
+            tenant === a ? [{ body: 'a1' }] : [{ body: 'b1' }],
+          );
+        }
+      }
+    });
+
+    it('runs several calls of one read at once, and refuses a write as any read does', async () => {
+      const read = bodies(`bodies_at_once_${schemaName}`);
+      const answers = await database.readAsTenant(b, (tx) =>
+        Promise.all([read(tx, { not: 'x' }), read(tx, { not: 'b1' }), read(tx, { not: 'y' })]),
+      );
+      expect(answers).toEqual([[{ body: 'b1' }], [], [{ body: 'b1' }]]);
+      const write = preparedSql(
+        `write_${schemaName}`,
+        sql`insert into ${notes()} (customer_id, body) values (${sql.placeholder('c')}, 'w') returning id`,
+      );
+      await expect(database.readAsTenant(a, (tx) => write(tx, { c: a }))).rejects.toHaveProperty(
+        'cause.message',
+        expect.stringMatching(/read-only transaction/),
+      );
+    });
+
+    it('reports a statement PostgreSQL cannot prepare, and prepares it once it can', async () => {
+      const single = new Database({ url: testDatabaseUrl(), schemaName, appRole, schema: {}, poolSize: 1 });
+      const table = sql.raw(`"${schemaName}".later`);
+      const read = preparedSql<{ n: number }>(
+        `later_${schemaName}`,
+        sql`select count(*)::int as n from ${table} where n > ${sql.placeholder('min')}`,
+      );
+      try {
+        await expect(single.readAsTenant(a, (tx) => read(tx, { min: 0 }))).rejects.toHaveProperty(
+          'cause.message',
+          expect.stringMatching(/does not exist/),
+        );
+        await single.pool.query(`create table ${`"${schemaName}".later`} (n int)`);
+        await single.pool.query(`grant select on ${`"${schemaName}".later`} to ${appRole}`);
+        await single.pool.query(`insert into ${`"${schemaName}".later`} values (1), (2)`);
+        expect(await single.readAsTenant(a, (tx) => read(tx, { min: 1 }))).toEqual([{ n: 1 }]);
+      } finally {
+        await single.close();
+      }
     });
   });
 });

@@ -9,3 +9,4 @@ export * from './outbox/outbox-relay';
 export * from './session-revocations';
 export * from './idempotency';
 export * from './trust/bus-proof';
+export * from './trust/session-token-verifier';

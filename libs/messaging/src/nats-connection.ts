@@ -53,7 +53,21 @@ export function natsCredentials(config: {
   NATS_USER?: string;
   NATS_PASSWORD?: string;
 }): Partial<ConnectionOptions> {
-  return config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD ?? '' } : {};
+  if (!config.NATS_USER) return {};
+  return {
+    user: config.NATS_USER,
+    pass: config.NATS_PASSWORD ?? '',
+    inboxPrefix: natsInboxPrefix(config.NATS_USER),
+  };
+}
+
+/**
+ * Where a NATS user's replies arrive (its requests' and JetStream's): its own inbox prefix,
+ * the only inbox its permissions let it subscribe to. With one shared `_INBOX.>` any process
+ * on the bus could read every reply, the session tokens of sign-in included.
+ */
+export function natsInboxPrefix(user: string): string {
+  return `_INBOX_${user}`;
 }
 
 export function prefixed(prefix: string, name: string): string {

@@ -38,7 +38,7 @@ export interface SessionRevocationsOptions {
  * and resolves once caught up; afterwards new revocations arrive within milliseconds of
  * identity's commit. Entries are forgotten once every token they concern has expired.
  *
- * Used by the gateway's TokenVerifier; a service checking tokens itself does the same:
+ * Used by SessionTokenVerifier, in the gateway and in every service (the service kit):
  * `await revocations.start()` at boot, then `revocations.isRevoked(claims)` on each request.
  */
 export class SessionRevocations {

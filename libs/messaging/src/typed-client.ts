@@ -34,6 +34,9 @@ interface Pending {
   subject: string;
 }
 
+/** nats.js keeps the options a connection was opened with (its own JetStream code reads inboxPrefix there). */
+type NatsConnectionWithOptions = NatsConnection & { options?: { inboxPrefix?: string } };
+
 /**
  * Request-reply over NATS speaking the @nestjs/microservices packet format
  * ({pattern, data, id} out, {err, response, isDisposed, id} back). The payload is
@@ -134,7 +137,8 @@ export class NatsTypedClient implements TypedClient {
 
   private ensureInbox(): { prefix: string } {
     if (!this.inbox) {
-      const prefix = `${createInbox()}.`;
+      // Under the connection's own inbox prefix (natsCredentials): the only inbox its NATS user may read.
+      const prefix = `${createInbox((this.nc as NatsConnectionWithOptions).options?.inboxPrefix)}.`;
       const subscription = this.nc.subscribe(`${prefix}*`, {
         callback: (err, msg) => {
           if (!err) this.onReply(prefix, msg);

@@ -16,10 +16,11 @@ import {
   natsCredentials,
   OutboxRelay,
   ServiceErrorFilter,
+  SessionRevocations,
   SessionTokenVerifier,
   streamName,
 } from '@planted/messaging';
-import { ensureEventStream } from './event-stream';
+import { ensureEventStream, ensureStreamExists } from './event-stream';
 import { closeServer, createHealthServer, listenOn } from './http/health-server';
 import { Metrics } from './http/metrics';
 import { createAdmission } from './nats/admission';
@@ -31,6 +32,9 @@ import type { DbSchema, ProviderLookup, ServiceDefinition } from './service-defi
 import { StartupError } from './startup-error';
 
 const SHUTDOWN_WAIT_MS = 10_000;
+
+/** Public keys pinned in the configuration (SESSION_PUBLIC_KEYS, GATEWAY_PUBLIC_KEYS). */
+type PinnedKeys = NonNullable<Awaited<ReturnType<typeof loadPublicKeys>>>;
 
 export interface ServiceApp<C extends ServiceEnv = ServiceEnv, S extends DbSchema = DbSchema> {
   /**
@@ -48,6 +52,8 @@ export interface ServiceApp<C extends ServiceEnv = ServiceEnv, S extends DbSchem
   readonly httpPort: number;
   /** The JetStream stream the outbox is published to, with this config's subject prefix. */
   readonly streamName: string;
+  /** Other services' streams this one created for its consumers (see ConsumerDefinition.streamSubjects). */
+  readonly createdStreams: readonly string[];
   readonly config: C;
   readonly database: Database<S>;
   readonly logger: Logger;
@@ -75,6 +81,7 @@ class ServiceRootModule {}
 class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements ServiceApp<C, S> {
   readonly database: Database<S>;
   readonly streamName: string;
+  readonly createdStreams: string[] = [];
   private readonly metrics: Metrics;
   private readonly seenAssertions: PgSeenAssertions;
   private readonly http: Server;
@@ -83,6 +90,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
   private natsServer: ServiceNatsServer | undefined;
   private nest: INestMicroservice | undefined;
   private relay: OutboxRelay | undefined;
+  private revocations: SessionRevocations | undefined;
   private consumers: EventConsumer<Tx<S>>[] = [];
   private serving = false;
   private closing: Promise<void> | undefined;
@@ -133,7 +141,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         throw new StartupError(
           `${portVariable} is not in the configuration: build its schema with serviceEnvSchema()`,
         );
-      const admit = await this.admission();
+      const keys = await this.busKeys();
       this.port = await listenOn(this.http, port);
       this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
@@ -147,11 +155,22 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         logger,
       });
       this.relay.start();
+      // Before the first request: a token ended before this service started is refused too.
+      this.revocations = new SessionRevocations({
+        nc: this.nats,
+        subjectPrefix: prefix,
+        lookbackSeconds: config.SESSION_REVOCATION_LOOKBACK_SECONDS,
+        logger,
+      });
+      await this.revocations.start();
 
       this.natsServer = new ServiceNatsServer(this.nats, definition.name, prefix, {
         logger,
         observer: this.metrics,
-        admit,
+        admit: createAdmission({
+          sessions: new SessionTokenVerifier(keys.sessions, this.revocations),
+          assertions: new GatewayAssertionVerifier(keys.gateway, this.seenAssertions),
+        }),
       });
       this.nest = await NestFactory.createMicroservice(
         {
@@ -190,8 +209,11 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     }
   }
 
-  /** The admission step, with the pinned keys it verifies callers with (one line when they are missing). */
-  private async admission() {
+  /**
+   * The pinned keys the admission step verifies callers with (one line when they are
+   * missing): identity's, for session tokens, and the gateway's, for its assertions.
+   */
+  private async busKeys(): Promise<{ sessions: PinnedKeys; gateway: PinnedKeys }> {
     const required = async (name: string) => {
       let keys;
       try {
@@ -206,15 +228,31 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         );
       return keys;
     };
-    return createAdmission({
-      sessions: new SessionTokenVerifier(await required('SESSION_PUBLIC_KEYS')),
-      assertions: new GatewayAssertionVerifier(await required('GATEWAY_PUBLIC_KEYS'), this.seenAssertions),
-    });
+    return {
+      sessions: await required('SESSION_PUBLIC_KEYS'),
+      gateway: await required('GATEWAY_PUBLIC_KEYS'),
+    };
   }
 
   private async startConsumers(): Promise<void> {
     const { definition, config, logger } = this;
     for (const consumerDefinition of definition.consumers ?? []) {
+      const { streamSubjects } = consumerDefinition;
+      if (streamSubjects) {
+        const stream = {
+          name: consumerDefinition.stream,
+          subjects: streamSubjects,
+          description: `Events ${definition.name} consumes (created before their producer ran)`,
+        };
+        // A failure here is not fatal: the consumer itself retries until the stream is there.
+        const created = await ensureStreamExists(this.nats!, stream, config.NATS_SUBJECT_PREFIX).catch(
+          (err: unknown) => {
+            logger.warn({ err, stream: consumerDefinition.stream }, 'could not create the stream to consume');
+            return undefined;
+          },
+        );
+        if (created) this.createdStreams.push(created);
+      }
       const consumer = new EventConsumer<Tx<S>>({
         nc: this.nats!,
         stream: streamName(config.NATS_SUBJECT_PREFIX, consumerDefinition.stream),
@@ -242,6 +280,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     await this.waitForInFlight();
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
     await this.relay?.stop();
+    await this.revocations?.stop();
     if (this.nats && !this.nats.isClosed()) await this.nats.drain().catch(() => undefined);
     await this.nest?.close();
     await closeServer(this.http);

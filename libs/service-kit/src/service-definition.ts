@@ -17,6 +17,13 @@ export interface ConsumerDefinition<S extends DbSchema = DbSchema> {
   name: string;
   /** Base name of the stream it reads (the producing service's events.name), e.g. 'IDENTITY'. */
   stream: string;
+  /**
+   * The stream's subjects, for a consumer that may start before its producer ever ran (a
+   * service not deployed yet): the kit then creates the stream when it is missing, so the
+   * consumer waits quietly for events instead of retrying. The producer's own definition
+   * replaces this one when it starts (ensureStream updates a stream to the caller's spec).
+   */
+  streamSubjects?: readonly string[];
   /** Registers its handlers with consumer.on(Event, handler); `get` reads the service's providers. */
   register(consumer: EventConsumer<Tx<S>>, get: ProviderLookup): void;
 }

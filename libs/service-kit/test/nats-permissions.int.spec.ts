@@ -1,8 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { connect, headers as natsHeaders, type NatsConnection, type Subscription } from 'nats';
-import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner } from '@planted/messaging';
+import {
+  connect,
+  headers as natsHeaders,
+  type JetStreamManager,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
+import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner, natsCredentials } from '@planted/messaging';
 import { startService, TestNatsServer } from '@planted/testing';
 import {
   BUS_PARTICIPANTS,
@@ -54,14 +60,18 @@ describe('per-participant permissions on a nats-server configured from them', ()
   const subjectsOf = (service: string) => (service === 'kit-test' ? kitSubjects() : hiresSubjects());
   const participants: BusParticipant[] = [
     { user: 'gateway', calls: ['kit-test', 'hires'], subjectsOf },
-    { user: 'kit-test', serves: 'kit-test', calls: [], subjectsOf },
-    { user: 'hires', serves: 'hires', calls: [], subjectsOf },
+    { user: 'kit-test', serves: 'kit-test', stream: 'KIT_TEST', calls: [], subjectsOf },
+    { user: 'hires', serves: 'hires', stream: 'HIRES', calls: [], subjectsOf },
   ];
   const passwords = Object.fromEntries(participants.map((p) => [p.user, randomBytes(12).toString('hex')]));
   let server: TestNatsServer;
   const connections: NatsConnection[] = [];
   const as = async (user: string) => {
-    const nc = await connect({ servers: server.url, user, pass: passwords[user], reconnect: false });
+    const nc = await connect({
+      servers: server.url,
+      ...natsCredentials({ NATS_USER: user, NATS_PASSWORD: passwords[user] }),
+      reconnect: false,
+    });
     connections.push(nc);
     return nc;
   };
@@ -132,6 +142,44 @@ describe('per-participant permissions on a nats-server configured from them', ()
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stolen.getReceived()).toBe(0);
     expect(events.getReceived()).toBe(0);
+  });
+
+  it("does not let a service read another's replies (a sign-in's session token, say)", async () => {
+    const kit = await as('kit-test');
+    const gateway = await as('gateway');
+    const hires = await as('hires');
+    const served = kit.subscribe(NoteCreate.name, { callback: (_err, msg) => msg.respond(msg.data) });
+    const everyInbox = hires.subscribe('_INBOX.>');
+    const gatewayInbox = hires.subscribe('_INBOX_gateway.>');
+    await Promise.all([kit.flush(), hires.flush().catch(() => undefined)]);
+    const reply = await gateway.request(NoteCreate.name, new TextEncoder().encode('token'), {
+      timeout: 5000,
+    });
+    expect(new TextDecoder().decode(reply.data)).toBe('token');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(everyInbox.getReceived() + gatewayInbox.getReceived()).toBe(0);
+    served.unsubscribe();
+  });
+
+  it("does not let a service delete, purge or read another service's stream, nor the gateway touch any", async () => {
+    const owner = await (await as('kit-test')).jetstreamManager();
+    await owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
+    const refused = async (user: string, call: (jsm: JetStreamManager) => Promise<unknown>) => {
+      const jsm = await (await as(user)).jetstreamManager();
+      await expect(call(jsm)).rejects.toThrow(/Permissions Violation|timeout/i);
+    };
+    try {
+      await refused('hires', (jsm) => jsm.streams.delete('KIT_TEST'));
+      await refused('hires', (jsm) => jsm.streams.purge('KIT_TEST'));
+      await refused('hires', (jsm) => jsm.streams.getMessage('KIT_TEST', { seq: 1 }));
+      await refused('hires', (jsm) => jsm.consumers.add('KIT_TEST', { durable_name: 'spy' }));
+      await refused('gateway', (jsm) => jsm.streams.delete('KIT_TEST'));
+      await refused('gateway', (jsm) => jsm.streams.add({ name: 'ROGUE', subjects: ['rogue.>'] }));
+      // The owner still may.
+      await expect(owner.streams.info('KIT_TEST')).resolves.toMatchObject({ config: { name: 'KIT_TEST' } });
+    } finally {
+      await owner.streams.delete('KIT_TEST').catch(() => undefined);
+    }
   });
 
   it('runs a whole service under its permissions: stream, outbox relay, consumer and replies', async () => {

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { parseConfig } from '@planted/config';
-import { headers as natsHeaders } from 'nats';
-import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner, prefixed } from '@planted/messaging';
+import { defineEvent } from '@planted/contracts';
+import { connect, headers as natsHeaders } from 'nats';
+import {
+  ensureStream,
+  GATEWAY_ASSERTION_HEADER,
+  GatewayAssertionSigner,
+  prefixed,
+  streamName,
+} from '@planted/messaging';
 import { freePort, startService, testServiceEnv, waitFor, type ServiceHarness } from '@planted/testing';
 import { createServiceApp, serviceUnderTest, startupProblem, type ServiceApp } from '../src';
 import { consumerGate, kitTestService, NoteCreate, seenNotes } from './kit-test-service/kit-test.service';
@@ -189,5 +197,81 @@ describe('start-up failures are one clear line', () => {
       'kit-test: Invalid configuration:\n  KIT_TEST_HTTP_PORT: Invalid input: expected number, received NaN\n' +
         '  DB_POOL_SIZE: Too small: expected number to be >0',
     );
+  });
+});
+
+describe('a consumer of a stream whose producer has not run yet (ConsumerDefinition.streamSubjects)', () => {
+  const ThingHappened = defineEvent('elsewhere.thing.happened.v1', z.object({ id: z.string() }));
+  const withElsewhereConsumer = {
+    ...kitTestService,
+    consumers: [
+      ...(kitTestService.consumers ?? []),
+      {
+        name: 'kit-test-elsewhere',
+        stream: 'ELSEWHERE',
+        streamSubjects: [ThingHappened.name],
+        register: (
+          consumer: Parameters<NonNullable<typeof kitTestService.consumers>[number]['register']>[0],
+        ) =>
+          consumer.on(ThingHappened, async (event, tx) => {
+            await tx.insert(seenNotes).values({ noteId: event.payload.id });
+          }),
+      },
+    ],
+  };
+
+  it('creates the missing stream, consumes from it, and the harness removes it after', async () => {
+    const h = await startService(serviceUnderTest(withElsewhereConsumer));
+    const stream = streamName(h.prefix, 'ELSEWHERE');
+    try {
+      expect(h.app.createdStreams).toEqual([stream]);
+      const id = randomUUID();
+      const envelope = {
+        id,
+        type: ThingHappened.name,
+        occurredAt: new Date().toISOString(),
+        customerId: null,
+        payload: { id },
+      };
+      await h.nc
+        .jetstream()
+        .publish(prefixed(h.prefix, ThingHappened.name), new TextEncoder().encode(JSON.stringify(envelope)));
+      await waitFor(async () => ((await seen(h.app, id)).length === 1 ? true : undefined));
+    } finally {
+      await h.close();
+    }
+    const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await expect(jsm.streams.info(stream)).rejects.toThrow(/stream not found/);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('leaves a stream its producer made exactly as it is', async () => {
+    const env = testServiceEnv({ KIT_TEST_HTTP_PORT: '0' });
+    const prefix = env.NATS_SUBJECT_PREFIX!;
+    const stream = streamName(prefix, 'ELSEWHERE');
+    const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    try {
+      await ensureStream(nc, {
+        name: stream,
+        subjects: [prefixed(prefix, ThingHappened.name), prefixed(prefix, 'elsewhere.other.v1')],
+        description: 'the producer’s own',
+      });
+      const h = await startService(serviceUnderTest(withElsewhereConsumer), { env });
+      try {
+        expect(h.app.createdStreams).toEqual([]);
+        const info = await (await nc.jetstreamManager()).streams.info(stream);
+        expect(info.config.description).toBe('the producer’s own');
+        expect(info.config.subjects).toHaveLength(2);
+      } finally {
+        await h.close();
+      }
+    } finally {
+      await (await nc.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+      await nc.close();
+    }
   });
 });

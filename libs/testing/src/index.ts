@@ -4,5 +4,6 @@ export * from './free-port';
 export * from './service-harness';
 export * from './fake-oidc-provider';
 export * from './fake-smtp';
+export * from './fake-chat-completions';
 export * from './test-keys';
 export * from './test-nats-server';

@@ -12,6 +12,8 @@ export interface TestableApp {
   close(): Promise<void>;
   /** The service's JetStream stream under this run's prefix, deleted after the test. */
   readonly streamName: string;
+  /** Streams of other services it created for its consumers, deleted after the test too. */
+  readonly createdStreams?: readonly string[];
   readonly httpPort: number;
 }
 
@@ -72,7 +74,10 @@ export async function startService<A extends TestableApp>(
   await app.listen();
   const nc = await connect({
     servers: env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    ...(env.NATS_USER ? { user: env.NATS_USER, pass: env.NATS_PASSWORD } : {}),
+    // As the service logs in (natsCredentials of @planted/messaging): its own reply inbox.
+    ...(env.NATS_USER
+      ? { user: env.NATS_USER, pass: env.NATS_PASSWORD, inboxPrefix: `_INBOX_${env.NATS_USER}` }
+      : {}),
   });
   let closing: Promise<void> | undefined;
   return {
@@ -90,7 +95,8 @@ export async function startService<A extends TestableApp>(
         await app.close();
         // Each run has its own stream; leave nothing behind on the shared NATS server.
         const jsm = await nc.jetstreamManager();
-        await jsm.streams.delete(app.streamName).catch(() => undefined);
+        for (const stream of [app.streamName, ...(app.createdStreams ?? [])])
+          await jsm.streams.delete(stream).catch(() => undefined);
         await nc.close();
       })();
       return closing;

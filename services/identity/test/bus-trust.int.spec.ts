@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders } from 'nats';
 import {
+  IdentityChangePassword,
   IdentityLogin,
+  IdentityLogout,
   IdentityOAuthSignIn,
   IdentityUsersList,
   type RequestOf,
@@ -13,11 +15,12 @@ import {
   prefixed,
   SESSION_TOKEN_HEADER,
 } from '@planted/messaging';
-import { ed25519KeyPair } from '@planted/testing';
+import { ed25519KeyPair, waitFor } from '@planted/testing';
 import { signingKeyFromPem } from '../src/keys/signing-key';
 import { TokenSigner } from '../src/keys/token-signer';
 import {
   claimsOf,
+  PASSWORD,
   registerCompany,
   startIdentity,
   uniqueEmail,
@@ -100,6 +103,48 @@ describe('user subjects carry the session token of the actor they name', () => {
     );
     expect(reply.err).toBeUndefined();
     expect((reply.response!.users as { id: string }[]).map((u) => u.id)).toEqual([a.session.user.id]);
+  });
+});
+
+describe('a session token whose session has ended is refused on the bus too (issue 8)', () => {
+  // The gateway refuses such a token, but a process on the bus holding it used to be served
+  // until the token expired (12 h): identity's own admission now refuses it as well.
+  const signIn = async (email: string, password: string) =>
+    (await h.client.send(IdentityLogin, { email, password })).token;
+  const usersWith = (token: string, actor = a.actor) =>
+    raw(IdentityUsersList, { actor }, { [SESSION_TOKEN_HEADER]: token });
+  const refusedSoon = async (token: string, actor = a.actor) => {
+    await waitFor(async () => ((await usersWith(token, actor)).err ? true : undefined), 10_000);
+    const reply = await usersWith(token, actor);
+    expect(reply.err).toEqual({ code: 'UNAUTHENTICATED', message: 'Session ended' });
+    expect(reply.response).toBeUndefined();
+  };
+
+  it('after logout, that session is refused and the same user’s other session goes on', async () => {
+    const ended = await signIn(a.email, a.password);
+    const other = await signIn(a.email, a.password);
+    expect((await usersWith(ended)).err).toBeUndefined(); // verified and remembered
+    const out = await raw(IdentityLogout, { actor: a.actor }, { [SESSION_TOKEN_HEADER]: ended });
+    expect(out.err).toBeUndefined();
+    await refusedSoon(ended);
+    expect((await usersWith(other)).err).toBeUndefined();
+  });
+
+  it('after a password change, every earlier session of that user is refused', async () => {
+    const c = await registerCompany(h.client, { customerName: 'Company C', userName: 'Cara C' });
+    const first = await signIn(c.email, PASSWORD);
+    const second = await signIn(c.email, PASSWORD);
+    expect((await usersWith(second, c.actor)).err).toBeUndefined();
+    const changed = await raw(
+      IdentityChangePassword,
+      { actor: c.actor, currentPassword: PASSWORD, newPassword: 'another good password' },
+      { [SESSION_TOKEN_HEADER]: first },
+    );
+    expect(changed.err).toBeUndefined();
+    await refusedSoon(first, c.actor);
+    await refusedSoon(second, c.actor);
+    // The fresh token the change answers works.
+    expect((await usersWith(changed.response!.token as string, c.actor)).err).toBeUndefined();
   });
 });
 

@@ -11,11 +11,13 @@ import {
   IdentityUsersList,
   MESSAGES,
   type Actor,
+  type Role,
 } from '@planted/contracts';
 import { decodeQuotedPrintable, inviteTokenFrom, testDatabaseUrl, waitFor } from '@planted/testing';
 import {
-  actorOf,
+  addUser as addUserAs,
   errorOf,
+  invite as inviteAs,
   PASSWORD,
   registerCompany,
   startIdentity,
@@ -39,30 +41,9 @@ afterAll(async () => {
 const INVALID = { code: 'INVITATION_INVALID', message: 'Invalid or expired invitation' };
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Invites `email` as `actor` and answers the token from the email that arrived over SMTP. */
-async function invite(
-  actor: Actor,
-  email: string,
-  role: 'admin' | 'user' | 'viewer' = 'user',
-  name: string | null = 'Ivy Invitee',
-) {
-  const address = email.toLowerCase();
-  const before = h.smtp!.mailsTo(address).length;
-  const reply = await h.client.send(IdentityInvitationCreate, { actor, email, name, role });
-  const mail = await waitFor(() => h.smtp!.mailsTo(address)[before]);
-  return { reply, mail, token: inviteTokenFrom(mail) };
-}
-
-async function addUser(actor: Actor, role: 'admin' | 'user' | 'viewer' = 'user') {
-  const email = uniqueEmail(role);
-  const { token } = await invite(actor, email, role);
-  const { user } = await h.client.send(IdentityInvitationAccept, {
-    token,
-    name: `New ${role}`,
-    password: PASSWORD,
-  });
-  return { user, actor: actorOf(user), email };
-}
+const invite = (actor: Actor, email: string, role?: Role, name?: string | null) =>
+  inviteAs(h, actor, email, role, name);
+const addUser = (actor: Actor, role?: Role) => addUserAs(h, actor, role);
 
 describe('invitation create (spec §7 POST /invitations, §5 Invite)', () => {
   it('sends the accept link by email and stores only the sha-256 of the token', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { decodeQuotedPrintable, waitFor } from '@planted/testing';
-import { client, company, PASSWORD, startSystem, type System } from './system';
+import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
 
 /** The 401 a revoked token meets, within a few seconds (issue 8: sessions end when they should). */
 async function refusedSoon(api: ReturnType<typeof client>, token: string): Promise<void> {
@@ -80,6 +80,72 @@ describe('sessions end when they should (issue 8)', () => {
     await refusedSoon(api2, token);
     const third = await sys.startGateway();
     expect((await client(third.url).get('/api/auth/verify', token)).status).toBe(401);
+  });
+
+  describe("an administrator changes a user's role or removes them (spec §6): that user's sessions end", () => {
+    /** A company's admin and a member who signed in (invited, accepted, signed in). */
+    async function team(label: string) {
+      const { token: admin } = await signUp(label);
+      const memberEmail = email(`${label.toLowerCase()}-member`);
+      expect((await api.post('/api/invitations', { email: memberEmail, role: 'user' }, admin)).status).toBe(
+        201,
+      );
+      const accepted = await api.post('/api/invitations/accept', {
+        token: inviteTokenFrom(await sys.smtp.waitForMailTo(memberEmail)),
+        name: 'Mo Member',
+        password: PASSWORD,
+      });
+      expect(accepted.status).toBe(201);
+      const member = await signIn(memberEmail);
+      expect((await api.get('/api/auth/verify', member)).status).toBe(200); // in the verified cache
+      return { admin, member, memberEmail, memberId: accepted.body.user.id as string };
+    }
+
+    it('PUT /api/users/{id}/role changes the role and ends the member’s sessions; only admins may', async () => {
+      const { admin, member, memberEmail, memberId } = await team('Role');
+      const forbidden = await api.put(`/api/users/${memberId}/role`, { role: 'admin' }, member);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.error).toBe('Only administrators can change roles or remove users');
+
+      const changed = await api.put(`/api/users/${memberId}/role`, { role: 'viewer' }, admin);
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ message: 'Role updated', user: { id: memberId, role: 'viewer' } });
+      await refusedSoon(api, member);
+      const again = await signIn(memberEmail);
+      expect((await api.get('/api/auth/verify', again)).body.user).toMatchObject({ role: 'viewer' });
+      expect((await api.get('/api/auth/verify', admin)).status).toBe(200);
+
+      const bad = await api.put(`/api/users/${memberId}/role`, { role: 'owner' }, admin);
+      expect(bad.status).toBe(400);
+    });
+
+    it('DELETE /api/users/{id} removes the member: off the list, sessions ended, no sign-in', async () => {
+      const { admin, member, memberEmail, memberId } = await team('Remove');
+      const removed = await api.delete(`/api/users/${memberId}`, admin);
+      expect(removed.status).toBe(200);
+      expect(removed.body).toEqual({ message: 'User removed' });
+      await refusedSoon(api, member);
+      expect((await api.post('/api/auth/login', { email: memberEmail, password: PASSWORD })).status).toBe(
+        401,
+      );
+      const users = (await api.get('/api/users', admin)).body.users as { id: string }[];
+      expect(users.map((u) => u.id)).not.toContain(memberId);
+      expect((await api.delete(`/api/users/${memberId}`, admin)).status).toBe(404);
+    });
+
+    it('the last administrator cannot step down or remove themselves: 409 with the reason', async () => {
+      const { token: admin } = await signUp('Alone');
+      const me = (await api.get('/api/auth/verify', admin)).body.user.id as string;
+      const demote = await api.put(`/api/users/${me}/role`, { role: 'user' }, admin);
+      expect(demote.status).toBe(409);
+      expect(demote.body.error).toBe(
+        'You are the only administrator of your company. Make another user an administrator before changing your role.',
+      );
+      const remove = await api.delete(`/api/users/${me}`, admin);
+      expect(remove.status).toBe(409);
+      expect(remove.body.error).toMatch(/before removing yourself/);
+      expect((await api.get('/api/auth/verify', admin)).status).toBe(200);
+    });
   });
 
   describe('password reset by email', () => {

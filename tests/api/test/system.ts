@@ -1,12 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
 import { parseConfig } from '@planted/config';
-import { createServiceApp, type ServiceApp } from '@planted/service-kit';
+import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
+import { ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
+import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
 import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
+import { catalogueService } from '@planted/catalogue/src/catalogue.service';
+import { parseCatalogueConfig, type CatalogueConfig } from '@planted/catalogue/src/config';
+import type { CatalogueSchema } from '@planted/catalogue/src/db/schema';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
+import { parseHiresConfig, type HiresConfig } from '@planted/hires/src/config';
+import type { HiresSchema } from '@planted/hires/src/db/schema';
+import { hiresService } from '@planted/hires/src/hires.service';
 import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/config';
 import type { IdentitySchema } from '@planted/identity/src/db/schema';
 import { identityService } from '@planted/identity/src/identity.service';
@@ -16,21 +25,81 @@ export interface System {
   smtp: FakeSmtp;
   gateway: GatewayApp;
   identity: ServiceApp<IdentityConfig, IdentitySchema>;
+  catalogue: ServiceApp<CatalogueConfig, CatalogueSchema>;
+  hires: ServiceApp<HiresConfig, HiresSchema>;
+  /** Where the gateway stores uploads (local disk). */
+  uploads: string;
+  /**
+   * Publishes an event as its service's outbox relay would: a hire event without a hire
+   * behind it (the catalogue's latest prices), or billing's subscription.changed (no billing
+   * service yet; its stream is made by the hires service's consumer).
+   */
+  publishEvent<E extends EventSubject>(
+    event: E,
+    payload: EventPayloadOf<E>,
+    customerId: string,
+  ): Promise<void>;
   /** One more gateway replica on the same NATS, Redis and identity (closed with the system). */
   startGateway(): Promise<GatewayApp>;
   close(): Promise<void>;
 }
 
-/** Identity and the gateway in this process, on the run's database, real NATS, Redis and SMTP. */
-export async function startSystem(gatewayEnv: Record<string, string> = {}): Promise<System> {
+/**
+ * Identity, the catalogue, hires and the gateway in this process, on the run's database,
+ * real NATS, Redis and SMTP. `natsEnv` gives each participant ('identity', 'catalogue',
+ * 'hires', 'gateway') more environment: another NATS server and its NATS user, say.
+ */
+export async function startSystem(
+  gatewayEnv: Record<string, string> = {},
+  catalogueEnv: Record<string, string | undefined> = {},
+  natsEnv: (user: string) => Record<string, string> = () => ({}),
+  hiresEnv: Record<string, string | undefined> = {},
+): Promise<System> {
   const smtp = new FakeSmtp();
   const smtpUrl = await smtp.start();
   const env = testServiceEnv({ SMTP_URL: smtpUrl });
   const identity = createServiceApp(
     identityService,
-    parseIdentityConfig({ ...env, IDENTITY_HTTP_PORT: '0' }),
+    parseIdentityConfig({ ...env, IDENTITY_HTTP_PORT: '0', ...natsEnv('identity') }),
   );
   await identity.listen();
+  // Streams read before their service starts: hires' (the catalogue's latest prices, and
+  // hires starts after the catalogue) and billing's (no billing service yet; hires reads
+  // its subscription events, which tests publish).
+  const streamMaker = { ...env, ...natsEnv('hires') };
+  const nc = await connect({ servers: streamMaker.NATS_URL, ...natsCredentials(streamMaker) });
+  const prefix = streamMaker.NATS_SUBJECT_PREFIX ?? '';
+  const madeHere = ['HIRES', 'BILLING'].map((base) => streamName(prefix, base));
+  for (const base of ['hires', 'billing'])
+    await ensureStream(nc, {
+      name: streamName(prefix, base.toUpperCase()),
+      subjects: contractEventsOf(base).map((subject) => prefixed(prefix, subject)),
+    });
+  const catalogue = createServiceApp(
+    catalogueService,
+    parseCatalogueConfig({
+      ...env,
+      CATALOGUE_HTTP_PORT: '0',
+      // No AI endpoint unless the test sets one (a developer's environment may have one).
+      AI_BASE_URL: undefined,
+      AI_API_KEY: undefined,
+      ...natsEnv('catalogue'),
+      ...catalogueEnv,
+    }),
+  );
+  await catalogue.listen();
+  const hires = createServiceApp(
+    hiresService,
+    parseHiresConfig({
+      ...env,
+      HIRES_HTTP_PORT: '0',
+      // Sites are placed offline unless the test sets a key (a developer's environment may have one).
+      GOOGLE_MAPS_API_KEY: undefined,
+      ...natsEnv('hires'),
+      ...hiresEnv,
+    }),
+  );
+  await hires.listen();
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-api-'));
   const replicas: GatewayApp[] = [];
   const startGateway = async () => {
@@ -41,25 +110,53 @@ export async function startSystem(gatewayEnv: Record<string, string> = {}): Prom
         HOST: '127.0.0.1',
         UPLOAD_DIR: uploads,
         WEB_DIST: path.join(uploads, 'none'),
+        ...natsEnv('gateway'),
         ...gatewayEnv,
       }),
     );
     replicas.push(replica);
     return replica;
   };
-  const gateway = await startGateway();
+  let gateway: GatewayApp;
+  try {
+    gateway = await startGateway();
+  } catch (err) {
+    await hires.close();
+    await catalogue.close();
+    await identity.close();
+    await nc.close();
+    await smtp.stop();
+    throw err;
+  }
   return {
     url: gateway.url,
     smtp,
     gateway,
     identity,
+    catalogue,
+    hires,
+    uploads,
     startGateway,
+    async publishEvent(event, payload, customerId) {
+      const envelope: EventEnvelope = {
+        id: randomUUID(),
+        type: event.name,
+        occurredAt: new Date().toISOString(),
+        customerId,
+        payload: event.payload.parse(payload),
+      };
+      await nc
+        .jetstream()
+        .publish(prefixed(prefix, event.name), JSON.stringify(envelope), { msgID: envelope.id });
+    },
     async close() {
       for (const replica of replicas) await replica.close();
+      await hires.close();
+      await catalogue.close();
       await identity.close();
-      const nc = await connect({ servers: env.NATS_URL });
       const jsm = await nc.jetstreamManager();
-      await jsm.streams.delete(identity.streamName).catch(() => undefined);
+      for (const stream of [identity.streamName, catalogue.streamName, ...madeHere])
+        await jsm.streams.delete(stream).catch(() => undefined);
       await nc.close();
       await smtp.stop();
       rmSync(uploads, { recursive: true, force: true });
@@ -90,7 +187,51 @@ export function client(base: string) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   }
+  /**
+   * A multipart form as a browser sends it: text fields, and files (a Blob each). Extra
+   * headers (an Idempotency-Key) go along.
+   */
+  async function form(
+    method: string,
+    url: string,
+    fields: Record<string, string | string[]>,
+    options: {
+      token?: string;
+      files?: { field: string; data: Buffer; filename: string; type: string }[];
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Answer<Json>> {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields))
+      for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+    for (const file of options.files ?? [])
+      body.append(file.field, new Blob([file.data], { type: file.type }), file.filename);
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(base + url, { method, body, headers });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+  /** Any call with extra headers. */
+  async function request(
+    method: string,
+    url: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer<Json>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(base + url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
   return {
+    form,
+    request,
     get: (url: string, token?: string) => call('GET', url, undefined, token),
     post: (url: string, body: unknown, token?: string) => call('POST', url, body, token),
     put: (url: string, body: unknown, token?: string) => call('PUT', url, body, token),

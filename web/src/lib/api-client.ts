@@ -4,18 +4,28 @@ import type { FieldError } from './types';
 
 export const API_BASE = '/api';
 
-/** An answer that was not 2xx. `serverMessage` is the answer's `error` text when it sent one. */
+/**
+ * An answer that was not 2xx. `serverMessage` is the answer's `error` text when it sent one;
+ * `code` its stable error code (e.g. HIRE_LIMIT_REACHED) when the gateway sends one.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly details: FieldError[];
   readonly serverMessage: string | null;
+  readonly code: string | null;
 
-  constructor(status: number, serverMessage: string | null, details: FieldError[] = []) {
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    details: FieldError[] = [],
+    code: string | null = null,
+  ) {
     super(serverMessage ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.details = details;
     this.serverMessage = serverMessage;
+    this.code = code;
   }
 }
 
@@ -121,11 +131,12 @@ async function send<T>(
     const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
     const message = typeof record.error === 'string' && record.error ? record.error : null;
     const details = isFieldErrorList(record.details) ? record.details : [];
+    const code = typeof record.code === 'string' && record.code ? record.code : null;
     if (response.status === 401 && !options.skipUnauthorizedRedirect) {
       sessionStore.clear();
       onUnauthorized();
     }
-    throw new ApiError(response.status, message, details);
+    throw new ApiError(response.status, message, details, code);
   }
   return data as T;
 }

@@ -15,6 +15,11 @@ export const NAMESPACES = [
   'forms',
   'integrations',
   'placeholder',
+  'equipment',
+  'suppliers',
+  'sites',
+  'hires',
+  'maps',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,4 @@
-import { pageItems } from './pagination';
+import { pageItems, pageWindow } from './pagination';
 
 describe('numbered pagination slots (spec §2 Suppliers: up to 7 page buttons, ellipses)', () => {
   it('shows every page when there are 7 or fewer', () => {
@@ -27,5 +27,19 @@ describe('numbered pagination slots (spec §2 Suppliers: up to 7 page buttons, e
         expect(items[items.length - 1]).toBe(total);
       }
     }
+  });
+});
+
+describe('windowed pagination (spec §2 Equipment: Previous, numbered pages, Next)', () => {
+  it('shows every page when there are 5 or fewer', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('shows 5 consecutive pages centred on the current one, clamped at either end', () => {
+    expect(pageWindow(10, 4167)).toEqual([8, 9, 10, 11, 12]);
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(2, 20)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(20, 20)).toEqual([16, 17, 18, 19, 20]);
   });
 });

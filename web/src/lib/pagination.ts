@@ -16,6 +16,18 @@ export function pageItems(current: number, total: number, slots = 7): PageItem[]
   return [1, 'start-ellipsis', ...range(page - side, page + side), 'end-ellipsis', total];
 }
 
+/**
+ * The numbered buttons of Previous / numbered pages / Next (spec §2 Equipment): a run of up to
+ * `size` consecutive pages around the current one, without ellipses, so a catalogue of
+ * thousands of pages still shows a handful of buttons.
+ */
+export function pageWindow(current: number, total: number, size = 5): number[] {
+  if (total <= size) return range(1, Math.max(total, 0));
+  const page = Math.min(Math.max(current, 1), total);
+  const start = Math.min(Math.max(page - Math.floor(size / 2), 1), total - size + 1);
+  return range(start, start + size - 1);
+}
+
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }

@@ -36,7 +36,11 @@ export const hireKeys = {
   all: ['hires'] as const,
   lists: () => [...hireKeys.all, 'list'] as const,
   list: (params: ListParams) => [...hireKeys.lists(), params] as const,
+  detail: (id: string) => [...hireKeys.all, 'detail', id] as const,
   endingSoon: () => [...hireKeys.all, 'ending-soon'] as const,
+  overdue: () => [...hireKeys.all, 'overdue'] as const,
+  /** The hires map's load (page 1, limit 1000) with or without completed hires. */
+  map: (withCompleted: boolean) => [...hireKeys.all, 'map', { withCompleted }] as const,
   usage: () => [...hireKeys.all, 'subscription-usage'] as const,
 };
 
@@ -46,6 +50,8 @@ export const equipmentKeys = {
   list: (params: ListParams) => [...equipmentKeys.lists(), params] as const,
   categories: () => [...equipmentKeys.all, 'categories'] as const,
   pricing: () => [...equipmentKeys.all, 'pricing'] as const,
+  detail: (id: string) => [...equipmentKeys.all, 'detail', id] as const,
+  similar: (name: string) => [...equipmentKeys.all, 'similar', name] as const,
 };
 
 export const supplierKeys = {
@@ -53,6 +59,8 @@ export const supplierKeys = {
   lists: () => [...supplierKeys.all, 'list'] as const,
   list: (params: ListParams) => [...supplierKeys.lists(), params] as const,
   timeline: (id: string) => [...supplierKeys.all, 'timeline', id] as const,
+  detail: (id: string) => [...supplierKeys.all, 'detail', id] as const,
+  similar: (name: string) => [...supplierKeys.all, 'similar', name] as const,
 };
 
 export const siteKeys = {

@@ -38,6 +38,17 @@ for (const [key, text] of Object.entries(VALIDATION_MESSAGES)) {
   KEY_BY_TEXT.set(text, `${namespace}:validation.${key}`);
 }
 
+/**
+ * Adds the texts a feature's contract schemas carry beyond the shared tables (the catalogue's
+ * CATALOGUE_MESSAGES), shown through `${prefix}.${KEY}`; a text already mapped keeps its key.
+ * Called from the feature's schemas.ts, which is where the contracts' values may be imported.
+ */
+export function registerValidationTexts(texts: Readonly<Record<string, string>>, prefix: string): void {
+  for (const [key, text] of Object.entries(texts)) {
+    if (!KEY_BY_TEXT.has(text)) KEY_BY_TEXT.set(text, `${prefix}.${key}`);
+  }
+}
+
 /** The i18next key of a schema message, or null for a text no table holds (shown as sent). */
 export function validationKey(message: string): string | null {
   return KEY_BY_TEXT.get(message) ?? null;

@@ -10,3 +10,4 @@ export * from './oauth';
 export * from './error-codes';
 export * from './sessions';
 export * from './password-reset';
+export * from './users';

@@ -9,7 +9,7 @@ import {
   type JSONWebKeySet,
   type JWK,
 } from 'jose';
-import { actorFromClaims, ServiceError, type Actor } from '@planted/contracts';
+import { ServiceError } from '@planted/contracts';
 
 /** NATS header carrying the session token of the user a 'user' subject acts for. */
 export const SESSION_TOKEN_HEADER = 'planted-session-token';
@@ -24,10 +24,6 @@ const GATEWAY_ASSERTION_AUDIENCE = 'planted-bus';
 /** An assertion is good for one request: no longer than this between iat and exp. */
 export const GATEWAY_ASSERTION_MAX_SECONDS = 60;
 const GATEWAY_ASSERTION_SECONDS = 30;
-
-/** Verified session tokens remembered, so a busy service checks each signature once a minute. */
-const VERIFIED_CACHE_ENTRIES = 10_000;
-const VERIFIED_CACHE_MS = 60_000;
 
 /** A key setting that cannot be used; the message names the setting. */
 export class BusKeyError extends Error {
@@ -160,7 +156,8 @@ export interface SeenAssertions {
   claim(jti: string, expiresAt: Date): Promise<boolean>;
 }
 
-const refused = (message: string) => new ServiceError('UNAUTHENTICATED', message);
+/** The refusal of a caller that proved nothing, or not enough: UNAUTHENTICATED with this message. */
+export const refused = (message: string) => new ServiceError('UNAUTHENTICATED', message);
 
 /**
  * Checks a gateway assertion: the gateway's signature, for this subject, over this body,
@@ -197,54 +194,5 @@ export class GatewayAssertionVerifier {
     if (payload.body !== bodyDigest(body)) throw refused('Gateway assertion is for another body');
     if (!(await this.seen.claim(payload.jti!, new Date(payload.exp! * 1000))))
       throw refused('Gateway assertion already used');
-  }
-}
-
-/**
- * Checks session tokens with identity's public keys, as the gateway does (issuer,
- * audience, `exp` required), and answers the token's user as an actor. A verified token is
- * remembered for a minute (never past its expiry), so that answer is synchronous.
- */
-export class SessionTokenVerifier {
-  private readonly keys: ReturnType<typeof createLocalJWKSet>;
-  /** token -> its actor and until when (epoch ms) the answer stands; oldest first. */
-  private readonly verified = new Map<string, { actor: Actor; until: number }>();
-
-  constructor(keys: JSONWebKeySet) {
-    this.keys = createLocalJWKSet(keys);
-  }
-
-  /** The actor of a token verified within the last minute, else undefined. */
-  cached(token: string): Actor | undefined {
-    const known = this.verified.get(token);
-    if (!known) return undefined;
-    if (Date.now() < known.until) return known.actor;
-    this.verified.delete(token);
-    return undefined;
-  }
-
-  async verify(token: string | undefined): Promise<Actor> {
-    if (!token) throw refused('Authentication required');
-    const cached = this.cached(token);
-    if (cached) return cached;
-    let payload;
-    try {
-      ({ payload } = await jwtVerify(token, this.keys, {
-        issuer: SESSION_TOKEN_ISSUER,
-        audience: SESSION_TOKEN_AUDIENCE,
-        requiredClaims: ['exp'],
-      }));
-    } catch (err) {
-      throw refused(err instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid token');
-    }
-    const claimed = actorFromClaims(payload);
-    if (!claimed) throw refused('Invalid token');
-    const actor: Actor = Object.freeze(claimed);
-    // jose refuses a token from exp * 1000 ms on: so does the cache.
-    const until = Math.min(Date.now() + VERIFIED_CACHE_MS, payload.exp! * 1000);
-    if (this.verified.size >= VERIFIED_CACHE_ENTRIES)
-      this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { actor, until });
-    return actor;
   }
 }

@@ -25,7 +25,9 @@ export interface AdmissionOptions {
  *
  * No service believes a caller it cannot verify (design: "Trust on the bus"). What a
  * request must prove is what its contract declared (defineRequest's `caller`):
- * - 'user': a session token identity signed (checked with identity's pinned public keys);
+ * - 'user': a session token identity signed (checked with identity's pinned public keys),
+ *   whose session has not ended (logout, password change or reset, role change, removal:
+ *   the verifier asks SessionRevocations, as the gateway's does);
  *   the payload's `actor` must be that token's user, and is replaced by the token's, so
  *   the role and company a handler reads are the verified ones. The token stays in the
  *   request context, so calls this handler makes for the user forward it.

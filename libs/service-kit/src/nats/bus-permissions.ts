@@ -1,5 +1,6 @@
 import * as contracts from '@planted/contracts';
 import type { RequestSubject } from '@planted/contracts';
+import { IDENTITY_EVENT_STREAM, natsInboxPrefix } from '@planted/messaging';
 import { contractEventsOf } from '../event-stream';
 
 /** A NATS user: a service, or the gateway (which serves nothing and calls services). */
@@ -7,10 +8,16 @@ export interface BusParticipant {
   user: string;
   /** The service whose request subjects (`<service>.…`) it answers. */
   serves?: string;
+  /** The stream its outbox publishes to (its service definition's `events.name`), e.g. 'IDENTITY'. */
+  stream?: string;
   /** The services whose request subjects it may publish. */
   calls: readonly string[];
-  /** Whether it reads event streams with its own (ordered) consumers: the gateway reads identity's for ended sessions. */
-  readsStreams?: boolean;
+  /**
+   * Other services' streams it reads with durable consumers (its ConsumerDefinitions'
+   * `stream`s). It may create such a stream when it is missing (a consumer starting before
+   * its producer, ConsumerDefinition.streamSubjects), never update or delete it.
+   */
+  reads?: readonly string[];
   /** Subjects by service, when not the contracts' (a test's own service). */
   subjectsOf?: (service: string) => { requests: readonly string[]; events: readonly string[] };
 }
@@ -21,8 +28,12 @@ export interface BusParticipant {
  * A new service adds itself here.
  */
 export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
-  { user: 'gateway', calls: ['identity', 'hires'], readsStreams: true },
-  { user: 'identity', serves: 'identity', calls: [] },
+  { user: 'gateway', calls: ['identity', 'hires', 'catalogue'] },
+  { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [] },
+  // Reads the HIRES stream (latest prices), creating it when hires has not run yet.
+  { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES'] },
+  // Keeps read models of the catalogue, identity and billing (created if their producer has not run yet).
+  { user: 'hires', serves: 'hires', stream: 'HIRES', calls: [], reads: ['CATALOGUE', 'IDENTITY', 'BILLING'] },
 ];
 
 const isRequest = (value: unknown): value is RequestSubject =>
@@ -37,14 +48,49 @@ export function contractRequestsOf(service: string): readonly string[] {
     .sort();
 }
 
-const STREAM_READER_API = [
-  '$JS.API.INFO',
-  '$JS.API.STREAM.INFO.>',
-  '$JS.API.CONSUMER.CREATE.>',
-  '$JS.API.CONSUMER.INFO.>',
-  '$JS.API.CONSUMER.MSG.NEXT.>',
-  '$JS.API.CONSUMER.DELETE.>',
-];
+/** Every JetStream client asks whether JetStream is there (jetstreamManager()). */
+const JETSTREAM_INFO = '$JS.API.INFO';
+
+/**
+ * Reading a stream with consumers of one's own: its info, single messages (the last ended
+ * session, at start), creating, looking up, pulling from and deleting consumers on it; with
+ * `acks`, durable consumers too, and acknowledging (the ordered consumers that read ended
+ * sessions need neither).
+ */
+function readerApi(stream: string, acks: boolean): string[] {
+  return [
+    `$JS.API.STREAM.INFO.${stream}`,
+    `$JS.API.STREAM.MSG.GET.${stream}`,
+    `$JS.API.CONSUMER.CREATE.${stream}`,
+    `$JS.API.CONSUMER.CREATE.${stream}.>`,
+    ...(acks ? [`$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`] : []),
+    `$JS.API.CONSUMER.INFO.${stream}.>`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+    `$JS.API.CONSUMER.DELETE.${stream}.>`,
+    ...(acks ? [`$JS.ACK.${stream}.>`] : []),
+  ];
+}
+
+/** Owning a stream: creating it, or bringing its subjects up to date, at start-up. */
+const ownerApi = (stream: string) => [`$JS.API.STREAM.CREATE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`];
+
+/**
+ * The JetStream API a participant may call: everyone reads identity's stream for ended
+ * sessions (the gateway's and the kit's token checks); a service owns its stream and reads
+ * it and the streams it consumes. Never `$JS.API.>`: that would let any service delete or
+ * purge another's stream, or read its events.
+ */
+function jetStreamApi(participant: BusParticipant): string[] {
+  const durable = [...(participant.stream ? [participant.stream] : []), ...(participant.reads ?? [])];
+  const sessionsOnly = durable.includes(IDENTITY_EVENT_STREAM) ? [] : [IDENTITY_EVENT_STREAM];
+  return [
+    JETSTREAM_INFO,
+    ...(participant.stream ? ownerApi(participant.stream) : []),
+    ...(participant.reads ?? []).map((stream) => `$JS.API.STREAM.CREATE.${stream}`),
+    ...durable.flatMap((stream) => readerApi(stream, true)),
+    ...sessionsOnly.flatMap((stream) => readerApi(stream, false)),
+  ];
+}
 
 export interface BusPermissions {
   publish: string[];
@@ -56,8 +102,8 @@ export interface BusPermissions {
 /**
  * Exact subjects, never `<service>.>`: a caller may only send requests (not fake a
  * service's events), and a service may only take its own requests and publish its own
- * events. Replies come back on `_INBOX.>`. A service drives its stream and consumers
- * through the JetStream API.
+ * events. Replies come back on the participant's own inbox (natsInboxPrefix: nobody reads
+ * another's replies). The JetStream API only for the streams it owns or reads (jetStreamApi).
  */
 export function permissionsOf(participant: BusParticipant): BusPermissions {
   const subjectsOf =
@@ -65,11 +111,9 @@ export function permissionsOf(participant: BusParticipant): BusPermissions {
     ((service: string) => ({ requests: contractRequestsOf(service), events: contractEventsOf(service) }));
   const calls = participant.calls.flatMap((service) => subjectsOf(service).requests);
   const serves = participant.serves ? subjectsOf(participant.serves) : undefined;
-  // Reading a stream needs its info and a consumer of one's own; not creating or deleting streams.
-  const reads = participant.readsStreams ? STREAM_READER_API : [];
   return {
-    publish: serves ? [...serves.events, ...calls, '$JS.API.>', '$JS.ACK.>'] : [...calls, ...reads],
-    subscribe: serves ? [...serves.requests, '_INBOX.>'] : ['_INBOX.>'],
+    publish: [...(serves?.events ?? []), ...calls, ...jetStreamApi(participant)],
+    subscribe: [...(serves?.requests ?? []), `${natsInboxPrefix(participant.user)}.>`],
     allowResponses: Boolean(serves),
   };
 }

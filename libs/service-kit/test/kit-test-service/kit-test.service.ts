@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
 import { pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { defineEvent, defineRequest, requiredString, type ParsedRequestOf } from '@planted/contracts';
+import {
+  actorSchema,
+  defineEvent,
+  defineRequest,
+  requiredString,
+  type ParsedRequestOf,
+} from '@planted/contracts';
 import type { Database } from '@planted/db';
 import { outboxTable, processedEventsTable } from '@planted/messaging';
 import { DATABASE, defineService, Handles, OutboxService, serviceEnvSchema } from '../../src';
@@ -25,6 +31,13 @@ export const NoteCreate = defineRequest(
   z.object({ customerId: z.uuid(), text: requiredString('Text is required') }),
   z.object({ id: z.string(), text: z.string() }),
   { caller: 'gateway' },
+);
+/** A subject only a signed-in user may call: answers who the service believes the caller is. */
+export const WhoAmI = defineRequest(
+  'kit-test.who-am-i.v1',
+  z.object({ actor: actorSchema }),
+  z.object({ userId: z.string(), sessionId: z.string().optional() }),
+  { caller: 'user' },
 );
 export const NoteCreated = defineEvent('kit-test.note.created.v1', z.object({ id: z.string() }));
 
@@ -59,6 +72,11 @@ class NotesHandlers {
   @Handles(NoteCreate)
   create(input: ParsedRequestOf<typeof NoteCreate>) {
     return this.notes.create(input);
+  }
+
+  @Handles(WhoAmI)
+  whoAmI({ actor }: ParsedRequestOf<typeof WhoAmI>) {
+    return { userId: actor.userId, sessionId: actor.sessionId };
   }
 }
 

@@ -10,8 +10,8 @@ import { TokenSigner } from '../keys/token-signer';
  * Ends sessions before their tokens expire. The record is kept in the database (the user's
  * sessions_valid_after; the event itself in the outbox) and published as SessionsRevoked in
  * the same transaction as the change that calls for it, so a committed password change can
- * never leave its revocation unpublished. Every gateway (and any service checking tokens
- * itself) keeps the revocations in memory with SessionRevocations (@planted/messaging).
+ * never leave its revocation unpublished. Every gateway and every service (the service kit's
+ * admission) keeps the revocations in memory with SessionRevocations (@planted/messaging).
  */
 @Injectable()
 export class SessionRevoker {

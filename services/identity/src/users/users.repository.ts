@@ -11,7 +11,10 @@ export type NewUser = Pick<
   'customerId' | 'name' | 'email' | 'passwordHash' | 'role' | 'googleId' | 'microsoftId' | 'appleId'
 >;
 export type UserPatch = Partial<
-  Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'profilePictureUrl' | 'languagePreference'>
+  Pick<
+    UserRow,
+    'name' | 'email' | 'passwordHash' | 'profilePictureUrl' | 'languagePreference' | 'role' | 'isActive'
+  >
 >;
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
@@ -51,7 +54,7 @@ const usersOfCompany = preparedQuery((tx: IdentityTx) =>
   tx
     .select()
     .from(users)
-    .where(eq(users.customerId, sql.placeholder('customerId')))
+    .where(and(eq(users.customerId, sql.placeholder('customerId')), eq(users.isActive, true)))
     .orderBy(asc(users.name), asc(users.id))
     .prepare('identity_users_of_company'),
 );
@@ -114,8 +117,24 @@ export class UsersRepository {
     return row !== undefined;
   }
 
+  /** The company's team: its active users (a removed user is kept, inactive, for the records that name them). */
   listByCompany(tx: IdentityTx, customerId: string): Promise<UserRow[]> {
     return usersOfCompany(tx).execute({ customerId });
+  }
+
+  /**
+   * The company's active administrators, locked until the transaction ends: two changes of
+   * admins in one company wait for each other, and the second sees the first's result
+   * (Postgres re-checks a locked row against the condition), so two admins demoting or
+   * removing each other at once cannot leave the company without one.
+   */
+  lockActiveAdmins(tx: IdentityTx, customerId: string): Promise<{ id: string }[]> {
+    return tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.customerId, customerId), eq(users.isActive, true), eq(users.role, 'admin')))
+      .orderBy(asc(users.id))
+      .for('update');
   }
 
   async countActive(tx: IdentityTx, customerId: string): Promise<number> {

@@ -1,9 +1,16 @@
-import type { Actor, Session, TokenClaims, TypedClient } from '@planted/contracts';
-import { IdentityRegister } from '@planted/contracts';
+import type { Actor, Role, Session, TokenClaims, TypedClient } from '@planted/contracts';
+import { IdentityInvitationAccept, IdentityInvitationCreate, IdentityRegister } from '@planted/contracts';
 import { runWithSessionToken } from '@planted/logging';
 import { GatewayAssertionSigner, NatsTypedClient } from '@planted/messaging';
 import { serviceUnderTest, type ServiceApp } from '@planted/service-kit';
-import { FakeSmtp, startService, uniqueName, type ServiceHarness } from '@planted/testing';
+import {
+  FakeSmtp,
+  inviteTokenFrom,
+  startService,
+  uniqueName,
+  waitFor,
+  type ServiceHarness,
+} from '@planted/testing';
 import type { IdentityConfig } from '../../src/config';
 import type { IdentitySchema } from '../../src/db/schema';
 import { identityService } from '../../src/identity.service';
@@ -87,6 +94,33 @@ export async function registerCompany(
     password,
   });
   return { session, actor: actorOf(session.user), email, password };
+}
+
+/** Invites `email` as `actor` and answers the token from the email that arrived over SMTP. */
+export async function invite(
+  h: IdentityHarness,
+  actor: Actor,
+  email: string,
+  role: Role = 'user',
+  name: string | null = 'Ivy Invitee',
+) {
+  const address = email.toLowerCase();
+  const before = h.smtp!.mailsTo(address).length;
+  const reply = await h.client.send(IdentityInvitationCreate, { actor, email, name, role });
+  const mail = await waitFor(() => h.smtp!.mailsTo(address)[before]);
+  return { reply, mail, token: inviteTokenFrom(mail) };
+}
+
+/** A new user of the actor's company, invited and accepted. */
+export async function addUser(h: IdentityHarness, actor: Actor, role: Role = 'user') {
+  const email = uniqueEmail(role);
+  const { token } = await invite(h, actor, email, role);
+  const { user } = await h.client.send(IdentityInvitationAccept, {
+    token,
+    name: `New ${role}`,
+    password: PASSWORD,
+  });
+  return { user, actor: actorOf(user), email };
 }
 
 export function actorOf(user: Session['user']): Actor {

@@ -1,5 +1,13 @@
-import { useId, type ReactNode } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogTitle, IconButton } from '@mui/material';
+import { useId, type ClipboardEvent, type ReactNode } from 'react';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 
@@ -17,6 +25,8 @@ export function FormModal({
   actions,
   maxWidth = 'sm',
   testId,
+  fullScreenOnPhone = false,
+  onPaste,
 }: {
   open: boolean;
   title: string;
@@ -26,9 +36,15 @@ export function FormModal({
   actions?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   testId?: string;
+  /** Fills a phone's screen (below the sm breakpoint), for a form too large for a sheet there. */
+  fullScreenOnPhone?: boolean;
+  /** Handles paste anywhere in the modal (the equipment image uploader takes pasted images). */
+  onPaste?: (event: ClipboardEvent<HTMLDivElement>) => void;
 }) {
   const { t } = useTranslation('common');
   const titleId = useId();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
     <Dialog
       open={open}
@@ -36,7 +52,9 @@ export function FormModal({
       aria-labelledby={titleId}
       maxWidth={maxWidth}
       fullWidth
+      fullScreen={fullScreenOnPhone && phone}
       data-testid={testId}
+      onPaste={onPaste}
     >
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}

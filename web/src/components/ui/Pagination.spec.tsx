@@ -38,6 +38,19 @@ describe('NumberedPagination (spec §2 Suppliers)', () => {
   });
 });
 
+describe('NumberedPagination without ellipses (spec §2 Equipment)', () => {
+  it('shows Previous, a run of 5 numbered pages around the current one, and Next', async () => {
+    const onPageChange = jest.fn();
+    render(<NumberedPagination ellipses={false} page={10} totalPages={20} onPageChange={onPageChange} />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const pages = within(nav).getAllByRole('button', { name: /^Go to page/ });
+    expect(pages.map((button) => button.textContent)).toEqual(['8', '9', '10', '11', '12']);
+    expect(nav).not.toHaveTextContent('…');
+    await userEvent.setup().click(within(nav).getByRole('button', { name: 'Go to page 12' }));
+    expect(onPageChange).toHaveBeenCalledWith(12);
+  });
+});
+
 describe('PageOfPagination (spec §2 Hires)', () => {
   it("shows Previous, 'Page X of Y' and Next", async () => {
     const onPageChange = jest.fn();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { pageItems } from '../../lib/pagination';
+import { pageItems, pageWindow } from '../../lib/pagination';
 
 interface PaginationProps {
   page: number;
@@ -40,14 +40,18 @@ function PreviousNext({
   );
 }
 
-/** Previous, numbered pages with ellipses (at most 7 slots), Next (spec §2 Equipment, Suppliers). */
-export function NumberedPagination(props: PaginationProps) {
+/**
+ * Previous, numbered pages, Next. `ellipses` (spec §2 Suppliers): first and last page with
+ * ellipses, at most 7 slots; without (spec §2 Equipment): a run of 5 pages around the current.
+ */
+export function NumberedPagination({ ellipses = true, ...props }: PaginationProps & { ellipses?: boolean }) {
   const { t } = useTranslation('common');
   const { page, totalPages, onPageChange } = props;
   if (totalPages <= 1) return null;
+  const items = ellipses ? pageItems(page, totalPages) : pageWindow(page, totalPages);
   return (
     <PreviousNext {...props}>
-      {pageItems(page, totalPages).map((item) =>
+      {items.map((item) =>
         typeof item === 'number' ? (
           <Button
             key={item}

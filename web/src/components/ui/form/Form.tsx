@@ -11,6 +11,10 @@ export interface FormProps<TInput extends FieldValues, TOutput extends FieldValu
   errorFallback: string;
   /** Called before each submit, e.g. to hide an earlier notice. */
   onSubmitStart?: () => void;
+  /** Also list every detail of a failed answer above the form (spec §8 equipment and supplier saves). */
+  listDetails?: boolean;
+  /** Lets a button outside the <form> (a dialog's actions) submit it with form={id}. */
+  id?: string;
   'aria-label': string;
   children: ReactNode;
   sx?: SxProps<Theme>;
@@ -22,6 +26,8 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   onSubmit,
   errorFallback,
   onSubmitStart,
+  listDetails = false,
+  id,
   children,
   sx,
   ...rest
@@ -31,13 +37,14 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
     try {
       await onSubmit(values);
     } catch (error) {
-      applyServerError(error, form.setError, { fields, fallback: errorFallback });
+      applyServerError(error, form.setError, { fields, fallback: errorFallback, listDetails });
     }
   });
   return (
     <FormProvider {...form}>
       <Box
         component="form"
+        id={id}
         noValidate
         sx={sx}
         aria-label={rest['aria-label']}

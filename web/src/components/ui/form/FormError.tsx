@@ -1,12 +1,16 @@
-import { Alert } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { useFormContext, useFormState } from 'react-hook-form';
 
-/** The server's `error` text (or the screen's fallback) after a failed submit; closable. */
+/**
+ * The server's `error` text (or the screen's fallback) after a failed submit, and the answer's
+ * details[] as a list when the form lists them; closable.
+ */
 export function FormError({ testId }: { testId?: string }) {
   const { control, clearErrors } = useFormContext();
   const { errors } = useFormState({ control, name: 'root' });
   const message = errors.root?.server?.message;
-  if (!message) return null;
+  const details = errors.root?.details?.message?.split('\n') ?? [];
+  if (!message && details.length === 0) return null;
   return (
     <Alert
       severity="error"
@@ -16,6 +20,13 @@ export function FormError({ testId }: { testId?: string }) {
       sx={{ my: 2 }}
     >
       {message}
+      {details.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {details.map((detail, index) => (
+            <li key={index}>{detail}</li>
+          ))}
+        </Box>
+      )}
     </Alert>
   );
 }

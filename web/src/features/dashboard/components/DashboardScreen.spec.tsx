@@ -140,6 +140,8 @@ describe('Dashboard (spec §2 Dashboard)', () => {
 
 describe('Overdue returns panel (spec §2, §9)', () => {
   const item = (n: number): OverdueHire => ({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    days_overdue: n,
     equipment_name: `Item ${n}`,
     supplier_name: 'Supplier',
     site_name: 'Site',
@@ -147,7 +149,7 @@ describe('Overdue returns panel (spec §2, §9)', () => {
     cost_to_date: 100,
   });
 
-  it('shows its empty state (it is never populated today)', async () => {
+  it('shows its empty state when nothing is overdue', async () => {
     render(
       <AppProviders>
         <OverdueReturns items={[]} />
@@ -165,5 +167,38 @@ describe('Overdue returns panel (spec §2, §9)', () => {
     expect(await screen.findByText('Item 3')).toBeInTheDocument();
     expect(screen.queryByText('Item 4')).not.toBeInTheDocument();
     expect(screen.getByTestId('overdue-more')).toHaveTextContent('... and 2 more');
+  });
+
+  it('is filled from GET /hires/overdue, counting every overdue hire in N', async () => {
+    const { calls } = mockFetch({
+      'GET /api/customers/stats': {
+        body: { stats: { totalHires: 9, activeHires: 6, totalSites: 2, totalSpending: 10 } },
+      },
+      'GET /api/hires/ending-soon': { body: { endingSoon: [] } },
+      'GET /api/hires/overdue': {
+        body: {
+          overdue: [1, 2, 3, 4].map((n) => ({ ...item(n), cost_to_date: 120 * n, site_name: 'Leeds Depot' })),
+          total: 7,
+        },
+      },
+    });
+    renderApp('/dashboard');
+    const panel = await screen.findByTestId('overdue-returns', {}, { timeout: 15_000 });
+    await waitFor(() => expect(within(panel).getAllByTestId('overdue-item')).toHaveLength(3));
+    expect(within(panel).getByText('Item 1')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Leeds Depot · Supplier · due 1 Mar 2026 · £120.00 to date'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByTestId('overdue-more')).toHaveTextContent('... and 4 more');
+    expect(calls.some((call) => call.url === '/api/hires/overdue')).toBe(true);
+  });
+
+  it('says quietly that it is unavailable when the load fails (only logged)', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/hires/overdue': { status: 503, body: { error: 'Service unavailable' } } });
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('overdue-unavailable', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Failed to load overdue returns', expect.anything());
   });
 });

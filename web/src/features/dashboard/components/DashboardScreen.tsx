@@ -7,13 +7,11 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useSession } from '../../../lib/session';
 import { refreshProfile } from '../../../lib/session-api';
 import { sessionStore } from '../../../lib/session-store';
-import { OverdueReturns, type OverdueHire } from './OverdueReturns';
+import { useOverdue } from '../api/get-overdue';
+import { OverdueReturns } from './OverdueReturns';
 import { PlantReminders } from './PlantReminders';
 import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
-
-// Spec §2: the overdue-returns panel exists but nothing fills it.
-const NO_OVERDUE: readonly OverdueHire[] = [];
 
 /** Spec §2: a token query parameter becomes the session token, leaves the URL, and the profile is refreshed. */
 function useTokenFromQuery() {
@@ -41,6 +39,7 @@ export function DashboardScreen() {
   const { user, customer } = useSession();
   usePageTitle(t('title'));
   useTokenFromQuery();
+  const overdue = useOverdue();
   // A company that has just registered is welcomed, not welcomed back.
   const justRegistered = (useLocation().state as { flash?: string } | null)?.flash === 'registrationSuccess';
 
@@ -71,7 +70,12 @@ export function DashboardScreen() {
           <QuickActions />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <OverdueReturns items={NO_OVERDUE} />
+          <OverdueReturns
+            items={overdue.data?.overdue ?? []}
+            total={overdue.data?.total}
+            loading={overdue.isPending}
+            unavailable={overdue.isError}
+          />
         </Grid>
         <Grid size={12}>
           <PlantReminders />

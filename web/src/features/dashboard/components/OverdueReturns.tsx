@@ -1,39 +1,58 @@
-import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { OVERDUE_PREVIEW } from '@planted/domain';
 import { formatDate, formatMoney } from '../../../lib/format';
+import type { OverdueHire } from '../api/get-overdue';
 
-export interface OverdueHire {
-  equipment_name: string;
-  supplier_name: string;
-  site_name: string;
-  target_return_date: string;
-  cost_to_date: number;
-}
+export type { OverdueHire };
 
-/** Spec §2: shows at most three overdue returns, then '... and N more'. Nothing fills it yet. */
-export function OverdueReturns({ items }: { items: readonly OverdueHire[] }) {
+/**
+ * Spec §2, §9: overdue returns (past their end date, still out), at most three, then
+ * '... and N more' where N counts every other overdue hire.
+ */
+export function OverdueReturns({
+  items,
+  total = items.length,
+  loading = false,
+  unavailable = false,
+}: {
+  items: readonly OverdueHire[];
+  total?: number;
+  loading?: boolean;
+  /** The load failed (only logged, spec §8): the panel says so quietly. */
+  unavailable?: boolean;
+}) {
   const { t, i18n } = useTranslation('dashboard');
-  const hidden = items.length - OVERDUE_PREVIEW;
+  const shown = items.slice(0, OVERDUE_PREVIEW);
+  const hidden = Math.max(0, total - shown.length);
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="overdue-returns">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('overdue.title')}
         </Typography>
-        {items.length === 0 ? (
+        {loading ? (
+          <>
+            <Skeleton height={48} />
+            <Skeleton height={48} />
+          </>
+        ) : unavailable ? (
+          <Typography color="text.secondary" data-testid="overdue-unavailable">
+            {t('overdue.unavailable')}
+          </Typography>
+        ) : shown.length === 0 ? (
           <Typography color="text.secondary" data-testid="overdue-empty">
             {t('overdue.empty')}
           </Typography>
         ) : (
           <List dense disablePadding>
-            {items.slice(0, OVERDUE_PREVIEW).map((item, index) => (
-              <ListItem key={`${item.equipment_name}-${index}`} disableGutters>
+            {shown.map((item, index) => (
+              <ListItem key={item.id ?? index} disableGutters data-testid="overdue-item">
                 <ListItemText
                   primary={item.equipment_name}
                   secondary={t('overdue.item', {
-                    site: item.site_name,
-                    supplier: item.supplier_name,
+                    site: item.site_name ?? '—',
+                    supplier: item.supplier_name ?? '—',
                     date: formatDate(item.target_return_date, i18n.language),
                     cost: formatMoney(item.cost_to_date),
                   })}

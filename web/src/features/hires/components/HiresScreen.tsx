@@ -1,6 +1,358 @@
-import { UnderConstruction } from '../../../components/ui/UnderConstruction';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
+import type { HireStatus } from '@planted/domain';
+import { BulkActionBar } from '../../../components/ui/BulkActionBar';
+import { CardGrid } from '../../../components/ui/CardGrid';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageOfPagination } from '../../../components/ui/Pagination';
+import { SearchInput } from '../../../components/ui/SearchInput';
+import { useToast } from '../../../components/ui/toast';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { errorMessage } from '../../../lib/api-client';
+import { hireKeys } from '../../../lib/query-keys';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
+import { useSelection } from '../../../lib/use-selection';
+import { useBulkDelete, useBulkStatus, useDeleteHire } from '../api/delete-hires';
+import { useHire } from '../api/get-hire';
+import { useHireList, type Hire } from '../api/get-hires';
+import { getHireUsage, limitReached, type HireUsage } from '../api/get-usage';
+import { HireCard } from './HireCard';
+import { HireCreatedDialog, UpgradeRequiredDialog } from './HireDialogs';
+import { HireFormModal, type HirePrefill } from './HireFormModal';
 
-/** Placeholder until the screen of spec §2 is built; it shows no invented data. */
+const QUERY_PARAMS = [
+  'equipment_id',
+  'supplier_id',
+  'price_per_day',
+  'equipment_name',
+  'open_modal',
+  'edit',
+] as const;
+
+type Editing = { hire: Hire | null; prefill: HirePrefill } | null;
+type BulkAction = 'completed' | 'collection_booked' | 'delete';
+
+/** Spec §2 Hires. */
 export function HiresScreen() {
-  return <UnderConstruction titleKey="screens.hires" />;
+  const { t } = useTranslation(['hires', 'forms', 'common']);
+  usePageTitle(t('title'));
+  const toast = useToast();
+  const errorText = useErrorText();
+  const params = useQueryParamsOnce(QUERY_PARAMS);
+
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [showCompleted, setShowCompleted] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [upgrade, setUpgrade] = useState<{ usage: HireUsage | null } | null>(null);
+  const [created, setCreated] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [toDelete, setToDelete] = useState<Hire | null>(null);
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+
+  const list = useHireList({ page, search, showCompleted });
+  const hires = list.data?.hires;
+  const totalPages = list.data?.pagination.totalPages ?? 1;
+  const ids = useMemo(() => (hires ?? []).map((hire) => hire.id), [hires]);
+  const selection = useSelection(ids);
+  const remove = useDeleteHire();
+  const bulkStatus = useBulkStatus();
+  const bulkDelete = useBulkDelete();
+
+  /**
+   * Spec §4 Hire limit: the usage is checked before the form opens; at or over the plan's
+   * maximum the Upgrade Required modal shows instead; a failed check still opens the form.
+   */
+  const openNewHire = useCallback(async (prefill: HirePrefill) => {
+    try {
+      const usage = await getHireUsage();
+      if (limitReached(usage)) setUpgrade({ usage });
+      else setEditing({ hire: null, prefill });
+    } catch (error) {
+      console.error('Failed to check the hire limit', error);
+      setEditing({ hire: null, prefill });
+    }
+  }, []);
+  const startNewHire = (prefill: HirePrefill = {}) => {
+    setStarting(true);
+    void openNewHire(prefill).finally(() => setStarting(false));
+  };
+
+  const onLimitReached = () =>
+    getHireUsage()
+      .then((usage) => setUpgrade({ usage }))
+      .catch(() => setUpgrade({ usage: null }));
+
+  // Spec §2: open_modal=true, or an item from the equipment screen, starts a hire (the
+  // parameters have already left the URL); the limit is checked first, as for the button.
+  const [linkedStart] = useState<HirePrefill | null>(() =>
+    !params.edit && (params.open_modal === 'true' || params.equipment_id)
+      ? {
+          equipment_id: params.equipment_id,
+          equipment_name: params.equipment_name,
+          supplier_id: params.supplier_id,
+          price_per_day: params.price_per_day,
+        }
+      : null,
+  );
+  const linkedStartCheck = useQuery({
+    queryKey: [...hireKeys.usage(), 'link'],
+    queryFn: () =>
+      getHireUsage().catch((error: unknown) => {
+        console.error('Failed to check the hire limit', error);
+        throw error;
+      }),
+    enabled: linkedStart !== null,
+    retry: false,
+    gcTime: 0,
+  });
+  const [linkedStartDone, setLinkedStartDone] = useState(false);
+  const linkedStartReady = linkedStart !== null && !linkedStartDone && !linkedStartCheck.isPending;
+  const linkedStartBlocked =
+    linkedStartReady && linkedStartCheck.data !== undefined && limitReached(linkedStartCheck.data);
+
+  // edit={id} opens that hire, wherever it is in the list, until its form is closed.
+  const linkedHire = useHire(params.edit ?? null);
+  const [linkedClosed, setLinkedClosed] = useState(false);
+  const shownEditing: Editing =
+    editing ??
+    (linkedHire.data && !linkedClosed
+      ? { hire: linkedHire.data, prefill: {} }
+      : linkedStartReady && !linkedStartBlocked && linkedStart
+        ? { hire: null, prefill: linkedStart }
+        : null);
+  const shownUpgrade =
+    upgrade ?? (linkedStartBlocked && linkedStartCheck.data ? { usage: linkedStartCheck.data } : null);
+  const closeForm = () => {
+    setEditing(null);
+    setLinkedClosed(true);
+    setLinkedStartDone(true);
+  };
+  const reportedLinkFailure = useRef(false);
+  useEffect(() => {
+    if (!linkedHire.isError || reportedLinkFailure.current) return;
+    reportedLinkFailure.current = true;
+    toast.error(errorText(linkedHire.error, t('form.notFound')));
+  }, [linkedHire.isError, linkedHire.error, toast, errorText, t]);
+
+  /** After removing every card of a later page, show the page before it. */
+  const stepBackIfEmptied = (removed: number) => {
+    if (page > 1 && removed >= (hires?.length ?? 0)) setPage(page - 1);
+  };
+
+  const selectedIds = [...selection.selected];
+  const count = selectedIds.length;
+  const statusLabel = (status: HireStatus) => t(`common:hireStatus.${status}`);
+
+  const runBulk = () => {
+    if (!bulk) return;
+    if (bulk === 'delete') {
+      bulkDelete.mutate(selectedIds, {
+        onSuccess: ({ deletedCount }) => {
+          toast.success(t('bulk.deleted', { count: deletedCount }));
+          stepBackIfEmptied(selectedIds.length);
+          selection.clear();
+        },
+        onError: (error) =>
+          toast.error(t('bulk.deleteFailed', { error: errorMessage(error, error.message) })),
+        onSettled: () => setBulk(null),
+      });
+    } else {
+      const status = bulk;
+      bulkStatus.mutate(
+        { hireIds: selectedIds, status },
+        {
+          onSuccess: ({ updatedCount }) => {
+            toast.success(t('bulk.updated', { count: updatedCount, status: statusLabel(status) }));
+            selection.clear();
+          },
+          onError: (error) =>
+            toast.error(t('bulk.statusFailed', { error: errorMessage(error, error.message) })),
+          onSettled: () => setBulk(null),
+        },
+      );
+    }
+  };
+
+  const onDelete = (hire: Hire) =>
+    remove.mutate(hire.id, {
+      onSuccess: () => {
+        toast.success(t('delete.deleted'));
+        stepBackIfEmptied(1);
+      },
+      onError: (error) => toast.error(errorText(error, t('delete.failed'))),
+      onSettled: () => setToDelete(null),
+    });
+
+  const filtered = Boolean(search);
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('subtitle')}</Typography>
+        </Box>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => startNewHire()}
+          disabled={starting}
+          data-testid="hire-add"
+        >
+          {t('add')}
+        </Button>
+      </Stack>
+
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { xs: 'stretch', md: 'center' } }}
+        role="search"
+        aria-label={t('filters.label')}
+      >
+        <Box sx={{ flexGrow: 1 }}>
+          <SearchInput
+            label={t('filters.search')}
+            testId="hire-search"
+            onSearch={(text) => {
+              setSearch(text.trim());
+              setPage(1);
+            }}
+          />
+        </Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={showCompleted}
+              onChange={(event) => {
+                setShowCompleted(event.target.checked);
+                setPage(1);
+              }}
+              data-testid="hire-show-completed"
+            />
+          }
+          label={t('filters.showCompleted')}
+        />
+      </Stack>
+
+      {(hires?.length ?? 0) > 0 && (
+        // Create Order (spec §2) appears once the accounting integration exists (a later issue).
+        <BulkActionBar selection={selection}>
+          <Button variant="outlined" onClick={() => setBulk('completed')} data-testid="bulk-completed">
+            {t('bulk.markCompleted')}
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => setBulk('collection_booked')}
+            data-testid="bulk-collection"
+          >
+            {t('bulk.markCollection')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => setBulk('delete')}
+            data-testid="bulk-delete"
+          >
+            {t('bulk.delete')}
+          </Button>
+        </BulkActionBar>
+      )}
+
+      <CardGrid
+        items={hires}
+        getKey={(hire) => hire.id}
+        isLoading={list.isPending}
+        error={list.isError ? t('loadFailed') : null}
+        onRetry={() => void list.refetch()}
+        empty={
+          filtered
+            ? { title: t('empty.searchTitle'), hint: t('empty.searchHint') }
+            : {
+                title: showCompleted ? t('empty.allTitle') : t('empty.title'),
+                hint: t('empty.hint'),
+                action: (
+                  <Button variant="contained" startIcon={<AddIcon />} onClick={() => startNewHire()}>
+                    {t('add')}
+                  </Button>
+                ),
+              }
+        }
+        renderCard={(hire) => (
+          <HireCard
+            hire={hire}
+            selected={selection.isSelected(hire.id)}
+            onToggleSelected={() => selection.toggle(hire.id)}
+            onEdit={() => setEditing({ hire, prefill: {} })}
+            onDelete={() => setToDelete(hire)}
+          />
+        )}
+      />
+      {!list.isError && <PageOfPagination page={page} totalPages={totalPages} onPageChange={setPage} />}
+
+      {shownEditing && (
+        <HireFormModal
+          key={shownEditing.hire?.id ?? 'new'}
+          hire={shownEditing.hire}
+          prefill={shownEditing.prefill}
+          onClose={closeForm}
+          onLimitReached={() => void onLimitReached()}
+          onCreated={() => {
+            closeForm();
+            setCreated(true);
+          }}
+        />
+      )}
+      <HireCreatedDialog
+        open={created}
+        onContinue={() => {
+          setCreated(false);
+          void list.refetch();
+        }}
+      />
+      {shownUpgrade && (
+        <UpgradeRequiredDialog
+          usage={shownUpgrade.usage}
+          onClose={() => {
+            setUpgrade(null);
+            setLinkedStartDone(true);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('delete.title')}
+        message={t('delete.message', { name: toDelete?.equipment_name ?? '' })}
+        confirmLabel={t('delete.confirm')}
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && onDelete(toDelete)}
+      />
+      <ConfirmDialog
+        open={bulk !== null}
+        title={bulk === 'delete' ? t('bulk.deleteTitle') : t('bulk.statusTitle')}
+        message={
+          bulk === 'delete'
+            ? t('bulk.deleteMessage', { count })
+            : t('bulk.statusMessage', { count, status: bulk ? statusLabel(bulk) : '' })
+        }
+        confirmLabel={bulk === 'delete' ? t('bulk.deleteConfirm', { count }) : t('bulk.statusConfirm')}
+        destructive={bulk === 'delete'}
+        busy={bulkDelete.isPending || bulkStatus.isPending}
+        onCancel={() => setBulk(null)}
+        onConfirm={runBulk}
+      />
+    </>
+  );
 }

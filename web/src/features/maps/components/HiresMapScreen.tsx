@@ -1,6 +1,89 @@
-import { UnderConstruction } from '../../../components/ui/UnderConstruction';
+import { lazy, Suspense, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useSites } from '../../../lib/sites';
+import { useMapHires } from '../api/get-map-data';
+import { googleMapsKey } from '../map-config';
+import { HiresMapLayout } from './HiresMapLayout';
+import { OfflineMap } from './OfflineMap';
 
-/** Placeholder until the screen of spec §2 is built; it shows no invented data. */
+const GoogleHiresMap = lazy(() =>
+  import('./GoogleHiresMap').then((module) => ({ default: module.GoogleHiresMap })),
+);
+
+/** Spec §2 Maps: /hires-map. */
 export function HiresMapScreen() {
-  return <UnderConstruction titleKey="screens.hiresMap" />;
+  const { t } = useTranslation(['maps', 'hires', 'equipment']);
+  usePageTitle(t('title'));
+  const [showCompleted, setShowCompleted] = useState(false);
+  const hires = useMapHires(showCompleted);
+  const sites = useSites();
+  const apiKey = googleMapsKey();
+  const failed = hires.isError || sites.isError;
+  const data = { hires: failed ? undefined : hires.data, sites: failed ? undefined : sites.data };
+
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('subtitle')}</Typography>
+        </Box>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={showCompleted}
+              onChange={(event) => setShowCompleted(event.target.checked)}
+              data-testid="map-show-completed"
+            />
+          }
+          label={t('showCompleted')}
+        />
+      </Stack>
+      {failed && (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mb: 2 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                void hires.refetch();
+                void sites.refetch();
+              }}
+            >
+              {t('common:list.tryAgain')}
+            </Button>
+          }
+        >
+          {t('loadFailed')}
+        </Alert>
+      )}
+      {apiKey ? (
+        <Suspense fallback={<CircularProgress aria-label={t('map.loading')} />}>
+          <GoogleHiresMap apiKey={apiKey} {...data} />
+        </Suspense>
+      ) : (
+        <HiresMapLayout {...data} renderMap={(props) => <OfflineMap {...props} />} />
+      )}
+    </>
+  );
 }

@@ -1,6 +1,133 @@
-import { UnderConstruction } from '../../../components/ui/UnderConstruction';
+import { useMemo, useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
+import { CardGrid } from '../../../components/ui/CardGrid';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { SearchInput } from '../../../components/ui/SearchInput';
+import { SiteFormModal } from '../../../components/ui/SiteFormModal';
+import { useToast } from '../../../components/ui/toast';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useSites, type Site } from '../../../lib/sites';
+import { useErrorText } from '../../../lib/use-error-text';
+import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
+import { useDeleteSite } from '../api/delete-site';
+import { siteFormSchema } from '../schemas';
+import { filterSites } from '../site-search';
+import { SiteCard } from './SiteCard';
 
-/** Placeholder until the screen of spec §2 is built; it shows no invented data. */
+type Editing = { site: Site | null } | null;
+
+const QUERY_PARAMS = ['open_modal'] as const;
+
+/** Spec §2 Sites ('Site Management'). */
 export function SitesScreen() {
-  return <UnderConstruction titleKey="screens.sites" />;
+  const { t } = useTranslation(['sites', 'forms', 'common']);
+  usePageTitle(t('title'));
+  const toast = useToast();
+  const errorText = useErrorText();
+  const params = useQueryParamsOnce(QUERY_PARAMS);
+  const [editing, setEditing] = useState<Editing>(() =>
+    params.open_modal === 'true' ? { site: null } : null,
+  );
+  const [search, setSearch] = useState('');
+  const [toDelete, setToDelete] = useState<Site | null>(null);
+  const sites = useSites();
+  const remove = useDeleteSite();
+  const shown = useMemo(() => filterSites(sites.data ?? [], search), [sites.data, search]);
+
+  const onDelete = (site: Site) =>
+    remove.mutate(site.id, {
+      onSuccess: () => toast.success(t('delete.deleted')),
+      onError: (error) => {
+        // Spec §8: a site delete failure is logged; the server's reason (hires still use it) is shown too.
+        console.error('Failed to delete site', error);
+        toast.error(errorText(error, t('delete.failed')));
+      },
+      onSettled: () => setToDelete(null),
+    });
+
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary">{t('subtitle')}</Typography>
+        </Box>
+        {/*
+          'Sync Projects' (spec §2) shows only when the accounting integration is configured; no
+          service can say so yet (the accounting connector is a later issue), so it is not shown.
+        */}
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing({ site: null })}
+          data-testid="site-add"
+        >
+          {t('add')}
+        </Button>
+      </Stack>
+
+      <Box sx={{ mb: 3 }} role="search" aria-label={t('search.label')}>
+        <SearchInput label={t('search.placeholder')} testId="site-search" onSearch={setSearch} />
+      </Box>
+
+      <CardGrid
+        items={shown}
+        getKey={(site) => site.id}
+        isLoading={sites.isPending}
+        error={sites.isError ? t('loadFailed') : null}
+        onRetry={() => void sites.refetch()}
+        empty={
+          search.trim()
+            ? { title: t('empty.searchTitle'), hint: t('empty.searchHint') }
+            : {
+                title: t('empty.title'),
+                hint: t('empty.hint'),
+                action: (
+                  <Button
+                    variant="contained"
+                    startIcon={<AddIcon />}
+                    onClick={() => setEditing({ site: null })}
+                  >
+                    {t('add')}
+                  </Button>
+                ),
+              }
+        }
+        renderCard={(site) => (
+          <SiteCard site={site} onEdit={() => setEditing({ site })} onDelete={() => setToDelete(site)} />
+        )}
+      />
+
+      {editing && (
+        <SiteFormModal
+          key={editing.site?.id ?? 'new'}
+          schema={siteFormSchema}
+          site={editing.site}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            toast.success(editing.site ? t('form.updated') : t('form.created'));
+            setEditing(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('delete.title')}
+        message={t('delete.message', { name: toDelete?.name ?? '' })}
+        confirmLabel={t('delete.confirm')}
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && onDelete(toDelete)}
+      />
+    </>
+  );
 }

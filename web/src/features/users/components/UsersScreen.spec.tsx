@@ -25,7 +25,8 @@ const members = [
 
 describe('Users (spec §2 Users, §5 Invite, §8 Profile area)', () => {
   it("lists Team Members with role badges, after 'Loading users...'", async () => {
-    signInForTest();
+    // Administrators get a role select instead of the badge (TeamMembersList.spec).
+    signInForTest({ ...testUser, role: 'user' });
     mockFetch({ 'GET /api/users': { body: { users: members } } });
     renderApp('/users');
     expect(await screen.findByText('Loading users...', {}, { timeout: 15_000 })).toBeInTheDocument();

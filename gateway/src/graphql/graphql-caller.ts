@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { ServiceError, type Actor } from '@planted/contracts';
+import type { SessionTokenVerifier } from '@planted/messaging';
+import { verifyBearer } from '../auth/auth.guard';
+import { httpStatusFor } from '../errors/error-status';
+
+export interface GqlContext {
+  req: FastifyRequest;
+}
+
+/** Same rules as REST: a bearer token is required, and the company comes from it. */
+export async function verifiedActor(verifier: SessionTokenVerifier, ctx: GqlContext): Promise<Actor> {
+  try {
+    return await verifyBearer(verifier, ctx.req.headers.authorization);
+  } catch (err) {
+    throw toGraphQLError(err);
+  }
+}
+
+/**
+ * Runs a resolver's work as the verified caller; a service's refusal becomes a GraphQLError
+ * with its code and status.
+ */
+export async function asCaller<T>(
+  verifier: SessionTokenVerifier,
+  ctx: GqlContext,
+  work: (actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor = await verifiedActor(verifier, ctx);
+  try {
+    return await work(actor);
+  } catch (err) {
+    throw toGraphQLError(err);
+  }
+}
+
+/** GraphQL leaves an argument out or sends null; the contracts know only "left out". */
+export const given = <T>(args: Record<string, T | null | undefined>) =>
+  Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
+
+/** A service's error keeps its code and HTTP status in `extensions`; anything else says nothing of itself. */
+export function toGraphQLError(err: unknown): GraphQLError {
+  if (err instanceof ServiceError) {
+    const status = httpStatusFor(err.code);
+    const message = status >= 500 ? 'Internal server error' : err.message;
+    return new GraphQLError(message, {
+      extensions: { code: err.code, status, ...(err.details?.length && { details: err.details }) },
+    });
+  }
+  return new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL', status: 500 } });
+}

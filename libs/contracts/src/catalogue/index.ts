@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './models';
+export * from './equipment';
+export * from './suppliers';
+export * from './events';

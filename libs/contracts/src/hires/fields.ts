@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import {
+  BULK_HIRE_STATUSES,
+  DEFAULT_HIRE_LIST_STATUSES,
+  DEFAULT_SITE_COUNTRY,
+  HIRE_STATUSES,
+  PRICING_TERMS,
+  SITE_COUNTRY_CODES,
+  SITE_STATUSES,
+  VALIDATION_MESSAGES as V,
+  isIsoDate,
+  toEpochDay,
+} from '@planted/domain';
+import { optionalText } from '../catalogue/fields';
+import { textField } from '../text';
+
+/** Hires and sites messages the spec leaves unworded (the worded ones come from @planted/domain). */
+export const HIRES_MESSAGES = {
+  SITE_NOT_FOUND: 'Site not found',
+  HIRE_NOT_FOUND: 'Hire not found',
+  EQUIPMENT_NOT_FOUND: 'Equipment not found',
+  SUPPLIER_NOT_FOUND: 'Supplier not found',
+  SITE_NAME_TOO_LONG: 'Site name must be 255 characters or less',
+  ADDRESS_TOO_LONG: 'Address must be 255 characters or less',
+  CITY_TOO_LONG: 'City must be 100 characters or less',
+  COUNTY_TOO_LONG: 'County must be 100 characters or less',
+  POSTCODE_TOO_LONG: 'Postcode must be 20 characters or less',
+  JOB_NUMBER_TOO_LONG: 'Job number must be 50 characters or less',
+  SITE_STATUS_INVALID: 'Status must be one of active, inactive or completed',
+  HIRE_STATUS_INVALID: 'Status must be one of active, completed or collection_booked',
+  BULK_STATUS_INVALID: 'Status must be completed or collection_booked',
+  HIRE_IDS_REQUIRED: 'Select at least one hire',
+  HIRE_IDS_TOO_MANY: 'Select at most 1000 hires',
+  HIRE_ID_INVALID: 'Hire not found',
+  STATUS_FILTER_INVALID:
+    'Status filter must list active, completed or collection_booked, separated by commas',
+  AMOUNT_DECIMALS: 'Amount must have at most 2 decimal places',
+  DETAILS_TOO_LONG: 'Additional details must be 2000 characters or less',
+  /** The Upgrade Required modal reads current and max from GET /hires/subscription-usage. */
+  HIRE_LIMIT_REACHED: "Your plan's active hire limit is reached. Upgrade to add more active hires.",
+  SITE_HAS_HIRES: 'This site has hires; complete or delete them before deleting the site',
+  SITE_CREATED: 'Site created successfully',
+  SITE_UPDATED: 'Site updated successfully',
+  SITE_DELETED: 'Site deleted successfully',
+  HIRE_CREATED: 'Hire created successfully!',
+  HIRE_UPDATED: 'Hire updated successfully',
+  HIRE_DELETED: 'Hire deleted successfully',
+} as const;
+
+export const siteIdField = z
+  .string({ error: V.SITE_REQUIRED })
+  .uuid({ error: HIRES_MESSAGES.SITE_NOT_FOUND });
+export const hireIdField = z
+  .string({ error: HIRES_MESSAGES.HIRE_NOT_FOUND })
+  .uuid({ error: HIRES_MESSAGES.HIRE_NOT_FOUND });
+
+/** Site fields (spec §5 Site): name, address line 1, city, postcode and country required; GB by default. */
+export const siteFieldsSchema = z.object({
+  name: textField({ label: 'Site name', required: V.SITE_NAME_REQUIRED }).max(255, {
+    error: HIRES_MESSAGES.SITE_NAME_TOO_LONG,
+  }),
+  address_line_1: textField({ label: 'Address line 1', required: V.ADDRESS_LINE_1_REQUIRED }).max(255, {
+    error: HIRES_MESSAGES.ADDRESS_TOO_LONG,
+  }),
+  address_line_2: optionalText('Address line 2', 255, HIRES_MESSAGES.ADDRESS_TOO_LONG),
+  city: textField({ label: 'City', required: V.CITY_REQUIRED }).max(100, {
+    error: HIRES_MESSAGES.CITY_TOO_LONG,
+  }),
+  county: optionalText('County', 100, HIRES_MESSAGES.COUNTY_TOO_LONG),
+  postcode: textField({ label: 'Postcode', required: V.POSTCODE_REQUIRED })
+    .max(20, { error: HIRES_MESSAGES.POSTCODE_TOO_LONG })
+    .transform((v) => v.toUpperCase()),
+  country: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? DEFAULT_SITE_COUNTRY : v),
+      z.enum(SITE_COUNTRY_CODES, { error: V.COUNTRY_INVALID }),
+    )
+    // Also makes the key optional in the payload's type (a preprocessed key is otherwise a required `unknown`).
+    .default(DEFAULT_SITE_COUNTRY),
+  job_number: optionalText('Job number', 50, HIRES_MESSAGES.JOB_NUMBER_TOO_LONG),
+  status: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? 'active' : v),
+      z.enum(SITE_STATUSES, { error: HIRES_MESSAGES.SITE_STATUS_INVALID }),
+    )
+    .default('active'),
+});
+export type SiteFields = z.output<typeof siteFieldsSchema>;
+
+/** An amount in pounds: a number or numeric text, not negative, at most two decimals (price step 0.01). */
+export const moneyField = (required?: string) => {
+  const parsed = z.preprocess(
+    (v) =>
+      typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+        ? Number(v)
+        : v === ''
+          ? undefined
+          : v,
+    z
+      .number({ error: (issue) => (issue.input === undefined && required ? required : V.AMOUNT_INVALID) })
+      .finite({ error: V.AMOUNT_INVALID })
+      .min(0, { error: V.AMOUNT_NEGATIVE })
+      .max(10_000_000, { error: V.AMOUNT_TOO_LARGE })
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+        error: HIRES_MESSAGES.AMOUNT_DECIMALS,
+      }),
+  );
+  return parsed;
+};
+
+export const isoDateField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .refine((v) => isIsoDate(v), { error: V.DATE_INVALID })
+    .meta({ format: 'date', example: '2026-03-02' });
+
+/**
+ * Hire form fields (spec §5 Hire form, §7 POST /hires). The browser may send
+ * hire_duration_days, net_cost, vat_amount and total_cost; they are read and ignored: the
+ * server computes them with @planted/domain.
+ */
+export const hireFieldsObject = z.object({
+  equipment_id: z.string({ error: V.EQUIPMENT_REQUIRED }).uuid({ error: V.EQUIPMENT_REQUIRED }),
+  supplier_id: z.string({ error: V.SUPPLIER_REQUIRED }).uuid({ error: V.SUPPLIER_REQUIRED }),
+  site_id: z.string({ error: V.SITE_REQUIRED }).uuid({ error: V.SITE_REQUIRED }),
+  price: moneyField(V.PRICE_REQUIRED),
+  pricing_term: z.enum(PRICING_TERMS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? V.PRICING_TERM_REQUIRED : V.PRICING_TERM_INVALID,
+  }),
+  delivery_charge: moneyField()
+    .optional()
+    .transform((v) => v ?? 0),
+  operator_cost: moneyField()
+    .optional()
+    .transform((v) => v ?? 0),
+  hire_start_date: isoDateField(V.START_DATE_REQUIRED),
+  hire_end_date: isoDateField(V.END_DATE_REQUIRED),
+  hire_status: z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? 'active' : v),
+      z.enum(HIRE_STATUSES, { error: HIRES_MESSAGES.HIRE_STATUS_INVALID }),
+    )
+    .default('active'),
+  additional_details: optionalText('Additional details', 2000, HIRES_MESSAGES.DETAILS_TOO_LONG, true),
+  // Computed by the server; accepted so the spec's payload validates, never used.
+  hire_duration_days: z.unknown().optional(),
+  net_cost: z.unknown().optional(),
+  vat_amount: z.unknown().optional(),
+  total_cost: z.unknown().optional(),
+  price_per_day: z.unknown().optional(),
+});
+
+/** End before start is refused on hire_end_date (spec §5, issue 10). */
+export function endNotBeforeStart<T extends { hire_start_date: string; hire_end_date: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  if (isIsoDate(value.hire_start_date) && isIsoDate(value.hire_end_date)) {
+    if (toEpochDay(value.hire_end_date) < toEpochDay(value.hire_start_date)) {
+      ctx.addIssue({ code: 'custom', path: ['hire_end_date'], message: V.END_BEFORE_START });
+    }
+  }
+}
+
+export const hireFieldsSchema = hireFieldsObject.superRefine(endNotBeforeStart);
+export type HireFields = z.output<typeof hireFieldsSchema>;
+
+/**
+ * `status=active,collection_booked` (the default) or any comma-separated mix of the three.
+ * Its parsed form (a list) parses again to itself: the typed client sends what it parsed,
+ * and the service parses it once more.
+ */
+export const hireStatusFilterField = z
+  .preprocess(
+    (v) =>
+      v === undefined || v === null || v === ''
+        ? DEFAULT_HIRE_LIST_STATUSES.join(',')
+        : Array.isArray(v)
+          ? v.join(',')
+          : v,
+    z
+      .string({ error: HIRES_MESSAGES.STATUS_FILTER_INVALID })
+      .transform((v) => [...new Set(v.split(',').map((s) => s.trim()))])
+      .pipe(z.array(z.enum(HIRE_STATUSES, { error: HIRES_MESSAGES.STATUS_FILTER_INVALID })).min(1)),
+  )
+  .default(() => [...DEFAULT_HIRE_LIST_STATUSES])
+  .meta({
+    description: 'Comma-separated hire statuses (active, completed, collection_booked)',
+    example: DEFAULT_HIRE_LIST_STATUSES.join(','),
+  });
+
+export const bulkStatusField = z.enum(BULK_HIRE_STATUSES as [string, ...string[]], {
+  error: HIRES_MESSAGES.BULK_STATUS_INVALID,
+});
+
+export const hireIdsField = z
+  .array(hireIdField, { error: HIRES_MESSAGES.HIRE_IDS_REQUIRED })
+  .min(1, { error: HIRES_MESSAGES.HIRE_IDS_REQUIRED })
+  .max(1000, { error: HIRES_MESSAGES.HIRE_IDS_TOO_MANY });

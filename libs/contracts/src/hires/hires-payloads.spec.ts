@@ -1,0 +1,130 @@
+import { VALIDATION_MESSAGES as V } from '@planted/domain';
+import { CatalogueEquipmentList, equipmentFieldsSchema } from '../catalogue';
+import { HIRES_MESSAGES, hireFieldsSchema, hireStatusFilterField, siteFieldsSchema } from './fields';
+
+const hire = {
+  equipment_id: '00000000-0000-4000-8000-000000000001',
+  supplier_id: '00000000-0000-4000-8000-000000000002',
+  site_id: '00000000-0000-4000-8000-000000000003',
+  price: '120.50',
+  pricing_term: 'week',
+  hire_start_date: '2026-11-02',
+  hire_end_date: '2026-11-10',
+};
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('hire form fields (spec §5 Hire form)', () => {
+  it('reads prices as pounds, defaults charges to 0 and the status to active', () => {
+    const r = hireFieldsSchema.parse(hire);
+    expect(r).toMatchObject({ price: 120.5, delivery_charge: 0, operator_cost: 0, hire_status: 'active' });
+  });
+
+  it('refuses an end before the start on hire_end_date', () => {
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, hire_end_date: '2026-11-01' }))).toEqual([
+      `hire_end_date: ${V.END_BEFORE_START}`,
+    ]);
+  });
+
+  it('names each missing required field with the spec message', () => {
+    expect(messages(hireFieldsSchema.safeParse({})).sort()).toEqual(
+      [
+        `equipment_id: ${V.EQUIPMENT_REQUIRED}`,
+        `supplier_id: ${V.SUPPLIER_REQUIRED}`,
+        `site_id: ${V.SITE_REQUIRED}`,
+        `price: ${V.PRICE_REQUIRED}`,
+        `pricing_term: ${V.PRICING_TERM_REQUIRED}`,
+        `hire_start_date: ${V.START_DATE_REQUIRED}`,
+        `hire_end_date: ${V.END_DATE_REQUIRED}`,
+      ].sort(),
+    );
+  });
+
+  it('refuses negative amounts, fractions of a penny and non-numbers', () => {
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, price: -1 }))).toEqual([
+      `price: ${V.AMOUNT_NEGATIVE}`,
+    ]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, price: 1.005 }))).toEqual([
+      `price: ${HIRES_MESSAGES.AMOUNT_DECIMALS}`,
+    ]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, delivery_charge: 'ten' }))).toEqual([
+      `delivery_charge: ${V.AMOUNT_INVALID}`,
+    ]);
+  });
+
+  it('lists active and collection booked hires by default', () => {
+    expect(hireStatusFilterField.parse(undefined)).toEqual(['active', 'collection_booked']);
+    expect(hireStatusFilterField.parse('completed,active,completed')).toEqual(['completed', 'active']);
+    expect(hireStatusFilterField.safeParse('active,lost').success).toBe(false);
+    // What the typed client sends after parsing parses again to the same (the service parses it too).
+    expect(hireStatusFilterField.parse(hireStatusFilterField.parse(undefined))).toEqual([
+      'active',
+      'collection_booked',
+    ]);
+  });
+});
+
+describe('site fields (spec §5 Site)', () => {
+  it('defaults the country to GB and the status to active', () => {
+    expect(
+      siteFieldsSchema.parse({
+        name: 'Depot',
+        address_line_1: '1 High St',
+        city: 'Leeds',
+        postcode: 'ls1 1aa',
+      }),
+    ).toMatchObject({ country: 'GB', status: 'active', postcode: 'LS1 1AA', county: null });
+  });
+
+  it('requires name, address line 1, city and postcode', () => {
+    expect(messages(siteFieldsSchema.safeParse({ country: 'FR' })).sort()).toEqual(
+      [
+        `name: ${V.SITE_NAME_REQUIRED}`,
+        `address_line_1: ${V.ADDRESS_LINE_1_REQUIRED}`,
+        `city: ${V.CITY_REQUIRED}`,
+        `postcode: ${V.POSTCODE_REQUIRED}`,
+        `country: ${V.COUNTRY_INVALID}`,
+      ].sort(),
+    );
+  });
+});
+
+describe('equipment fields (spec §5 Equipment)', () => {
+  it('requires a name and a category, and takes empty optional values as null', () => {
+    expect(messages(equipmentFieldsSchema.safeParse({ name: '  ' })).sort()).toEqual(
+      [`name: ${V.EQUIPMENT_NAME_REQUIRED}`, `category: ${V.CATEGORY_REQUIRED}`].sort(),
+    );
+    expect(
+      equipmentFieldsSchema.parse({
+        name: ' Breaker ',
+        category: 'Breaking & Drilling',
+        power: '',
+        description: '',
+      }),
+    ).toEqual({
+      name: 'Breaker',
+      category: 'Breaking & Drilling',
+      power: null,
+      description: null,
+      unit_of_measure: null,
+    });
+  });
+
+  it('reads page and limit from query text, 12 by default, at most 1000', () => {
+    const actor = {
+      userId: '00000000-0000-4000-8000-000000000001',
+      customerId: '00000000-0000-4000-8000-000000000002',
+      role: 'admin',
+      email: 'a@b.co',
+      name: 'A',
+    };
+    expect(CatalogueEquipmentList.request.parse({ actor })).toMatchObject({ page: 1, limit: 12 });
+    expect(CatalogueEquipmentList.request.parse({ actor, page: '3', limit: '1000' })).toMatchObject({
+      page: 3,
+      limit: 1000,
+    });
+    expect(CatalogueEquipmentList.request.safeParse({ actor, limit: '1001' }).success).toBe(false);
+    expect(CatalogueEquipmentList.request.safeParse({ actor, category: 'Boats' }).success).toBe(false);
+  });
+});

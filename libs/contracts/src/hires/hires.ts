@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { actorSchema } from '../identity/models';
+import { limitField, pageField } from '../pagination';
+import { defineRequest } from '../subject';
+import { searchField } from '../catalogue/fields';
+import {
+  bulkStatusField,
+  endNotBeforeStart,
+  hireFieldsObject,
+  hireFieldsSchema,
+  hireIdField,
+  hireIdsField,
+  hireStatusFilterField,
+} from './fields';
+import { endingSoonHireSchema, hireSchema, hireUsageSchema, overdueHireSchema } from './models';
+
+/** Hires answer `pagination.totalPages` and `currentPage` (spec §7). */
+export const hirePaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** GET /api/hires?page&limit&search&status (status defaults to active,collection_booked). */
+export const HiresList = defineRequest(
+  'hires.hires.list.v1',
+  z.object({
+    actor: actorSchema,
+    page: pageField,
+    limit: limitField,
+    search: searchField,
+    status: hireStatusFilterField,
+  }),
+  z.object({ hires: z.array(hireSchema), pagination: hirePaginationSchema }),
+  { caller: 'user' },
+);
+
+/** GET /api/hires/{id} */
+export const HiresGet = defineRequest(
+  'hires.hires.get.v1',
+  z.object({ actor: actorSchema, id: hireIdField }),
+  z.object({ hire: hireSchema }),
+  { caller: 'user', errors: ['NOT_FOUND'] },
+);
+
+/**
+ * POST /api/hires: answers `hire.id`; totals computed on the server. Refused with
+ * HIRE_LIMIT_REACHED when an active hire would pass the plan's maximum.
+ * `purchase_order_available` is true when the company's accounting integration is active.
+ */
+export const HiresCreate = defineRequest(
+  'hires.hires.create.v1',
+  hireFieldsObject.extend({ actor: actorSchema }).superRefine(endNotBeforeStart),
+  z.object({ hire: hireSchema, message: z.string(), purchase_order_available: z.boolean() }),
+  { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
+);
+
+/** PUT /api/hires/{id}: any of the three statuses; reactivating counts against the plan's limit. */
+export const HiresUpdate = defineRequest(
+  'hires.hires.update.v1',
+  hireFieldsObject.extend({ actor: actorSchema, id: hireIdField }).superRefine(endNotBeforeStart),
+  z.object({ hire: hireSchema, message: z.string() }),
+  { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
+);
+
+/** DELETE /api/hires/{id} */
+export const HiresDelete = defineRequest(
+  'hires.hires.delete.v1',
+  z.object({ actor: actorSchema, id: hireIdField }),
+  z.object({ message: z.string() }),
+  { caller: 'user', errors: ['NOT_FOUND'] },
+);
+
+/** PUT /api/hires/bulk/status {hireIds, status}: other companies' ids change nothing. */
+export const HiresBulkStatus = defineRequest(
+  'hires.hires.bulk-status.v1',
+  z.object({ actor: actorSchema, hireIds: hireIdsField, status: bulkStatusField }),
+  z.object({ updatedCount: z.number().int(), message: z.string() }),
+  { caller: 'user' },
+);
+
+/** DELETE /api/hires/bulk {hireIds} */
+export const HiresBulkDelete = defineRequest(
+  'hires.hires.bulk-delete.v1',
+  z.object({ actor: actorSchema, hireIds: hireIdsField }),
+  z.object({ deletedCount: z.number().int(), message: z.string() }),
+  { caller: 'user' },
+);
+
+/** GET /api/hires/ending-soon: active or collection-booked hires ending in the next 7 days. */
+export const HiresEndingSoon = defineRequest(
+  'hires.hires.ending-soon.v1',
+  z.object({ actor: actorSchema }),
+  z.object({ endingSoon: z.array(endingSoonHireSchema) }),
+  { caller: 'user' },
+);
+
+/** GET /api/hires/overdue: past their end date, still active or collection booked, with cost to date. */
+export const HiresOverdue = defineRequest(
+  'hires.hires.overdue.v1',
+  z.object({ actor: actorSchema }),
+  z.object({ overdue: z.array(overdueHireSchema), total: z.number().int() }),
+  { caller: 'user' },
+);
+
+/** GET /api/hires/subscription-usage */
+export const HiresSubscriptionUsage = defineRequest(
+  'hires.hires.subscription-usage.v1',
+  z.object({ actor: actorSchema }),
+  hireUsageSchema,
+  { caller: 'user' },
+);
+
+export { hireFieldsSchema };

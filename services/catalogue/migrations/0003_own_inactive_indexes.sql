@@ -1,0 +1,2 @@
+CREATE INDEX "equipment_own_inactive_idx" ON "catalogue"."equipment" USING btree ("customer_id") WHERE not "catalogue"."equipment"."is_active" and "catalogue"."equipment"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "suppliers_own_inactive_idx" ON "catalogue"."suppliers" USING btree ("created_by") WHERE not "catalogue"."suppliers"."is_active" and "catalogue"."suppliers"."deleted_at" is null;

@@ -1,0 +1,4 @@
+import { runService } from '@planted/service-kit';
+import { catalogueService } from './catalogue.service';
+
+void runService(catalogueService);

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { SuppliersHandlers } from './suppliers.handlers';
+import { SuppliersRepository } from './suppliers.repository';
+import { SuppliersService } from './suppliers.service';
+
+@Module({
+  controllers: [SuppliersHandlers],
+  providers: [SuppliersRepository, SuppliersService],
+})
+export class SuppliersModule {}

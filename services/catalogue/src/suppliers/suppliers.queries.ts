@@ -1,0 +1,179 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  allOf,
+  containsPattern,
+  materialization,
+  offsetOf,
+  pageShape,
+  trigramSearchable,
+  valuesOf,
+  type ValueOf,
+} from '../shared/search';
+
+/** The shared columns of a supplier, named as SupplierView's properties. */
+const SUPPLIER_COLUMNS = sql.raw(
+  [
+    's.id',
+    's.created_by as "createdBy"',
+    's.name',
+    's.contact_email as "contactEmail"',
+    's.contact_phone as "contactPhone"',
+    's.address',
+    's.is_active as "isActive"',
+    's.created_at as "createdAt"',
+    's.updated_at as "updatedAt"',
+  ].join(', '),
+);
+
+/**
+ * What the caller's company adds to each supplier row `p` (its favourite, its private
+ * details and its latest note), looked up by key for the rows answered only. (As plain
+ * joins, or exists(), the generic plan, which guesses one favourite and one set of details
+ * per company, read all of the company's for every page.)
+ */
+function companyColumns(customerId: unknown) {
+  return {
+    columns: sql`(f.supplier_id is not null) as "isFavorite",
+      d.contact_name as "customerContactName", d.contact_email as "customerContactEmail",
+      d.phone as "customerPhone", d.preferred_order_method as "preferredOrderMethod",
+      d.availability_check_method as "availabilityCheckMethod", d.zahara_supplier_id as "zaharaSupplierId",
+      note.body as "customerNote", (note.id is not null) as "hasCustomerNote"`,
+    // limit 1 (the keys allow one row anyway) keeps PostgreSQL from turning a lateral lookup back into a join.
+    joins: sql`
+      left join lateral (
+        select f.supplier_id from catalogue.supplier_favorites f
+        where f.customer_id = ${customerId} and f.supplier_id = p.id
+        limit 1
+      ) f on true
+      left join lateral (
+        select * from catalogue.supplier_details d
+        where d.customer_id = ${customerId} and d.supplier_id = p.id
+        limit 1
+      ) d on true
+      left join lateral (
+        select n.id, n.body from catalogue.supplier_timeline n
+        where n.customer_id = ${customerId} and n.supplier_id = p.id and n.type = 'note'
+        order by n.created_at desc, n.id desc limit 1
+      ) note on true`,
+  };
+}
+
+/** Which suppliers a company sees: every active one, and its own inactive ones; deleted ones nobody. */
+export function supplierVisibleTo(customerId: unknown): SQL {
+  return sql`s.deleted_at is null and (s.is_active or s.created_by = ${customerId})`;
+}
+
+export interface SupplierFilter {
+  customerId: string;
+  search?: string;
+  favoritesOnly?: boolean;
+  page: number;
+  limit: number;
+}
+
+/** The values of a page statement, by the names supplierPageQuery asks for. */
+export function supplierPageValues(filter: SupplierFilter): Record<string, unknown> {
+  return {
+    customerId: filter.customerId,
+    ...(filter.search ? { pattern: containsPattern(filter.search.toLowerCase()) } : {}),
+    limit: filter.limit,
+    offset: offsetOf(filter.page, filter.limit),
+  };
+}
+
+/**
+ * The prepared statement's name for pages of this filter's shape, or undefined when a page
+ * is better planned for its values each time (as equipmentPageStatementName).
+ */
+export function supplierPageStatementName(filter: SupplierFilter): string | undefined {
+  if (!filter.search && !filter.favoritesOnly) return undefined;
+  if (filter.search && !trigramSearchable(filter.search)) return undefined;
+  return `catalogue_supplier_page_${pageShape(filter)}`;
+}
+
+/**
+ * One statement for a page: the total of matches and the page's suppliers as the company
+ * sees them, by name. The filter decides the statement's shape; its values come from
+ * `value` (by default the filter's own, see supplierPageValues).
+ */
+export function supplierPageQuery(
+  filter: SupplierFilter,
+  value: ValueOf = valuesOf(supplierPageValues(filter)),
+): SQL {
+  const customerId = value('customerId');
+  const favorites = filter.favoritesOnly
+    ? sql`join catalogue.supplier_favorites mf on mf.supplier_id = s.id and mf.customer_id = ${customerId}`
+    : sql``;
+  const where = allOf(
+    supplierVisibleTo(customerId),
+    filter.search ? sql`s.search_name like ${value('pattern')}` : undefined,
+  );
+  const company = companyColumns(customerId);
+  return sql`
+    with matched as ${materialization(filter)} (
+      select ${SUPPLIER_COLUMNS} from catalogue.suppliers s ${favorites} where ${where}
+    ),
+    total as (select count(*)::int as total, ${listState(customerId)} from matched),
+    page as (
+      select * from matched order by name, id limit ${value('limit')} offset ${value('offset')}
+    )
+    select t.total, t.version, t."ownInactive", p.*, ${company.columns}
+    from total t
+    left join page p on true
+    ${company.joins}
+    order by p.name, p.id`;
+}
+
+/** The list's counter, and whether the company has inactive suppliers of its own: see ListCache. */
+function listState(customerId: unknown): SQL {
+  return sql`(select v.version::float8 from catalogue.list_versions v where v.name = 'suppliers') as version,
+    exists(
+      select 1 from catalogue.suppliers o
+      where o.created_by = ${customerId} and not o.is_active and o.deleted_at is null
+    ) as "ownInactive"`;
+}
+
+/**
+ * What a page kept in memory (its suppliers, see ListCache) needs from the tables to be
+ * answered to a company: the list's counter and the company's inactive-suppliers flag,
+ * which say whether the page still holds for it, and the company's own columns (favourite,
+ * details, latest note) for each of the page's ids. One row with a null id when there are
+ * no ids.
+ */
+export function supplierPageStateQuery(customerId: unknown, ids: unknown): SQL {
+  const company = companyColumns(customerId);
+  return sql`
+    with state as (select ${listState(customerId)})
+    select st.version, st."ownInactive", p.id, ${company.columns}
+    from state st
+    left join unnest(${sql.param(ids)}::uuid[]) as p(id) on true
+    ${company.joins}`;
+}
+
+/** One supplier as the company sees it; no row when it does not see it. */
+export function supplierByIdQuery(customerId: unknown, id: unknown): SQL {
+  const company = companyColumns(customerId);
+  return sql`
+    select p.*, ${company.columns}
+    from (select ${SUPPLIER_COLUMNS} from catalogue.suppliers s where s.id = ${id} and ${supplierVisibleTo(customerId)}) p
+    ${company.joins}`;
+}
+
+/** Up to five active suppliers whose names are close to `name` (pg_trgm's `%`: similarity at least 0.3). */
+export function similarSuppliersQuery(name: string): SQL {
+  return sql`
+    select s.id, s.name, null as category, similarity(s.name, ${name})::float8 as similarity
+    from catalogue.suppliers s
+    where s.name % ${name} and s.deleted_at is null and s.is_active
+    order by similarity desc, s.name, s.id
+    limit 5`;
+}
+
+/** The company's timeline of a supplier, newest first. */
+export function timelineQuery(customerId: string, supplierId: string): SQL {
+  return sql`
+    select n.id, n.type, n.title, n.body, n.author_name as author, n.created_at as "createdAt"
+    from catalogue.supplier_timeline n
+    where n.customer_id = ${customerId} and n.supplier_id = ${supplierId}
+    order by n.created_at desc, n.id desc`;
+}

@@ -1,0 +1,293 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SimilarEntry, Supplier, SupplierDetails, TimelineEvent } from '@planted/contracts';
+import { preparedSql } from '@planted/db';
+import type { CatalogueTx } from '../db/database';
+import {
+  supplierDetails,
+  supplierFavorites,
+  suppliers,
+  supplierTimeline,
+  type SupplierRow,
+  type TimelineRow,
+} from '../db/schema';
+import type { CachedPage } from '../shared/list-cache';
+import { isoTimestamp, returned } from '../shared/rows';
+import { pageShape, placeholders } from '../shared/search';
+import {
+  similarSuppliersQuery,
+  supplierByIdQuery,
+  supplierPageQuery,
+  supplierPageStatementName,
+  supplierPageValues,
+  supplierPageStateQuery,
+  timelineQuery,
+  type SupplierFilter,
+} from './suppliers.queries';
+
+/** A supplier as the queries answer it: the shared columns and the caller's company's own. */
+type SupplierView = {
+  id: string;
+  createdBy: string | null;
+  name: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  address: string | null;
+  isActive: boolean;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  isFavorite: boolean;
+  customerContactName: string | null;
+  customerContactEmail: string | null;
+  customerPhone: string | null;
+  preferredOrderMethod: string | null;
+  availabilityCheckMethod: string | null;
+  zaharaSupplierId: string | null;
+  customerNote: string | null;
+  hasCustomerNote: boolean;
+};
+
+type ListState = { version: number; ownInactive: boolean };
+
+/** A page, and what says whether it may be shared (see ListCache). */
+export interface SupplierPage extends ListState {
+  items: Supplier[];
+  total: number;
+}
+
+export type NewSupplier = Pick<
+  typeof suppliers.$inferInsert,
+  'createdBy' | 'createdByUser' | 'name' | 'contactEmail' | 'contactPhone' | 'address'
+>;
+export type SupplierPatch = Pick<SupplierRow, 'name' | 'contactEmail' | 'contactPhone' | 'address'>;
+export type NewTimelineEvent = Pick<
+  typeof supplierTimeline.$inferInsert,
+  'customerId' | 'supplierId' | 'type' | 'title' | 'body' | 'authorId' | 'authorName'
+>;
+
+// The statements behind the list and the supplier, built once (see preparedSql): the page
+// statement once per shape of filter, prepared when its plan may be shared by every value.
+type PageRow = SupplierView & ListState & { total: number };
+const pageStatements = new Map<string, ReturnType<typeof preparedSql<PageRow>>>();
+function pageStatement(filter: SupplierFilter) {
+  const name = supplierPageStatementName(filter);
+  const key = name ?? `custom_${pageShape(filter)}`;
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    statement = preparedSql<PageRow>(name, supplierPageQuery(filter, placeholders));
+    pageStatements.set(key, statement);
+  }
+  return statement;
+}
+type CompanyView = Pick<SupplierView, 'id' | CompanyColumn>;
+const pageStateStatement = preparedSql<ListState & CompanyView>(
+  'catalogue_supplier_page_state',
+  supplierPageStateQuery(placeholders('customerId'), placeholders('ids')),
+);
+const byIdStatement = preparedSql<SupplierView>(
+  'catalogue_supplier_by_id',
+  supplierByIdQuery(placeholders('customerId'), placeholders('id')),
+);
+
+/** The columns the caller's company adds to a supplier (see companyColumns). */
+type CompanyColumn =
+  | 'isFavorite'
+  | 'customerContactName'
+  | 'customerContactEmail'
+  | 'customerPhone'
+  | 'preferredOrderMethod'
+  | 'availabilityCheckMethod'
+  | 'zaharaSupplierId'
+  | 'customerNote'
+  | 'hasCustomerNote';
+
+function toSupplier(row: SupplierView, customerId: string): Supplier {
+  return withCompany(
+    {
+      id: row.id,
+      name: row.name,
+      contact_email: row.contactEmail,
+      contact_phone: row.contactPhone,
+      address: row.address,
+      is_active: row.isActive,
+      created_by: row.createdBy,
+      created_at: isoTimestamp(row.createdAt),
+      updated_at: isoTimestamp(row.updatedAt),
+    },
+    row,
+    customerId,
+  );
+}
+
+/** A supplier's shared fields with what the company sees of it: its own columns, and whether it created it. */
+function withCompany(
+  shared: Omit<Supplier, CompanyField>,
+  row: Pick<SupplierView, CompanyColumn>,
+  customerId: string,
+): Supplier {
+  return {
+    ...shared,
+    created_by_you: shared.created_by === customerId,
+    is_favorite: row.isFavorite,
+    has_customer_note: row.hasCustomerNote,
+    customer_contact_name: row.customerContactName,
+    customer_contact_email: row.customerContactEmail,
+    customer_phone: row.customerPhone,
+    preferred_order_method: row.preferredOrderMethod,
+    availability_check_method: row.availabilityCheckMethod,
+    customer_note: row.customerNote,
+    zahara_supplier_id: row.zaharaSupplierId,
+  };
+}
+
+type CompanyField =
+  | 'created_by_you'
+  | 'is_favorite'
+  | 'has_customer_note'
+  | 'customer_contact_name'
+  | 'customer_contact_email'
+  | 'customer_phone'
+  | 'preferred_order_method'
+  | 'availability_check_method'
+  | 'customer_note'
+  | 'zahara_supplier_id';
+
+export function toTimelineEvent(
+  row: Pick<TimelineRow, 'id' | 'type' | 'title' | 'body' | 'createdAt'> & { author: string },
+): TimelineEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    author: row.author,
+    created_at: isoTimestamp(row.createdAt),
+  };
+}
+
+@Injectable()
+export class SuppliersRepository {
+  async page(tx: CatalogueTx, filter: SupplierFilter): Promise<SupplierPage> {
+    const rows = await pageStatement(filter)(tx, supplierPageValues(filter));
+    const [first] = rows;
+    const items = rows.filter((row) => row.id !== null).map((row) => toSupplier(row, filter.customerId));
+    return { items, total: first.total, version: first.version, ownInactive: first.ownInactive };
+  }
+
+  /**
+   * The suppliers of a page read before, as the company sees them now, in the page's order;
+   * undefined when the page no longer holds for it (the list changed since, or the company
+   * has inactive suppliers of its own). The shared fields come from memory (while the
+   * list's counter has not moved, no supplier has changed), the company's own from the
+   * tables.
+   */
+  async cachedPage(
+    tx: CatalogueTx,
+    customerId: string,
+    cached: CachedPage<Supplier>,
+  ): Promise<Supplier[] | undefined> {
+    const rows = await pageStateStatement(tx, { customerId, ids: cached.ids });
+    const [first] = rows;
+    if (first.version !== cached.version || first.ownInactive) return undefined;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const items: Supplier[] = [];
+    for (const item of cached.items) {
+      const row = byId.get(item.id);
+      if (!row) return undefined;
+      items.push(withCompany(item, row, customerId));
+    }
+    return items;
+  }
+
+  /** The supplier as the company sees it, or undefined (unknown, deleted, another's inactive). */
+  async findVisible(tx: CatalogueTx, customerId: string, id: string): Promise<Supplier | undefined> {
+    const [row] = await byIdStatement(tx, { customerId, id });
+    return row ? toSupplier(row, customerId) : undefined;
+  }
+
+  /** The row itself, deleted or not. */
+  async findRow(tx: CatalogueTx, id: string): Promise<SupplierRow | undefined> {
+    const [row] = await tx.select().from(suppliers).where(eq(suppliers.id, id));
+    return row;
+  }
+
+  async insert(tx: CatalogueTx, values: NewSupplier): Promise<SupplierRow> {
+    return returned(await tx.insert(suppliers).values(values).returning());
+  }
+
+  /** Undefined when the supplier was deleted meanwhile. */
+  async update(tx: CatalogueTx, id: string, patch: SupplierPatch): Promise<SupplierRow | undefined> {
+    const [row] = await tx
+      .update(suppliers)
+      .set(patch)
+      .where(and(eq(suppliers.id, id), isNull(suppliers.deletedAt)))
+      .returning();
+    return row;
+  }
+
+  async softDelete(tx: CatalogueTx, id: string): Promise<boolean> {
+    const rows = await tx
+      .update(suppliers)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(suppliers.id, id), isNull(suppliers.deletedAt)))
+      .returning({ id: suppliers.id });
+    return rows.length > 0;
+  }
+
+  async addFavorite(tx: CatalogueTx, customerId: string, supplierId: string): Promise<void> {
+    await tx.insert(supplierFavorites).values({ customerId, supplierId }).onConflictDoNothing();
+  }
+
+  async removeFavorite(tx: CatalogueTx, customerId: string, supplierId: string): Promise<boolean> {
+    const rows = await tx
+      .delete(supplierFavorites)
+      .where(and(eq(supplierFavorites.customerId, customerId), eq(supplierFavorites.supplierId, supplierId)))
+      .returning({ id: supplierFavorites.supplierId });
+    return rows.length > 0;
+  }
+
+  /** The company's details for the supplier, replaced by these (blank values clear a field). */
+  async saveDetails(
+    tx: CatalogueTx,
+    customerId: string,
+    supplierId: string,
+    details: SupplierDetails,
+  ): Promise<void> {
+    const values = {
+      contactName: details.contact_name,
+      contactEmail: details.contact_email,
+      phone: details.phone,
+      preferredOrderMethod: details.preferred_order_method,
+      availabilityCheckMethod: details.availability_check_method,
+    };
+    await tx
+      .insert(supplierDetails)
+      .values({ customerId, supplierId, ...values })
+      .onConflictDoUpdate({
+        target: [supplierDetails.customerId, supplierDetails.supplierId],
+        set: { ...values, updatedAt: sql`now()` },
+      });
+  }
+
+  async addTimelineEvent(tx: CatalogueTx, event: NewTimelineEvent): Promise<TimelineEvent> {
+    const row = returned(await tx.insert(supplierTimeline).values(event).returning());
+    return toTimelineEvent({ ...row, author: row.authorName });
+  }
+
+  async findTimelineEvent(tx: CatalogueTx, id: string): Promise<TimelineEvent | undefined> {
+    const [row] = await tx.select().from(supplierTimeline).where(eq(supplierTimeline.id, id));
+    return row ? toTimelineEvent({ ...row, author: row.authorName }) : undefined;
+  }
+
+  async timeline(tx: CatalogueTx, customerId: string, supplierId: string): Promise<TimelineEvent[]> {
+    const { rows } = await tx.execute<Parameters<typeof toTimelineEvent>[0]>(
+      timelineQuery(customerId, supplierId),
+    );
+    return rows.map(toTimelineEvent);
+  }
+
+  async similar(tx: CatalogueTx, name: string): Promise<SimilarEntry[]> {
+    const { rows } = await tx.execute<SimilarEntry>(similarSuppliersQuery(name));
+    return rows.map((row) => ({ id: row.id, name: row.name, category: null, similarity: row.similarity }));
+  }
+}

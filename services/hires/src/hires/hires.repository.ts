@@ -1,0 +1,307 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, between, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@planted/contracts';
+import type { HireStatus, HireTotals } from '@planted/domain';
+import type { HiresTx } from '../db/database';
+import { equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
+import { containsPattern } from '../search';
+import { numericText } from './hire-costs';
+
+/** The columns a hire's form sets (the rest are computed, or written by the accounting connector). */
+export interface HireInput {
+  equipment_id: string;
+  supplier_id: string;
+  site_id: string;
+  price: number;
+  pricing_term: HireRow['pricingTerm'];
+  delivery_charge: number;
+  operator_cost: number;
+  hire_start_date: string;
+  hire_end_date: string;
+  hire_status: HireStatus;
+  additional_details: string | null;
+}
+
+/** A hire with the names the list shows, from the read models, in one row. */
+const listedColumns = {
+  hire: hireRows,
+  equipmentName: equipment.name,
+  equipmentCategory: equipment.category,
+  equipmentImageUrl: equipment.imageUrl,
+  equipmentImageCardUrl: equipment.imageCardUrl,
+  supplierName: suppliers.name,
+  siteName: sites.name,
+  siteAddressLine1: sites.addressLine1,
+  siteAddressLine2: sites.addressLine2,
+  siteCity: sites.city,
+  sitePostcode: sites.postcode,
+  jobNumber: sites.jobNumber,
+  creatorName: users.name,
+  creatorPicture: users.profilePictureUrl,
+};
+
+export interface ListedHireRow {
+  hire: HireRow;
+  equipmentName: string | null;
+  equipmentCategory: string | null;
+  equipmentImageUrl: string | null;
+  equipmentImageCardUrl: string | null;
+  supplierName: string | null;
+  siteName: string | null;
+  siteAddressLine1: string | null;
+  siteAddressLine2: string | null;
+  siteCity: string | null;
+  sitePostcode: string | null;
+  jobNumber: string | null;
+  creatorName: string | null;
+  creatorPicture: string | null;
+}
+
+const ONGOING: HireStatus[] = ['active', 'collection_booked'];
+
+const inputColumns = (input: HireInput, totals: HireTotals) => ({
+  equipmentId: input.equipment_id,
+  supplierId: input.supplier_id,
+  siteId: input.site_id,
+  price: numericText(input.price),
+  pricingTerm: input.pricing_term,
+  pricePerDay: numericText(totals.price_per_day),
+  deliveryCharge: numericText(input.delivery_charge),
+  operatorCost: numericText(input.operator_cost),
+  hireStartDate: input.hire_start_date,
+  hireEndDate: input.hire_end_date,
+  hireDurationDays: totals.hire_duration_days,
+  netCost: numericText(totals.net_cost),
+  vatAmount: numericText(totals.vat_amount),
+  totalCost: numericText(totals.total_cost),
+  hireStatus: input.hire_status,
+  additionalDetails: input.additional_details,
+});
+
+/**
+ * Hires of one company. Every statement filters on customer_id besides row-level
+ * security. Reads join the read models (equipment, suppliers, users) and the sites once,
+ * so a page of the list is one indexed query.
+ */
+@Injectable()
+export class HiresRepository {
+  /** Hires joined to the read models and sites: what every read of a listed hire starts from. */
+  private listed(tx: HiresTx) {
+    return tx
+      .select(listedColumns)
+      .from(hireRows)
+      .leftJoin(equipment, eq(equipment.id, hireRows.equipmentId))
+      .leftJoin(suppliers, eq(suppliers.id, hireRows.supplierId))
+      .leftJoin(sites, eq(sites.id, hireRows.siteId))
+      .leftJoin(users, eq(users.id, hireRows.createdBy))
+      .$dynamic();
+  }
+
+  /**
+   * One page of hires with the count of all that match, as one statement: the page is
+   * picked from the hires table alone (its indexes, the window count over the matches),
+   * and only its rows are then joined to the read models, by primary key.
+   */
+  private async page(
+    tx: HiresTx,
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ListedHireRow[]; total: number }> {
+    const page = tx
+      .select({ id: hireRows.id, total: sql<number>`count(*) over()`.as('total') })
+      .from(hireRows)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    const rows = await tx
+      .select({ ...listedColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(hireRows, eq(hireRows.id, page.id))
+      .leftJoin(equipment, eq(equipment.id, hireRows.equipmentId))
+      .leftJoin(suppliers, eq(suppliers.id, hireRows.supplierId))
+      .leftJoin(sites, eq(sites.id, hireRows.siteId))
+      .leftJoin(users, eq(users.id, hireRows.createdBy))
+      .orderBy(...order);
+    return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * One page of the list, newest first, with the total in the same statement. The search
+   * finds the matching equipment, suppliers and sites through their trigram indexes, then
+   * the company's hires of those.
+   */
+  async list(
+    tx: HiresTx,
+    customerId: string,
+    options: { page: number; limit: number; search?: string; status: HireStatus[] },
+  ): Promise<{ rows: ListedHireRow[]; total: number }> {
+    const where = and(
+      eq(hireRows.customerId, customerId),
+      inArray(hireRows.hireStatus, options.status),
+      this.matching(customerId, options.search),
+    );
+    const found = await this.page(
+      tx,
+      where,
+      [desc(hireRows.createdAt), desc(hireRows.id)],
+      options.limit,
+      (options.page - 1) * options.limit,
+    );
+    if (found.rows.length > 0 || options.page === 1) return found;
+    // A page past the end carries no window count: count on its own (rare).
+    const [{ total }] = await tx
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(hireRows)
+      .where(where);
+    return { rows: [], total };
+  }
+
+  /** Equipment name, supplier name, site name or job number (spec §2 Hires search). */
+  private matching(customerId: string, search: string | undefined): SQL | undefined {
+    if (!search) return undefined;
+    const pattern = containsPattern(search);
+    return or(
+      inArray(
+        hireRows.equipmentId,
+        sql`(select ${equipment.id} from ${equipment} where ${equipment.name} ilike ${pattern})`,
+      ),
+      inArray(
+        hireRows.supplierId,
+        sql`(select ${suppliers.id} from ${suppliers} where ${suppliers.name} ilike ${pattern})`,
+      ),
+      inArray(
+        hireRows.siteId,
+        sql`(select ${sites.id} from ${sites} where ${sites.customerId} = ${customerId} and (${sites.name} ilike ${pattern} or ${sites.jobNumber} ilike ${pattern}))`,
+      ),
+    );
+  }
+
+  async findListed(tx: HiresTx, customerId: string, id: string): Promise<ListedHireRow | undefined> {
+    const [row] = await this.listed(tx).where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)));
+    return row;
+  }
+
+  async findForUpdate(tx: HiresTx, customerId: string, id: string): Promise<HireRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(hireRows)
+      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)))
+      .for('update');
+    return row;
+  }
+
+  async insert(tx: HiresTx, actor: Actor, input: HireInput, totals: HireTotals): Promise<HireRow> {
+    const [row] = await tx
+      .insert(hireRows)
+      .values({ customerId: actor.customerId, createdBy: actor.userId, ...inputColumns(input, totals) })
+      .returning();
+    return row;
+  }
+
+  async update(
+    tx: HiresTx,
+    customerId: string,
+    id: string,
+    input: HireInput,
+    totals: HireTotals,
+  ): Promise<HireRow | undefined> {
+    const [row] = await tx
+      .update(hireRows)
+      .set(inputColumns(input, totals))
+      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(tx: HiresTx, customerId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(hireRows)
+      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)))
+      .returning({ id: hireRows.id });
+    return rows.length > 0;
+  }
+
+  /** Sets the status of those of `ids` that are the company's; others' ids match nothing. */
+  setStatus(tx: HiresTx, customerId: string, ids: string[], status: HireStatus): Promise<HireRow[]> {
+    return tx
+      .update(hireRows)
+      .set({ hireStatus: status })
+      .where(and(eq(hireRows.customerId, customerId), inArray(hireRows.id, ids)))
+      .returning();
+  }
+
+  async deleteMany(tx: HiresTx, customerId: string, ids: string[]): Promise<string[]> {
+    const rows = await tx
+      .delete(hireRows)
+      .where(and(eq(hireRows.customerId, customerId), inArray(hireRows.id, ids)))
+      .returning({ id: hireRows.id });
+    return rows.map((r) => r.id);
+  }
+
+  async countActive(tx: HiresTx, customerId: string): Promise<number> {
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(hireRows)
+      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.hireStatus, 'active')));
+    return count;
+  }
+
+  /** Active or collection-booked hires ending from `from` to `to` (inclusive), soonest first. */
+  endingBetween(tx: HiresTx, customerId: string, from: string, to: string): Promise<ListedHireRow[]> {
+    return this.listed(tx)
+      .where(
+        and(
+          eq(hireRows.customerId, customerId),
+          inArray(hireRows.hireStatus, ONGOING),
+          between(hireRows.hireEndDate, from, to),
+        ),
+      )
+      .orderBy(asc(hireRows.hireEndDate), asc(hireRows.createdAt), asc(hireRows.id))
+      .limit(1000);
+  }
+
+  /** Active or collection-booked hires whose end date is before `today`, longest overdue first. */
+  endedBefore(
+    tx: HiresTx,
+    customerId: string,
+    today: string,
+    limit: number,
+  ): Promise<{ rows: ListedHireRow[]; total: number }> {
+    const where = and(
+      eq(hireRows.customerId, customerId),
+      inArray(hireRows.hireStatus, ONGOING),
+      lt(hireRows.hireEndDate, today),
+    );
+    return this.page(
+      tx,
+      where,
+      [asc(hireRows.hireEndDate), asc(hireRows.createdAt), asc(hireRows.id)],
+      limit,
+      0,
+    );
+  }
+
+  /** The dashboard's figures (spec §3 Dashboard stats) in one statement. */
+  async stats(
+    tx: HiresTx,
+    customerId: string,
+  ): Promise<{ totalHires: number; activeHires: number; totalSites: number; totalSpending: string }> {
+    const [row] = await tx
+      .select({
+        totalHires: sql<number>`count(*)`.mapWith(Number),
+        activeHires: sql<number>`count(*) filter (where ${hireRows.hireStatus} = 'active')`.mapWith(Number),
+        totalSpending: sql<string>`coalesce(sum(${hireRows.totalCost}), 0)::text`,
+        totalSites:
+          sql<number>`(select count(*) from ${sites} where ${sites.customerId} = ${customerId} and ${sites.status} = 'active')`.mapWith(
+            Number,
+          ),
+      })
+      .from(hireRows)
+      .where(eq(hireRows.customerId, customerId));
+    return row;
+  }
+}

@@ -1,0 +1,312 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  HireCreated,
+  HireDeleted,
+  HIRES_MESSAGES,
+  HiresCreate,
+  HireUpdated,
+  ServiceError,
+  type Actor,
+  type Hire,
+} from '@planted/contracts';
+import { pgErrorOf } from '@planted/db';
+import { ENDING_SOON_DAYS, OVERDUE_PREVIEW, type HireStatus } from '@planted/domain';
+import { CONFIG, DATABASE, once, OutboxService } from '@planted/service-kit';
+import type { HiresConfig } from '../config';
+import type { HiresDatabase, HiresTx } from '../db/database';
+import { idempotentRequests, type HireRow } from '../db/schema';
+import { PurchaseOrderAvailability } from '../read-models/purchase-orders';
+import { ReadModelsRepository } from '../read-models/read-models.repository';
+import { SitesRepository } from '../sites/sites.repository';
+import { addDays, costToDate, daysBetween, hireTotals, todayIn } from './hire-costs';
+import { HireLimits } from './hire-limits';
+import { toHire, toHireEvent } from './hire.mapper';
+import { HiresRepository, type HireInput } from './hires.repository';
+
+const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
+const hireNotFound = () => notFound(HIRES_MESSAGES.HIRE_NOT_FOUND);
+
+/** The most overdue hires one answer lists (the dashboard shows 3 and '... and N more'). */
+const OVERDUE_LIST_MAX = 100;
+
+const priced = (h: HireRow) => ({
+  price: h.price,
+  pricing_term: h.pricingTerm,
+  hire_start_date: h.hireStartDate,
+  hire_end_date: h.hireEndDate,
+  delivery_charge: h.deliveryCharge,
+  operator_cost: h.operatorCost,
+});
+
+@Injectable()
+export class HiresService {
+  constructor(
+    @Inject(DATABASE) private readonly database: HiresDatabase,
+    @Inject(CONFIG) private readonly config: HiresConfig,
+    private readonly hires: HiresRepository,
+    private readonly sites: SitesRepository,
+    private readonly readModels: ReadModelsRepository,
+    private readonly limits: HireLimits,
+    private readonly purchaseOrders: PurchaseOrderAvailability,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  private today(): string {
+    return todayIn(this.config.HIRES_TIME_ZONE);
+  }
+
+  list(
+    actor: Actor,
+    options: { page: number; limit: number; search?: string; status: HireStatus[] },
+  ): Promise<{
+    hires: Hire[];
+    pagination: { currentPage: number; totalPages: number; total: number; limit: number };
+  }> {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
+      const { rows, total } = await this.hires.list(tx, actor.customerId, options);
+      return {
+        hires: rows.map(toHire),
+        pagination: {
+          currentPage: options.page,
+          totalPages: Math.max(1, Math.ceil(total / options.limit)),
+          total,
+          limit: options.limit,
+        },
+      };
+    });
+  }
+
+  get(actor: Actor, id: string): Promise<{ hire: Hire }> {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
+      const row = await this.hires.findListed(tx, actor.customerId, id);
+      if (!row) throw hireNotFound();
+      return { hire: toHire(row) };
+    });
+  }
+
+  /**
+   * Totals from the domain library (the browser's are ignored), references checked, the
+   * plan's limit held under the company's lock, and hire.created in the same transaction;
+   * once per Idempotency-Key.
+   */
+  async create(
+    actor: Actor,
+    input: HireInput,
+  ): Promise<{ hire: Hire; message: string; purchase_order_available: boolean }> {
+    const totals = hireTotals(input);
+    const answer = await this.writing(() =>
+      once({
+        transaction: (work) => this.database.withTenant(actor.customerId, work),
+        table: idempotentRequests,
+        request: { subject: HiresCreate, caller: actor.userId, input },
+        prepare: async () => undefined,
+        create: async (tx: HiresTx) => {
+          await this.checkReferences(tx, actor.customerId, input);
+          if (input.hire_status === 'active') await this.limits.assertRoomForOneMore(tx, actor.customerId);
+          await this.readModels.rememberActor(tx, actor);
+          const row = await this.hires.insert(tx, actor, input, totals);
+          await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
+          return this.answerFor(tx, actor.customerId, row.id);
+        },
+        keep: ({ hire }) => ({ id: hire.id }),
+        replay: ({ id }, tx: HiresTx) => this.answerFor(tx, actor.customerId, id),
+      }),
+    );
+    this.outbox.committed();
+    return {
+      hire: answer.hire,
+      message: HIRES_MESSAGES.HIRE_CREATED,
+      purchase_order_available: answer.purchaseOrder,
+    };
+  }
+
+  /** Any of the three statuses; back to active counts against the plan's limit like a new hire. */
+  async update(actor: Actor, id: string, input: HireInput): Promise<{ hire: Hire; message: string }> {
+    const totals = hireTotals(input);
+    const hire = await this.writing(() =>
+      this.database.withTenant(actor.customerId, async (tx) => {
+        const current = await this.hires.findForUpdate(tx, actor.customerId, id);
+        if (!current) throw hireNotFound();
+        await this.checkReferences(tx, actor.customerId, input, current);
+        if (input.hire_status === 'active' && current.hireStatus !== 'active') {
+          await this.limits.assertRoomForOneMore(tx, actor.customerId);
+        }
+        const row = await this.hires.update(tx, actor.customerId, id, input, totals);
+        if (!row) throw hireNotFound();
+        await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
+        const listed = await this.hires.findListed(tx, actor.customerId, id);
+        return toHire(listed!);
+      }),
+    );
+    this.outbox.committed();
+    return { hire, message: HIRES_MESSAGES.HIRE_UPDATED };
+  }
+
+  async delete(actor: Actor, id: string): Promise<{ message: string }> {
+    await this.database.withTenant(actor.customerId, async (tx) => {
+      if (!(await this.hires.delete(tx, actor.customerId, id))) throw hireNotFound();
+      await this.outbox.record(
+        tx,
+        HireDeleted,
+        { hire_id: id, customer_id: actor.customerId },
+        actor.customerId,
+      );
+    });
+    this.outbox.committed();
+    return { message: HIRES_MESSAGES.HIRE_DELETED };
+  }
+
+  /** Only the caller's company's hires among `ids` change; the count says how many did. */
+  async bulkStatus(
+    actor: Actor,
+    ids: string[],
+    status: HireStatus,
+  ): Promise<{ updatedCount: number; message: string }> {
+    const updated = await this.database.withTenant(actor.customerId, async (tx) => {
+      const rows = await this.hires.setStatus(tx, actor.customerId, [...new Set(ids)], status);
+      for (const row of rows) {
+        await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
+      }
+      return rows.length;
+    });
+    this.outbox.committed();
+    // Spec §8 success message.
+    return { updatedCount: updated, message: `Successfully updated ${updated} hire(s) to ${status}!` };
+  }
+
+  async bulkDelete(actor: Actor, ids: string[]): Promise<{ deletedCount: number; message: string }> {
+    const deleted = await this.database.withTenant(actor.customerId, async (tx) => {
+      const gone = await this.hires.deleteMany(tx, actor.customerId, [...new Set(ids)]);
+      for (const id of gone) {
+        await this.outbox.record(
+          tx,
+          HireDeleted,
+          { hire_id: id, customer_id: actor.customerId },
+          actor.customerId,
+        );
+      }
+      return gone.length;
+    });
+    this.outbox.committed();
+    return { deletedCount: deleted, message: `Successfully deleted ${deleted} hire(s)!` };
+  }
+
+  /** Plant Reminders: active or collection-booked hires ending from today to 7 days from today. */
+  endingSoon(actor: Actor) {
+    const today = this.today();
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
+      const rows = await this.hires.endingBetween(
+        tx,
+        actor.customerId,
+        today,
+        addDays(today, ENDING_SOON_DAYS),
+      );
+      return {
+        endingSoon: rows.map((row) => {
+          const hire = toHire(row);
+          return {
+            id: hire.id,
+            equipment_name: hire.equipment_name,
+            equipment_image_url: hire.equipment_image_url,
+            site_name: hire.site_name,
+            supplier_name: hire.supplier_name,
+            hire_end_date: hire.hire_end_date,
+          };
+        }),
+      };
+    });
+  }
+
+  /**
+   * Hires past their end date that are still active or collection booked, longest overdue
+   * first, each with its cost to date (see costToDate); `total` counts them all.
+   */
+  overdue(actor: Actor) {
+    const today = this.today();
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
+      const { rows, total } = await this.hires.endedBefore(
+        tx,
+        actor.customerId,
+        today,
+        Math.max(OVERDUE_LIST_MAX, OVERDUE_PREVIEW),
+      );
+      return {
+        overdue: rows.map((row) => ({
+          id: row.hire.id,
+          equipment_name: row.equipmentName,
+          supplier_name: row.supplierName,
+          site_name: row.siteName,
+          target_return_date: row.hire.hireEndDate,
+          days_overdue: daysBetween(row.hire.hireEndDate, today),
+          cost_to_date: costToDate(priced(row.hire), today),
+        })),
+        total,
+      };
+    });
+  }
+
+  subscriptionUsage(actor: Actor) {
+    return this.database.readAsTenant(actor.customerId, (tx) => this.limits.usage(tx, actor.customerId));
+  }
+
+  /** Dashboard: every hire, active hires, active sites, and the sum of every hire's total. */
+  stats(actor: Actor) {
+    return this.database.readAsTenant(actor.customerId, async (tx) => {
+      const s = await this.hires.stats(tx, actor.customerId);
+      return {
+        stats: {
+          totalHires: s.totalHires,
+          activeHires: s.activeHires,
+          totalSites: s.totalSites,
+          totalSpending: Number(s.totalSpending),
+        },
+      };
+    });
+  }
+
+  private async answerFor(
+    tx: HiresTx,
+    customerId: string,
+    id: string,
+  ): Promise<{ hire: Hire; purchaseOrder: boolean }> {
+    const row = await this.hires.findListed(tx, customerId, id);
+    if (!row) throw hireNotFound();
+    return { hire: toHire(row), purchaseOrder: await this.purchaseOrders.forCompany(tx, customerId) };
+  }
+
+  /**
+   * The site must be the company's; equipment and supplier must be known to the read models
+   * (catalogue's events arrive within milliseconds of its answer, so an unknown id is a bad
+   * one). On an edit, equipment or a supplier the hire already had may stay even if the
+   * catalogue has since deleted it.
+   */
+  private async checkReferences(
+    tx: HiresTx,
+    customerId: string,
+    input: HireInput,
+    current?: HireRow,
+  ): Promise<void> {
+    if (
+      current?.equipmentId !== input.equipment_id &&
+      !(await this.readModels.equipmentUsable(tx, input.equipment_id))
+    )
+      throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
+    if (
+      current?.supplierId !== input.supplier_id &&
+      !(await this.readModels.supplierUsable(tx, input.supplier_id))
+    )
+      throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
+    if (!(await this.sites.find(tx, customerId, input.site_id)))
+      throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
+  }
+
+  /** A site deleted while the hire was being written: the foreign key stops it; say which. */
+  private async writing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (pgErrorOf(err)?.code === '23503') throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
+      throw err;
+    }
+  }
+}

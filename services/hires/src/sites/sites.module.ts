@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { GeocodingModule } from '../geocoding/geocoding.module';
+import { SitesHandlers } from './sites.handlers';
+import { SitesRepository } from './sites.repository';
+import { SitesService } from './sites.service';
+
+@Module({
+  imports: [GeocodingModule],
+  controllers: [SitesHandlers],
+  providers: [SitesRepository, SitesService],
+  exports: [SitesRepository],
+})
+export class SitesModule {}

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { SiteFields } from '@planted/contracts';
+import type { HiresTx } from '../db/database';
+import { hireRows, sites, type SiteRow } from '../db/schema';
+import type { GeoPosition } from '../geocoding/geocoder';
+import { containsPattern } from '../search';
+
+/** The stored position of a site: null when it could not be placed. */
+export type Placement = GeoPosition | null;
+
+const placementColumns = (placement: Placement) => ({
+  latitude: placement?.latitude ?? null,
+  longitude: placement?.longitude ?? null,
+  geocodeSource: placement?.source ?? null,
+});
+
+const fieldColumns = (fields: SiteFields) => ({
+  name: fields.name,
+  addressLine1: fields.address_line_1,
+  addressLine2: fields.address_line_2,
+  city: fields.city,
+  county: fields.county,
+  postcode: fields.postcode,
+  country: fields.country,
+  jobNumber: fields.job_number,
+  status: fields.status,
+});
+
+/**
+ * Sites of one company. Every statement filters on customer_id besides row-level
+ * security, so a missing tenant setting would find nothing rather than everything.
+ */
+@Injectable()
+export class SitesRepository {
+  async list(
+    tx: HiresTx,
+    customerId: string,
+    options: { page: number; limit: number; search?: string },
+  ): Promise<{ rows: SiteRow[]; total: number }> {
+    const where = and(eq(sites.customerId, customerId), this.matching(options.search));
+    const rows = await tx
+      .select({ site: sites, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(sites)
+      .where(where)
+      .orderBy(desc(sites.createdAt), desc(sites.id))
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit);
+    if (rows.length > 0) return { rows: rows.map((r) => r.site), total: rows[0].total };
+    // A page past the end carries no window count: count on its own (rare).
+    if (options.page === 1) return { rows: [], total: 0 };
+    const [{ total }] = await tx
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(sites)
+      .where(where);
+    return { rows: [], total };
+  }
+
+  /** The five fields of the Site Management search (spec §2 Sites). */
+  private matching(search: string | undefined) {
+    if (!search) return undefined;
+    const pattern = containsPattern(search);
+    return or(
+      ilike(sites.name, pattern),
+      ilike(sites.addressLine1, pattern),
+      ilike(sites.city, pattern),
+      ilike(sites.postcode, pattern),
+      ilike(sites.jobNumber, pattern),
+    );
+  }
+
+  async find(tx: HiresTx, customerId: string, id: string, lock = false): Promise<SiteRow | undefined> {
+    const query = tx
+      .select()
+      .from(sites)
+      .where(and(eq(sites.customerId, customerId), eq(sites.id, id)));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  async insert(
+    tx: HiresTx,
+    customerId: string,
+    createdBy: string,
+    fields: SiteFields,
+    placement: Placement,
+  ): Promise<SiteRow> {
+    const [row] = await tx
+      .insert(sites)
+      .values({ customerId, createdBy, ...fieldColumns(fields), ...placementColumns(placement) })
+      .returning();
+    return row;
+  }
+
+  /** Writes the fields; the position only when `placement` is given (the address changed). */
+  async update(
+    tx: HiresTx,
+    customerId: string,
+    id: string,
+    fields: SiteFields,
+    placement: Placement | undefined,
+  ): Promise<SiteRow | undefined> {
+    const [row] = await tx
+      .update(sites)
+      .set({ ...fieldColumns(fields), ...(placement === undefined ? {} : placementColumns(placement)) })
+      .where(and(eq(sites.customerId, customerId), eq(sites.id, id)))
+      .returning();
+    return row;
+  }
+
+  async hasHires(tx: HiresTx, customerId: string, id: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: hireRows.id })
+      .from(hireRows)
+      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.siteId, id)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async delete(tx: HiresTx, customerId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(sites)
+      .where(and(eq(sites.customerId, customerId), eq(sites.id, id)))
+      .returning({ id: sites.id });
+    return rows.length > 0;
+  }
+}

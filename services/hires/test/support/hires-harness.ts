@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { importPKCS8, SignJWT } from 'jose';
+import { connect } from 'nats';
+import {
+  EquipmentCreated,
+  HiresCreate,
+  HiresSiteCreate,
+  SupplierCreated,
+  UserCreated,
+  type Actor,
+  type EventEnvelope,
+  type EventPayloadOf,
+  type EventSubject,
+  type Hire,
+  type ReplyOf,
+  type RequestOf,
+  type RequestSubject,
+  type Site,
+  type TypedClient,
+} from '@planted/contracts';
+import { runWithSessionToken } from '@planted/logging';
+import {
+  ensureStream,
+  NatsTypedClient,
+  prefixed,
+  runWithIdempotencyKey,
+  SESSION_TOKEN_AUDIENCE,
+  SESSION_TOKEN_ISSUER,
+  streamName,
+} from '@planted/messaging';
+import { contractEventsOf, serviceUnderTest, type ServiceApp } from '@planted/service-kit';
+import { startService, uniqueName, waitFor, type ServiceHarness } from '@planted/testing';
+import type { HiresConfig } from '../../src/config';
+import { equipment, suppliers, users, type HiresSchema } from '../../src/db/schema';
+import { hiresService } from '../../src/hires.service';
+
+/** The streams hires reads (catalogue's, identity's, billing's), made by the test as their services would. */
+const UPSTREAM = ['CATALOGUE', 'IDENTITY', 'BILLING'] as const;
+
+export interface HiresHarness extends ServiceHarness<ServiceApp<HiresConfig, HiresSchema>> {
+  /** Calls hires as the gateway does: with a session token signed for the payload's actor. */
+  client: TypedClient;
+  /** Calls with the session token of `tokenActor`, whatever actor the payload names (forgery tests). */
+  sendAs: <S extends RequestSubject>(
+    tokenActor: Actor,
+    subject: S,
+    payload: RequestOf<S>,
+  ) => Promise<ReplyOf<S>>;
+  /** Runs `call` (a client.send) with an Idempotency-Key, as the gateway forwards the header. */
+  withKey<T>(key: string, call: () => Promise<T>): Promise<T>;
+  /** Publishes an event of catalogue, identity or billing to its stream, as its outbox relay would. */
+  publish<E extends EventSubject>(
+    event: E,
+    payload: EventPayloadOf<E>,
+    /** `at`: the event's occurredAt; `id`: its envelope id; `msgId`: JetStream's Nats-Msg-Id (default the id). */
+    options?: { at?: string; id?: string; msgId?: string },
+  ): Promise<string>;
+}
+
+/**
+ * The hires service in this process (the generic service harness), with the upstream
+ * streams it consumes made first under its subject prefix. The test talks to it only
+ * through NATS, as the gateway and the other services do.
+ */
+export async function startHires(
+  options: { env?: Record<string, string | undefined> } = {},
+): Promise<HiresHarness> {
+  const prefix = uniqueName('t');
+  // Before the service starts, so its consumers find them at once.
+  const setup = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  try {
+    for (const base of UPSTREAM)
+      await ensureStream(setup, {
+        name: streamName(prefix, base),
+        subjects: contractEventsOf(base.toLowerCase()).map((s) => prefixed(prefix, s)),
+      });
+  } finally {
+    await setup.close();
+  }
+  const harness = await startService(serviceUnderTest(hiresService), {
+    env: { NATS_SUBJECT_PREFIX: prefix, ...options.env },
+  });
+  const key = await importPKCS8(harness.env.JWT_PRIVATE_KEY!, 'EdDSA');
+  const bus = new NatsTypedClient(harness.nc, harness.prefix, 15_000);
+  const tokenFor = (actor: Actor) =>
+    new SignJWT({
+      userId: actor.userId,
+      email: actor.email,
+      role: actor.role,
+      name: actor.name,
+      customer_id: actor.customerId,
+    })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject(actor.userId)
+      .setIssuer(SESSION_TOKEN_ISSUER)
+      .setAudience(SESSION_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+  const client: TypedClient = {
+    async send(subject, payload, sendOptions) {
+      const actor = (payload as { actor?: Actor }).actor;
+      if (!actor) return bus.send(subject, payload, sendOptions);
+      const token = await tokenFor(actor);
+      return runWithSessionToken(token, () => bus.send(subject, payload, sendOptions));
+    },
+  };
+  const js = harness.nc.jetstream();
+  const close = harness.close;
+  return {
+    ...harness,
+    client,
+    sendAs: async (tokenActor, subject, payload) => {
+      const token = await tokenFor(tokenActor);
+      return runWithSessionToken(token, () => bus.send(subject, payload));
+    },
+    withKey: (idempotencyKey, call) => runWithIdempotencyKey(idempotencyKey, call),
+    async publish(event, payload, publishOptions = {}) {
+      const id = publishOptions.id ?? randomUUID();
+      const envelope: EventEnvelope = {
+        id,
+        type: event.name,
+        occurredAt: publishOptions.at ?? new Date().toISOString(),
+        customerId: null,
+        payload,
+      };
+      await js.publish(prefixed(harness.prefix, event.name), JSON.stringify(envelope), {
+        msgID: publishOptions.msgId ?? id,
+      });
+      return id;
+    },
+    async close() {
+      await close();
+      const jsm = await harness.nc.jetstreamManager().catch(() => undefined);
+      for (const base of UPSTREAM) await jsm?.streams.delete(streamName(prefix, base)).catch(() => undefined);
+    },
+  };
+}
+
+let counter = 0;
+
+/** A company and one of its users, as identity's token would name them. */
+export function newCompany(name = 'Company'): { actor: Actor } {
+  counter += 1;
+  return {
+    actor: {
+      userId: randomUUID(),
+      customerId: randomUUID(),
+      role: 'admin',
+      email: `user${counter}@example.test`,
+      name: `${name} User`,
+    },
+  };
+}
+
+/** Waits until the read models hold the row (the consumer applied the event). */
+export async function waitForRow(
+  h: HiresHarness,
+  table: typeof equipment | typeof suppliers | typeof users,
+  id: string,
+  until: (row: Record<string, unknown>) => boolean = () => true,
+): Promise<Record<string, unknown>> {
+  let found: Record<string, unknown> | undefined;
+  await waitFor(async () => {
+    const rows = await h.app.database.withSystem((tx) => tx.select().from(table).where(eq(table.id, id)));
+    found = rows[0] as Record<string, unknown> | undefined;
+    return found !== undefined && until(found) ? true : undefined;
+  }, 10_000);
+  return found!;
+}
+
+/** An item in catalogue's read model: published as catalogue publishes it, and applied. */
+export async function catalogueItem(
+  h: HiresHarness,
+  overrides: Partial<EventPayloadOf<typeof EquipmentCreated>['equipment']> = {},
+) {
+  const item = {
+    id: randomUUID(),
+    name: `Breaker ${++counter}`,
+    category: 'Breaking & Drilling',
+    image_url: '/files/equipment/breaker.jpg',
+    image_card_url: '/files/equipment/breaker-card.jpg',
+    is_active: true,
+    customer_id: null,
+    ...overrides,
+  };
+  await h.publish(EquipmentCreated, { equipment: item });
+  await waitForRow(h, equipment, item.id);
+  return item;
+}
+
+export async function catalogueSupplier(
+  h: HiresHarness,
+  overrides: Partial<EventPayloadOf<typeof SupplierCreated>['supplier']> = {},
+) {
+  const supplier = {
+    id: randomUUID(),
+    name: `Hire Co ${++counter}`,
+    contact_email: null,
+    contact_phone: null,
+    address: null,
+    is_active: true,
+    created_by: null,
+    ...overrides,
+  };
+  await h.publish(SupplierCreated, { supplier });
+  await waitForRow(h, suppliers, supplier.id);
+  return supplier;
+}
+
+export async function identityUser(h: HiresHarness, actor: Actor, picture: string | null = null) {
+  const now = new Date().toISOString();
+  await h.publish(UserCreated, {
+    user: {
+      id: actor.userId,
+      name: actor.name,
+      email: actor.email,
+      role: actor.role,
+      customer_id: actor.customerId,
+      profile_picture_url: picture,
+      language_preference: null,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    },
+  });
+  await waitForRow(h, users, actor.userId, (row) => row.profilePictureUrl === picture);
+}
+
+/** Payloads as the gateway sends them, for one actor. */
+export const site = (
+  actor: Actor,
+  overrides: Partial<RequestOf<typeof HiresSiteCreate>> = {},
+): RequestOf<typeof HiresSiteCreate> => ({ actor, ...siteFields(overrides) });
+
+export const hire = (
+  actor: Actor,
+  setting: Parameters<typeof hireFields>[0],
+  overrides: Partial<RequestOf<typeof HiresCreate>> = {},
+): RequestOf<typeof HiresCreate> => ({ actor, ...hireFields(setting, overrides) });
+
+export const siteFields = (overrides: Partial<RequestOf<typeof HiresSiteCreate>> = {}) => ({
+  name: 'Leeds Depot',
+  address_line_1: '1 Wellington Street',
+  city: 'Leeds',
+  postcode: 'LS1 4DL',
+  ...overrides,
+});
+
+export async function createSite(
+  h: HiresHarness,
+  actor: Actor,
+  overrides: Partial<RequestOf<typeof HiresSiteCreate>> = {},
+): Promise<Site> {
+  return (await h.client.send(HiresSiteCreate, site(actor, overrides))).site;
+}
+
+/** What a hire needs around it: an item, a supplier and a site of the company. */
+export async function hireSetting(h: HiresHarness, actor: Actor) {
+  const [item, supplier, site] = await Promise.all([
+    catalogueItem(h),
+    catalogueSupplier(h),
+    createSite(h, actor),
+  ]);
+  return { item, supplier, site };
+}
+
+export function hireFields(
+  setting: { item: { id: string }; supplier: { id: string }; site: { id: string } },
+  overrides: Partial<RequestOf<typeof HiresCreate>> = {},
+) {
+  return {
+    equipment_id: setting.item.id,
+    supplier_id: setting.supplier.id,
+    site_id: setting.site.id,
+    price: 100,
+    pricing_term: 'week' as const,
+    hire_start_date: '2026-11-02',
+    hire_end_date: '2026-11-10',
+    ...overrides,
+  };
+}
+
+export async function createHire(
+  h: HiresHarness,
+  actor: Actor,
+  setting: Parameters<typeof hireFields>[0],
+  overrides: Partial<RequestOf<typeof HiresCreate>> = {},
+): Promise<Hire> {
+  return (await h.client.send(HiresCreate, hire(actor, setting, overrides))).hire;
+}
+
+/** The ServiceError a call rejects with (fails the test when it resolves). */
+export async function errorOf(
+  call: Promise<unknown>,
+): Promise<{ code: string; message: string; details?: unknown }> {
+  try {
+    await call;
+  } catch (err) {
+    const e = err as { code: string; message: string; details?: unknown };
+    return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) };
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Equipment, PricingEntry, Supplier } from '@planted/contracts';
+import { DROPDOWN_LIMIT } from '@planted/domain';
+import { apiRequest } from '../../../lib/api-client';
+import { equipmentKeys, supplierKeys } from '../../../lib/query-keys';
+
+export type { Equipment, PricingEntry, Supplier };
+
+/** GET /equipment with the dropdown limit (spec §7, §9) for the hire form. */
+export async function getEquipmentOptions(): Promise<Equipment[]> {
+  const { equipment } = await apiRequest<{ equipment: Equipment[] }>('/equipment', {
+    query: { page: 1, limit: DROPDOWN_LIMIT },
+  });
+  return equipment ?? [];
+}
+
+/** GET /suppliers with the dropdown limit. */
+export async function getSupplierOptions(): Promise<Supplier[]> {
+  const { suppliers } = await apiRequest<{ suppliers: Supplier[] }>('/suppliers', {
+    query: { page: 1, limit: DROPDOWN_LIMIT },
+  });
+  return suppliers ?? [];
+}
+
+/** GET /equipment/pricing: the latest price per item, for the form's price comparison. */
+export function getLatestPrices(): Promise<Record<string, PricingEntry>> {
+  return apiRequest('/equipment/pricing');
+}
+
+export const equipmentOptionsQuery = queryOptions({
+  queryKey: equipmentKeys.list({ dropdown: true }),
+  queryFn: getEquipmentOptions,
+});
+export const supplierOptionsQuery = queryOptions({
+  queryKey: supplierKeys.list({ dropdown: true }),
+  queryFn: getSupplierOptions,
+});
+export const latestPricesQuery = queryOptions({
+  queryKey: equipmentKeys.pricing(),
+  queryFn: getLatestPrices,
+});
+
+export const useEquipmentOptions = () => useQuery(equipmentOptionsQuery);
+export const useSupplierOptions = () => useQuery(supplierOptionsQuery);
+export const useLatestPrices = () => useQuery(latestPricesQuery);

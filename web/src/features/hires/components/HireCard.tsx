@@ -1,0 +1,190 @@
+import {
+  Avatar,
+  Box,
+  Card,
+  CardActions,
+  CardContent,
+  CardMedia,
+  Checkbox,
+  Divider,
+  IconButton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import ImageIcon from '@mui/icons-material/Image';
+import { useTranslation } from 'react-i18next';
+import { exVatFromTotal } from '@planted/domain';
+import { HireStatusChip } from '../../../components/ui/StatusChips';
+import { formatDate, formatMoney, initials } from '../../../lib/format';
+import type { Hire } from '../api/get-hires';
+
+function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ textAlign: 'right', overflowWrap: 'anywhere' }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Spec §2 Hires card: every field of a hire in the list, with selection, edit and delete. */
+export function HireCard({
+  hire,
+  selected,
+  onToggleSelected,
+  onEdit,
+  onDelete,
+}: {
+  hire: Hire;
+  selected: boolean;
+  onToggleSelected: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation(['hires', 'equipment', 'common']);
+  const name = hire.equipment_name ?? t('card.unknownEquipment');
+  const date = (value: string) => formatDate(value, i18n.language);
+  return (
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        borderColor: selected ? 'primary.main' : undefined,
+      }}
+      data-testid={`hire-card-${hire.id}`}
+    >
+      {hire.equipment_image_url ? (
+        <CardMedia
+          component="img"
+          image={hire.equipment_image_url}
+          alt={name}
+          loading="lazy"
+          sx={{ height: 140, objectFit: 'cover' }}
+        />
+      ) : (
+        <Box
+          sx={{
+            height: 140,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'action.hover',
+            color: 'text.secondary',
+          }}
+        >
+          <ImageIcon fontSize="large" aria-hidden />
+        </Box>
+      )}
+      <CardContent sx={{ flexGrow: 1, pb: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Checkbox
+            checked={selected}
+            onChange={onToggleSelected}
+            slotProps={{ input: { 'aria-label': t('card.select', { name }) } }}
+            sx={{ ml: -1, mt: -0.5 }}
+            data-testid="hire-select"
+          />
+          <Typography
+            variant="h6"
+            component="h2"
+            sx={{ flexGrow: 1, overflowWrap: 'anywhere', lineHeight: 1.3 }}
+          >
+            {name}
+          </Typography>
+          <HireStatusChip status={hire.hire_status} testId="hire-status" />
+        </Box>
+        {hire.equipment_category && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t(`equipment:categories.${hire.equipment_category}`, { defaultValue: hire.equipment_category })}
+          </Typography>
+        )}
+        <Stack spacing={0.5}>
+          <Line label={t('card.supplier')} value={hire.supplier_name ?? '—'} testId="hire-supplier" />
+          <Line
+            label={t('card.site')}
+            value={
+              hire.job_number
+                ? t('card.siteWithJob', { site: hire.site_name ?? '—', job: hire.job_number })
+                : (hire.site_name ?? '—')
+            }
+            testId="hire-site"
+          />
+          <Line
+            label={t('card.dates')}
+            value={t('card.dateRange', { start: date(hire.hire_start_date), end: date(hire.hire_end_date) })}
+            testId="hire-dates"
+          />
+          <Line
+            label={t('card.duration')}
+            value={t('summary.days', { count: hire.hire_duration_days })}
+            testId="hire-duration"
+          />
+          <Line
+            label={t('card.price')}
+            value={t('card.pricePerTerm', {
+              price: formatMoney(hire.price),
+              term: t(`termsPer.${hire.pricing_term}`),
+              perDay: formatMoney(hire.price_per_day),
+            })}
+            testId="hire-price"
+          />
+          <Line
+            label={t('card.po')}
+            value={
+              hire.zahara_po_number ? t('card.poNumber', { number: hire.zahara_po_number }) : t('card.noPo')
+            }
+            testId="hire-po"
+          />
+        </Stack>
+        <Divider sx={{ my: 1 }} />
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('card.total')}
+          </Typography>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="hire-total">
+            {formatMoney(hire.total_cost)}
+          </Typography>
+        </Box>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ textAlign: 'right' }}
+          data-testid="hire-ex-vat"
+        >
+          {t('card.exVat', { amount: formatMoney(exVatFromTotal(hire.total_cost)) })}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ pt: 0, px: 2, pb: 1.5, gap: 1 }}>
+        <Avatar
+          src={hire.creator_profile_picture ?? undefined}
+          alt=""
+          sx={{ width: 28, height: 28, fontSize: 12, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
+          {initials(hire.creator_name)}
+        </Avatar>
+        <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }} data-testid="hire-creator">
+          {t('card.createdBy', { name: hire.creator_name ?? '—', date: date(hire.created_at) })}
+        </Typography>
+        <IconButton aria-label={t('card.edit', { name })} onClick={onEdit} data-testid="hire-edit">
+          <EditIcon />
+        </IconButton>
+        <IconButton
+          aria-label={t('card.delete', { name })}
+          onClick={onDelete}
+          color="error"
+          data-testid="hire-delete"
+        >
+          <DeleteIcon />
+        </IconButton>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,621 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HIRES_MESSAGES } from '@planted/contracts';
+import { computeHireTotals } from '@planted/domain';
+import { i18n } from '../../../lib/i18n';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  type FakeAnswer,
+  type FetchCall,
+} from '../../../test/utils';
+import {
+  EQUIPMENT,
+  HIRE_A,
+  HIRE_B,
+  SITE,
+  SUPPLIER,
+  equipmentItem,
+  hire,
+  hirePage,
+  siteItem,
+  supplierItem,
+  usage,
+} from './hires-fixtures';
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  resetBrowserState();
+  signInForTest();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  return i18n.changeLanguage('en');
+});
+
+type Answers = Record<string, FakeAnswer | ((call: FetchCall) => FakeAnswer)>;
+
+const second = hire({
+  id: HIRE_B,
+  equipment_name: 'Tower Light',
+  equipment_category: 'Lighting',
+  equipment_image_url: '/files/equipment/x/card.jpg',
+  hire_status: 'collection_booked',
+  pricing_term: 'fixed',
+  price: 90,
+  price_per_day: 30,
+  hire_duration_days: 3,
+  total_cost: 108,
+  zahara_po_number: 'PO-77',
+  zahara_document_id: 'DOC-77',
+  job_number: null,
+});
+
+const base = (over: Answers = {}): Answers => ({
+  'GET /api/hires': hirePage([hire(), second], 3),
+  'GET /api/hires/subscription-usage': usage(1),
+  'GET /api/equipment': {
+    body: { equipment: [equipmentItem], pagination: { page: 1, limit: 1000, total: 1, pages: 1 } },
+  },
+  'GET /api/suppliers': {
+    body: { suppliers: [supplierItem], pagination: { page: 1, limit: 1000, total: 1, pages: 1 } },
+  },
+  'GET /api/sites': { body: { sites: [siteItem], pagination: { page: 1, limit: 1000, total: 1, pages: 1 } } },
+  'GET /api/equipment/pricing': { body: {} },
+  ...over,
+});
+
+async function open(path = '/hires', over: Answers = {}) {
+  const fetched = mockFetch(base(over));
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: 'Hires', level: 1, hidden: true }, { timeout: 15_000 });
+  return { ...fetched, ...view, user: userEvent.setup({ delay: null }) };
+}
+
+const listCalls = (calls: FetchCall[]) => calls.filter((call) => /^\/api\/hires(\?|$)/.test(call.url));
+const query = (call: FetchCall | undefined) =>
+  Object.fromEntries(new URL(call?.url ?? '', 'http://x').searchParams);
+
+/** Picks `option` in the MUI select labelled `label` inside `scope`. */
+async function choose(
+  user: ReturnType<typeof userEvent.setup>,
+  scope: HTMLElement,
+  label: string,
+  option: string,
+) {
+  await user.click(within(scope).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function pick(
+  user: ReturnType<typeof userEvent.setup>,
+  scope: HTMLElement,
+  label: string,
+  option: string,
+) {
+  const input = within(scope).getByRole('combobox', { name: label });
+  await user.click(input);
+  await user.type(input, option.slice(0, 4));
+  await user.click(await screen.findByRole('option', { name: new RegExp(option) }));
+}
+
+const setDate = (scope: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+
+describe('Hire cards and the list (spec §2 Hires, §7)', () => {
+  it('shows every field of a hire on its card', async () => {
+    await open();
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(within(card).getByRole('heading', { name: 'Mini Digger' })).toBeInTheDocument();
+    expect(within(card).getByTestId('hire-status')).toHaveTextContent('Active');
+    expect(within(card).getByText('Building & Sitework')).toBeInTheDocument();
+    expect(within(card).getByTestId('hire-supplier')).toHaveTextContent('Speedy Hire Leeds');
+    expect(within(card).getByTestId('hire-site')).toHaveTextContent('Leeds Depot · Job J-1001');
+    expect(within(card).getByTestId('hire-dates')).toHaveTextContent('1 Mar 2026 – 10 Mar 2026');
+    expect(within(card).getByTestId('hire-duration')).toHaveTextContent('10 days');
+    expect(within(card).getByTestId('hire-price')).toHaveTextContent('£100.00 per week (£14.29/day)');
+    expect(within(card).getByTestId('hire-po')).toHaveTextContent('No PO created');
+    expect(within(card).getByTestId('hire-total')).toHaveTextContent('£300.00');
+    expect(within(card).getByTestId('hire-ex-vat')).toHaveTextContent('£250.00 ex VAT');
+    expect(within(card).getByTestId('hire-creator')).toHaveTextContent('Alice Admin · 27 Feb 2026');
+    expect(within(card).getByRole('button', { name: 'Edit hire of Mini Digger' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Delete hire of Mini Digger' })).toBeInTheDocument();
+
+    const other = screen.getByTestId(`hire-card-${HIRE_B}`);
+    expect(within(other).getByRole('img', { name: 'Tower Light' })).toHaveAttribute(
+      'src',
+      '/files/equipment/x/card.jpg',
+    );
+    expect(within(other).getByTestId('hire-status')).toHaveTextContent('Collection Booked');
+    expect(within(other).getByTestId('hire-po')).toHaveTextContent('PO #PO-77');
+    expect(within(other).getByTestId('hire-site')).toHaveTextContent('Leeds Depot');
+    expect(within(other).getByTestId('hire-price')).toHaveTextContent('£90.00 fixed (£30.00/day)');
+    expect(within(other).getByTestId('hire-ex-vat')).toHaveTextContent('£90.00 ex VAT');
+  });
+
+  it("asks page 1 of 12 active and collection-booked hires, pages with 'Page X of Y'", async () => {
+    const { calls, user } = await open();
+    await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(query(listCalls(calls)[0])).toEqual({
+      page: '1',
+      limit: '12',
+      status: 'active,collection_booked',
+    });
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ page: '2' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('Show Completed asks every status, and the search goes to the server after typing pauses', async () => {
+    const { calls, user } = await open();
+    await screen.findByTestId(`hire-card-${HIRE_A}`);
+    await user.click(screen.getByRole('switch', { name: 'Show Completed' }));
+    await waitFor(() =>
+      expect(query(listCalls(calls).at(-1))).toMatchObject({ status: 'active,completed,collection_booked' }),
+    );
+    const before = listCalls(calls).length;
+    await user.type(screen.getByTestId('hire-search'), 'J-1001');
+    await waitFor(() =>
+      expect(query(listCalls(calls).at(-1))).toMatchObject({ search: 'J-1001', page: '1' }),
+    );
+    // One request for the settled text, not one per key.
+    expect(listCalls(calls).length).toBe(before + 1);
+  });
+
+  it('says what to do when nothing matches, and when there are no hires', async () => {
+    await open('/hires', { 'GET /api/hires': hirePage([]) });
+    expect(await screen.findByText('No active hires')).toBeInTheDocument();
+    expect(
+      screen.getByText('Create a hire to track equipment on your sites and what it costs.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load hires' with Try Again", async () => {
+    await open('/hires', { 'GET /api/hires': { status: 500, body: { error: 'Internal server error' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load hires');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
+
+describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
+  it('marks the selected hires completed after confirming, with the spec message', async () => {
+    const { calls, user } = await open('/hires', {
+      'PUT /api/hires/bulk/status': { body: { updatedCount: 2, message: 'ok' } },
+    });
+    await screen.findByTestId(`hire-card-${HIRE_A}`);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Mark Completed' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Update status' });
+    expect(confirm).toHaveTextContent(
+      'Are you sure you want to update the status of 2 hire(s) to Completed?',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Successfully updated 2 hire(s) to Completed!')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/hires/bulk/status')?.body).toEqual({
+      hireIds: [HIRE_A, HIRE_B],
+      status: 'completed',
+    });
+  });
+
+  it('marks one hire collection booked, and reports a failure', async () => {
+    const { calls, user } = await open('/hires', {
+      'PUT /api/hires/bulk/status': {
+        status: 400,
+        body: { error: 'Status must be completed or collection_booked' },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Tower Light' }));
+    await user.click(screen.getByRole('button', { name: 'Mark Collection Booked' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Update status' });
+    expect(confirm).toHaveTextContent('update the status of 1 hire(s) to Collection Booked?');
+    await user.click(within(confirm).getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText('Failed to update status: Status must be completed or collection_booked'),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/hires/bulk/status')?.body).toEqual({
+      hireIds: [HIRE_B],
+      status: 'collection_booked',
+    });
+  });
+
+  it("deletes the selected hires after 'Yes, Delete N Hire(s)'", async () => {
+    const { calls, user } = await open('/hires', {
+      'DELETE /api/hires/bulk': { body: { deletedCount: 2, message: 'ok' } },
+    });
+    await screen.findByTestId(`hire-card-${HIRE_A}`);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete hires' });
+    expect(confirm).toHaveTextContent(
+      'Are you sure you want to delete 2 hire(s)? This action cannot be undone.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, Delete 2 Hire(s)' }));
+    expect(await screen.findByText('Successfully deleted 2 hire(s)!')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/hires/bulk' && call.method === 'DELETE')?.body).toEqual({
+      hireIds: [HIRE_A, HIRE_B],
+    });
+  });
+
+  it("reports 'Failed to delete hires: {error}'", async () => {
+    const { user } = await open('/hires', {
+      'DELETE /api/hires/bulk': {
+        status: 503,
+        body: { error: 'Service temporarily unavailable. Please try again shortly.' },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Mini Digger' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, Delete 1 Hire(s)' }));
+    expect(
+      await screen.findByText(
+        'Failed to delete hires: Service temporarily unavailable. Please try again shortly.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks before deleting one hire', async () => {
+    const { calls, user } = await open('/hires', {
+      [`DELETE /api/hires/${HIRE_A}`]: { body: { message: 'Hire deleted successfully' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete hire of Mini Digger' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete hire?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Hire deleted successfully')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === `/api/hires/${HIRE_A}`)).toBe(true);
+  });
+});
+
+describe('The hire form (spec §2, §5, §9)', () => {
+  it('requires equipment, supplier, site, price, term and end date', async () => {
+    const { calls, user } = await open();
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.click(within(dialog).getByTestId('hire-save'));
+    for (const message of [
+      'Equipment is required',
+      'Supplier is required',
+      'Site is required',
+      'Price is required',
+      'Pricing term is required',
+      'End date is required',
+    ])
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    await pick(user, dialog, 'Equipment', 'Mini Digger');
+    await pick(user, dialog, 'Supplier', 'Speedy Hire Leeds');
+    await pick(user, dialog, 'Site', 'Leeds Depot');
+    await user.type(within(dialog).getByTestId('hire-price'), '100');
+    await choose(user, dialog, 'Pricing term', 'Per day');
+    setDate(dialog, 'Start date', '2026-03-10');
+    setDate(dialog, 'End date', '2026-03-01');
+    await user.click(within(dialog).getByTestId('hire-save'));
+    expect(
+      await within(dialog).findByText('End date must be on or after the start date'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST' && call.url === '/api/hires')).toBe(false);
+  });
+
+  it('shows net, VAT and total live from the shared rules, sends them, then the success modal', async () => {
+    const { calls, user } = await open('/hires', {
+      'POST /api/hires': (call) => ({
+        status: 201,
+        body: {
+          hire: hire({ id: HIRE_B, ...(call.body as Record<string, unknown>) }),
+          message: HIRES_MESSAGES.HIRE_CREATED,
+          purchase_order_available: false,
+        },
+      }),
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    expect(within(dialog).getByTestId('summary-total')).toHaveTextContent('—');
+    await pick(user, dialog, 'Equipment', 'Mini Digger');
+    await pick(user, dialog, 'Supplier', 'Speedy Hire Leeds');
+    await pick(user, dialog, 'Site', 'Leeds Depot');
+    await user.type(within(dialog).getByTestId('hire-price'), '100');
+    await choose(user, dialog, 'Pricing term', 'Per week');
+    await user.type(within(dialog).getByTestId('hire-delivery'), '50');
+    await user.type(within(dialog).getByTestId('hire-operator'), '12.5');
+    setDate(dialog, 'Start date', '2026-03-01');
+    setDate(dialog, 'End date', '2026-03-10');
+    // 10 days at £100 a week: 2 weeks, + £50 delivery + £12.50 operator = £262.50 net.
+    expect(within(dialog).getByTestId('summary-duration')).toHaveTextContent('10 days');
+    expect(within(dialog).getByTestId('summary-net')).toHaveTextContent('£262.50');
+    expect(within(dialog).getByTestId('summary-vat')).toHaveTextContent('£52.50');
+    expect(within(dialog).getByTestId('summary-total')).toHaveTextContent('£315.00');
+    await user.click(within(dialog).getByTestId('hire-save'));
+
+    const success = await screen.findByRole('dialog', { name: 'Hire created successfully!' });
+    const post = calls.find((call) => call.method === 'POST' && call.url === '/api/hires');
+    const expected = computeHireTotals({
+      price: 100,
+      pricing_term: 'week',
+      hire_start_date: '2026-03-01',
+      hire_end_date: '2026-03-10',
+      delivery_charge: 50,
+      operator_cost: 12.5,
+    });
+    expect(post?.body).toMatchObject({
+      equipment_id: EQUIPMENT,
+      supplier_id: SUPPLIER,
+      site_id: SITE,
+      price: 100,
+      pricing_term: 'week',
+      delivery_charge: 50,
+      operator_cost: 12.5,
+      hire_start_date: '2026-03-01',
+      hire_end_date: '2026-03-10',
+      hire_status: 'active',
+      hire_duration_days: expected.hire_duration_days,
+      net_cost: expected.net_cost,
+      vat_amount: expected.vat_amount,
+      total_cost: expected.total_cost,
+    });
+    expect(post?.headers['Idempotency-Key']).toBeTruthy();
+    const before = listCalls(calls).length;
+    await user.click(within(success).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("compares this hire's price per day with the item's latest price", async () => {
+    const { user } = await open('/hires', {
+      'GET /api/equipment/pricing': {
+        body: {
+          [EQUIPMENT]: {
+            price_per_day: 20,
+            supplier_id: SUPPLIER,
+            supplier_name: 'Speedy Hire Leeds',
+            hire_start_date: '2026-02-01',
+          },
+        },
+      },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    expect(within(dialog).getByTestId('comparison-none')).toHaveTextContent(
+      'No earlier price for this equipment yet.',
+    );
+    await pick(user, dialog, 'Equipment', 'Mini Digger');
+    const comparison = within(dialog).getByTestId('price-comparison');
+    expect(comparison).toHaveTextContent(
+      'Latest price: £20.00/day from Speedy Hire Leeds (hire starting 1 Feb 2026)',
+    );
+    await user.type(within(dialog).getByTestId('hire-price'), '100');
+    await choose(user, dialog, 'Pricing term', 'Per week');
+    setDate(dialog, 'Start date', '2026-03-01');
+    setDate(dialog, 'End date', '2026-03-10');
+    // £100 a week is £14.29 a day (spec §9: price / 7).
+    expect(comparison).toHaveTextContent('This hire: £14.29/day');
+    expect(within(dialog).getByTestId('comparison-difference')).toHaveTextContent(
+      '£5.71/day less than the latest price',
+    );
+  });
+
+  it('edits through ?edit={id}: loads the hire, offers every status, PUTs, and clears the parameter', async () => {
+    const { calls, user, router } = await open(`/hires?edit=${HIRE_A}`, {
+      [`GET /api/hires/${HIRE_A}`]: { body: { hire: hire() } },
+      [`PUT /api/hires/${HIRE_A}`]: (call) => ({
+        body: { hire: hire(call.body as Record<string, unknown>), message: 'Hire updated successfully' },
+      }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Hire' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue(100);
+    expect(within(dialog).getByRole('combobox', { name: 'Equipment' })).toHaveValue('Mini Digger');
+    expect(within(dialog).getByTestId('summary-total')).toHaveTextContent('£300.00');
+    await choose(user, dialog, 'Status', 'Collection Booked');
+    await user.click(within(dialog).getByTestId('hire-save'));
+    expect(await screen.findByText('Hire updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      hire_status: 'collection_booked',
+      price: 100,
+      total_cost: 300,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Hire' })).not.toBeInTheDocument());
+  });
+
+  it('opens a new hire prefilled from the equipment screen link and clears every parameter', async () => {
+    const { router } = await open(
+      `/hires?equipment_id=${EQUIPMENT}&equipment_name=Mini%20Digger&supplier_id=${SUPPLIER}&price_per_day=45.5&keep=1`,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    await waitFor(() => expect(router.state.location.search).toBe('?keep=1'));
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue(45.5);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Equipment' })).toHaveValue('Mini Digger'),
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Supplier' })).toHaveValue('Speedy Hire Leeds');
+    expect(within(dialog).getByRole('combobox', { name: 'Pricing term' })).toHaveTextContent('Per day');
+  });
+
+  it('opens for ?open_modal=true after the limit check, and still opens when the check fails', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = await open('/hires?open_modal=true', {
+      'GET /api/hires/subscription-usage': { status: 503, body: { error: 'Service unavailable' } },
+    });
+    expect(await screen.findByRole('dialog', { name: 'New Hire' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(logged).toHaveBeenCalledWith('Failed to check the hire limit', expect.anything());
+  });
+});
+
+describe('Upgrade Required (spec §2, §4 Hire limit)', () => {
+  it("shows current/max and the plan instead of the form at the limit; 'Maybe Later' closes it", async () => {
+    const { user } = await open('/hires', { 'GET /api/hires/subscription-usage': usage(5, 5) });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(within(dialog).getByTestId('upgrade-usage')).toHaveTextContent('Active hires: 5 / 5');
+    expect(within(dialog).getByTestId('upgrade-plan')).toHaveTextContent('Current plan: Free Edition');
+    expect(screen.queryByRole('dialog', { name: 'New Hire' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Maybe Later' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Upgrade Required' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("'Upgrade Now' goes to /subscription", async () => {
+    const { user, router } = await open('/hires?open_modal=true', {
+      'GET /api/hires/subscription-usage': usage(30, 25, 'teams'),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(within(dialog).getByTestId('upgrade-plan')).toHaveTextContent('Current plan: Teams Edition');
+    await user.click(within(dialog).getByRole('button', { name: 'Upgrade Now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('never blocks an unlimited plan', async () => {
+    const { user } = await open('/hires', {
+      'GET /api/hires/subscription-usage': usage(500, null, 'unlimited'),
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    expect(await screen.findByRole('dialog', { name: 'New Hire' })).toBeInTheDocument();
+  });
+
+  it("opens when the server refuses the creation with the limit's 403", async () => {
+    let checks = 0;
+    const { user } = await open('/hires', {
+      'GET /api/hires/subscription-usage': () => usage(checks++ === 0 ? 4 : 5, 5),
+      'POST /api/hires': { status: 403, body: { error: HIRES_MESSAGES.HIRE_LIMIT_REACHED } },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const form = await screen.findByRole('dialog', { name: 'New Hire' });
+    await pick(user, form, 'Equipment', 'Mini Digger');
+    await pick(user, form, 'Supplier', 'Speedy Hire Leeds');
+    await pick(user, form, 'Site', 'Leeds Depot');
+    await user.type(within(form).getByTestId('hire-price'), '10');
+    await choose(user, form, 'Pricing term', 'Fixed price');
+    setDate(form, 'End date', '2099-01-01');
+    await user.click(within(form).getByTestId('hire-save'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(within(dialog).getByTestId('upgrade-usage')).toHaveTextContent('Active hires: 5 / 5');
+  });
+});
+
+describe('Quick-add modals on the hire form (spec §2, §3, §5)', () => {
+  it('adds equipment with the quick-add lists and required description, and selects it', async () => {
+    const created = { ...equipmentItem, id: '00000000-0000-4000-8000-00000000e002', name: 'Hilti Breaker' };
+    const { calls, user } = await open('/hires', {
+      'POST /api/equipment': {
+        status: 201,
+        body: { equipment: created, message: 'Equipment created successfully' },
+      },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const form = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.click(within(form).getByRole('button', { name: 'Quick add equipment' }));
+    const quick = await screen.findByRole('dialog', { name: 'Quick Add Equipment' });
+    await user.click(within(quick).getByTestId('quick-equipment-save'));
+    for (const message of [
+      'Equipment name is required',
+      'Category is required',
+      'Unit of measure is required',
+      'Description is required',
+    ])
+      expect(await within(quick).findByText(message)).toBeInTheDocument();
+
+    await user.click(within(quick).getByRole('combobox', { name: 'Power' }));
+    const powers = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(powers).not.toContain('Hydraulic');
+    expect(powers).toContain('Battery');
+    await user.click(screen.getByRole('option', { name: '110V' }));
+    await user.type(within(quick).getByTestId('quick-equipment-name'), 'Hilti Breaker');
+    await choose(user, quick, 'Category', 'Breaking & Drilling');
+    await choose(user, quick, 'Unit of measure', 'Per Tonne');
+    await user.type(within(quick).getByTestId('quick-equipment-description'), 'Heavy breaker');
+    await user.click(within(quick).getByTestId('quick-equipment-save'));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick Add Equipment' })).not.toBeInTheDocument(),
+    );
+    expect(within(form).getByRole('combobox', { name: 'Equipment' })).toHaveValue('Hilti Breaker');
+    const sent = calls.find((call) => call.method === 'POST' && call.url === '/api/equipment')
+      ?.body as FormData;
+    expect(Object.fromEntries(sent.entries())).toEqual({
+      name: 'Hilti Breaker',
+      category: 'Breaking & Drilling',
+      unit_of_measure: 'Per Tonne',
+      power: '110V',
+      description: 'Heavy breaker',
+    });
+  });
+
+  it('adds a supplier and selects it', async () => {
+    const created = { ...supplierItem, id: '00000000-0000-4000-8000-00000000f002', name: 'Brandon Hire' };
+    const { calls, user } = await open('/hires', {
+      'POST /api/suppliers': {
+        status: 201,
+        body: { supplier: created, message: 'Supplier created successfully' },
+      },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const form = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.click(within(form).getByRole('button', { name: 'Quick add supplier' }));
+    const quick = await screen.findByRole('dialog', { name: 'Quick Add Supplier' });
+    await user.click(within(quick).getByTestId('quick-supplier-save'));
+    expect(await within(quick).findByText('Supplier name is required')).toBeInTheDocument();
+    await user.type(within(quick).getByTestId('quick-supplier-name'), 'Brandon Hire');
+    await user.click(within(quick).getByTestId('quick-supplier-save'));
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: 'Supplier' })).toHaveValue('Brandon Hire'),
+    );
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/suppliers')?.body).toEqual({
+      name: 'Brandon Hire',
+    });
+  });
+
+  it('adds a site and selects it', async () => {
+    const { calls, user } = await open('/hires', {
+      'POST /api/sites': (call) => ({
+        status: 201,
+        body: {
+          site: {
+            ...siteItem,
+            ...(call.body as Record<string, unknown>),
+            id: '00000000-0000-4000-8000-0000000005b9',
+          },
+          message: 'Site created successfully',
+        },
+      }),
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const form = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.click(within(form).getByRole('button', { name: 'Quick add site' }));
+    const quick = await screen.findByRole('dialog', { name: 'Quick Add Site' });
+    await user.click(within(quick).getByTestId('site-save'));
+    expect(await within(quick).findByText('Site name is required')).toBeInTheDocument();
+    await user.type(within(quick).getByTestId('site-name'), 'Sheffield Works');
+    await user.type(within(quick).getByTestId('site-address-line-1'), '1 Furnace Hill');
+    await user.type(within(quick).getByTestId('site-city'), 'Sheffield');
+    await user.type(within(quick).getByTestId('site-postcode'), 'S3 7AF');
+    await user.click(within(quick).getByTestId('site-save'));
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: 'Site' })).toHaveValue('Sheffield Works'),
+    );
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/sites')?.body).toMatchObject({
+      name: 'Sheffield Works',
+      country: 'GB',
+    });
+  });
+});
+
+describe('in Spanish (spec §1)', () => {
+  it('translates the screen, the bulk bar and the summary', async () => {
+    await i18n.changeLanguage('es');
+    mockFetch(base());
+    renderApp('/hires');
+    expect(
+      await screen.findByRole('heading', { name: 'Alquileres', level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(within(card).getByTestId('hire-po')).toHaveTextContent('Sin orden de compra');
+    expect(within(card).getByTestId('hire-duration')).toHaveTextContent('10 días');
+    expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
+  });
+});

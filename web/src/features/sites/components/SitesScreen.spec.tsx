@@ -1,0 +1,238 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { i18n } from '../../../lib/i18n';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  type FakeAnswer,
+  type FetchCall,
+} from '../../../test/utils';
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  resetBrowserState();
+  signInForTest();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  return i18n.changeLanguage('en');
+});
+
+const LEEDS = '00000000-0000-4000-8000-0000000005a1';
+const YORK = '00000000-0000-4000-8000-0000000005a2';
+
+const site = (over: Record<string, unknown>) => ({
+  id: LEEDS,
+  name: 'Leeds Depot',
+  address_line_1: '12 Kirkstall Road',
+  address_line_2: null,
+  city: 'Leeds',
+  county: 'West Yorkshire',
+  postcode: 'LS3 1LL',
+  country: 'GB',
+  job_number: 'J-1001',
+  status: 'active',
+  zahara_project_id: null,
+  latitude: 53.8,
+  longitude: -1.55,
+  geocode_source: 'offline',
+  created_at: '2026-03-05T10:00:00.000Z',
+  updated_at: '2026-03-05T10:00:00.000Z',
+  ...over,
+});
+
+const sites = [
+  site({}),
+  site({
+    id: YORK,
+    name: 'York Riverside',
+    address_line_1: '1 Skeldergate',
+    city: 'York',
+    county: 'North Yorkshire',
+    postcode: 'YO1 6DH',
+    job_number: null,
+    status: 'completed',
+    zahara_project_id: 'P-9',
+  }),
+];
+
+type Answers = Record<string, FakeAnswer | ((call: FetchCall) => FakeAnswer)>;
+
+async function open(path = '/sites', over: Answers = {}) {
+  const fetched = mockFetch({
+    'GET /api/sites': { body: { sites, pagination: { page: 1, limit: 1000, total: 2, pages: 1 } } },
+    ...over,
+  });
+  const view = renderApp(path);
+  await screen.findByRole(
+    'heading',
+    { name: 'Site Management', level: 1, hidden: true },
+    { timeout: 15_000 },
+  );
+  return { ...fetched, ...view, user: userEvent.setup({ delay: null }) };
+}
+
+describe('Site Management (spec §2 Sites)', () => {
+  it('shows each card with job number, status badge, address, created date and the synced icon', async () => {
+    const { calls } = await open();
+    const leeds = await screen.findByTestId(`site-card-${LEEDS}`);
+    expect(within(leeds).getByRole('heading', { name: 'Leeds Depot' })).toBeInTheDocument();
+    expect(within(leeds).getByTestId('site-job-number')).toHaveTextContent('Job J-1001');
+    expect(within(leeds).getByTestId('site-status')).toHaveTextContent('Active');
+    expect(within(leeds).getByTestId('site-address')).toHaveTextContent(
+      '12 Kirkstall Road, Leeds, West Yorkshire, LS3 1LL',
+    );
+    expect(within(leeds).getByText('United Kingdom')).toBeInTheDocument();
+    expect(within(leeds).getByText('Created 5 Mar 2026')).toBeInTheDocument();
+    expect(within(leeds).queryByTestId('site-synced')).not.toBeInTheDocument();
+    const york = screen.getByTestId(`site-card-${YORK}`);
+    expect(within(york).getByTestId('site-status')).toHaveTextContent('Completed');
+    expect(within(york).getByTestId('site-job-number')).toHaveTextContent('No job number');
+    expect(within(york).getByRole('img', { name: 'Synced with Zahara' })).toBeInTheDocument();
+    expect(within(york).getByRole('button', { name: 'Edit York Riverside' })).toBeInTheDocument();
+    expect(within(york).getByRole('button', { name: 'Delete York Riverside' })).toBeInTheDocument();
+    // The dropdown limit: every site at once (spec §7).
+    expect(calls.find((call) => call.url.startsWith('/api/sites'))?.url).toBe('/api/sites?limit=1000');
+    // No integration yet, so no Sync Projects (spec §2: only when it is configured).
+    expect(screen.queryByRole('button', { name: /Sync Projects/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['name', 'riverside', YORK],
+    ['address line 1', 'kirkstall', LEEDS],
+    ['city', 'YORK', YORK],
+    ['postcode', 'ls3', LEEDS],
+    ['job number', 'j-1001', LEEDS],
+  ])('searches in the browser by %s', async (_, text, found) => {
+    const { calls, user } = await open();
+    await screen.findByTestId(`site-card-${LEEDS}`);
+    const before = calls.length;
+    await user.type(screen.getByTestId('site-search'), text);
+    await waitFor(() => expect(screen.getAllByTestId(/^site-card-/)).toHaveLength(1));
+    expect(screen.getByTestId(`site-card-${found}`)).toBeInTheDocument();
+    expect(calls.length).toBe(before);
+  });
+
+  it('does not search other fields, and says so when nothing matches', async () => {
+    const { user } = await open();
+    await screen.findByTestId(`site-card-${LEEDS}`);
+    await user.type(screen.getByTestId('site-search'), 'West Yorkshire');
+    expect(await screen.findByText('No sites match your search')).toBeInTheDocument();
+  });
+
+  it('opens the add modal for ?open_modal=true and removes it from the URL', async () => {
+    const { router } = await open('/sites?open_modal=true&x=1');
+    expect(await screen.findByRole('dialog', { name: 'Add Site' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?x=1'));
+  });
+
+  it('checks the spec §5 required fields, then adds the site (GB by default)', async () => {
+    const { calls, user } = await open('/sites', {
+      'POST /api/sites': (call) => ({
+        status: 201,
+        body: {
+          site: site({
+            id: '00000000-0000-4000-8000-0000000005a3',
+            ...(call.body as Record<string, unknown>),
+          }),
+          message: 'Site created successfully',
+        },
+      }),
+    });
+    await user.click(screen.getByTestId('site-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Site' });
+    await user.click(within(dialog).getByTestId('site-save'));
+    for (const message of [
+      'Site name is required',
+      'Address line 1 is required',
+      'City is required',
+      'Postcode is required',
+    ])
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByTestId('site-name'), 'Hull Docks');
+    await user.type(within(dialog).getByTestId('site-address-line-1'), '3 Dock Street');
+    await user.type(within(dialog).getByTestId('site-city'), 'Hull');
+    await user.type(within(dialog).getByTestId('site-postcode'), 'hu1 3dx');
+    await user.type(within(dialog).getByTestId('site-job-number'), 'J-2002');
+    await user.click(within(dialog).getByTestId('site-save'));
+    expect(await screen.findByText('Site created successfully')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST' && call.url === '/api/sites');
+    expect(post?.body).toMatchObject({
+      name: 'Hull Docks',
+      address_line_1: '3 Dock Street',
+      city: 'Hull',
+      postcode: 'HU1 3DX',
+      country: 'GB',
+      job_number: 'J-2002',
+      status: 'active',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Site' })).not.toBeInTheDocument());
+  });
+
+  it('edits a site with PUT /sites/{id}', async () => {
+    const { calls, user } = await open('/sites', {
+      [`PUT /api/sites/${LEEDS}`]: (call) => ({
+        body: { site: site(call.body as Record<string, unknown>), message: 'Site updated successfully' },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Leeds Depot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Site' });
+    expect(within(dialog).getByTestId('site-name')).toHaveValue('Leeds Depot');
+    await user.clear(within(dialog).getByTestId('site-name'));
+    await user.type(within(dialog).getByTestId('site-name'), 'Leeds Depot North');
+    await user.click(within(dialog).getByTestId('site-save'));
+    expect(await screen.findByText('Site updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      name: 'Leeds Depot North',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+    });
+  });
+
+  it('asks before deleting, then deletes', async () => {
+    const { calls, user } = await open('/sites', {
+      [`DELETE /api/sites/${YORK}`]: { body: { message: 'Site deleted successfully' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete York Riverside' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete site?' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete York Riverside?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Site deleted successfully')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === `/api/sites/${YORK}`)).toBe(true);
+  });
+
+  it("logs a refused delete and shows the server's reason", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await open('/sites', {
+      [`DELETE /api/sites/${LEEDS}`]: {
+        status: 409,
+        body: { error: 'This site has hires; complete or delete them before deleting the site' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Leeds Depot' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('This site has hires; complete or delete them before deleting the site'),
+    ).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Failed to delete site', expect.anything());
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockFetch({
+      'GET /api/sites': { body: { sites, pagination: { page: 1, limit: 1000, total: 2, pages: 1 } } },
+    });
+    renderApp('/sites');
+    expect(
+      await screen.findByRole('heading', { name: 'Gestión de obras', level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    const leeds = await screen.findByTestId(`site-card-${LEEDS}`);
+    expect(within(leeds).getByTestId('site-status')).toHaveTextContent('Activa');
+    expect(within(leeds).getByText('Reino Unido')).toBeInTheDocument();
+  });
+});

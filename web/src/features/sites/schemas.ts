@@ -1,0 +1,7 @@
+import { HIRES_MESSAGES, siteFieldsSchema } from '@planted/contracts';
+import { registerValidationTexts } from '../../lib/validation-text';
+
+registerValidationTexts(HIRES_MESSAGES, 'forms:hires');
+
+/** Spec §5 Site: the contract's rules (name, address line 1, city, postcode, country required). */
+export const siteFormSchema = siteFieldsSchema;

@@ -1,0 +1,251 @@
+import { Alert, Box, Button, Divider, Grid, Stack, Typography } from '@mui/material';
+import LockIcon from '@mui/icons-material/Lock';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AVAILABILITY_CHECK_METHODS, PREFERRED_ORDER_METHODS } from '@planted/domain';
+import { FormModal } from '../../../components/ui/FormModal';
+import { SimilarEntries } from '../../../components/ui/SimilarEntries';
+import { TextInput } from '../../../components/ui/TextInput';
+import { Form } from '../../../components/ui/form/Form';
+import { FormError } from '../../../components/ui/form/FormError';
+import { FormSelectField } from '../../../components/ui/form/FormSelectField';
+import { FormTextField } from '../../../components/ui/form/FormTextField';
+import { SubmitButton } from '../../../components/ui/form/SubmitButton';
+import { useZodForm } from '../../../components/ui/form/use-zod-form';
+import { useToast } from '../../../components/ui/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTranslateApiError } from '../../../lib/use-error-text';
+import type { Supplier } from '../api/get-suppliers';
+import { useSimilarSuppliers } from '../api/get-similar-suppliers';
+import { useSaveSupplier } from '../api/save-supplier';
+import { supplierFormSchema } from '../schemas';
+import { SupplierTimeline } from './SupplierTimeline';
+
+function defaultsOf(supplier: Supplier | null) {
+  return {
+    name: supplier?.name ?? '',
+    contact_phone: supplier?.contact_phone ?? '',
+    address: supplier?.address ?? '',
+    contact_email: supplier?.contact_email ?? '',
+    details: {
+      contact_name: supplier?.customer_contact_name ?? '',
+      contact_email: supplier?.customer_contact_email ?? '',
+      phone: supplier?.customer_phone ?? '',
+      preferred_order_method: supplier?.preferred_order_method ?? '',
+      availability_check_method: supplier?.availability_check_method ?? '',
+    },
+  };
+}
+
+/** Basic information another customer created, shown but not editable (spec §2, §6). */
+function ReadOnlyBasics({ supplier }: { supplier: Supplier }) {
+  const { t } = useTranslation('suppliers');
+  return (
+    <>
+      <Alert severity="info" icon={<LockIcon />} sx={{ my: 1 }} data-testid="supplier-read-only">
+        {t('form.readOnly')}
+      </Alert>
+      <TextInput
+        id="supplier-name-ro"
+        label={t('form.name')}
+        value={supplier.name}
+        readOnly
+        testId="supplier-name"
+      />
+      <TextInput
+        id="supplier-phone-ro"
+        label={t('form.officePhone')}
+        value={supplier.contact_phone ?? ''}
+        readOnly
+      />
+      <TextInput
+        id="supplier-address-ro"
+        label={t('form.address')}
+        value={supplier.address ?? ''}
+        readOnly
+        multiline
+      />
+      <TextInput
+        id="supplier-email-ro"
+        label={t('form.contactEmail')}
+        value={supplier.contact_email ?? ''}
+        readOnly
+      />
+    </>
+  );
+}
+
+/**
+ * Add or edit a supplier (spec §2 Suppliers): left, the basic information (read-only for a
+ * community supplier) and 'Your Communication Details', Cancel and Save; right, the Timeline
+ * with Add Note. Mounted per supplier, so the form starts from that supplier.
+ */
+export function SupplierFormModal({
+  supplier,
+  canEditBasics,
+  onClose,
+  onOpenExisting,
+}: {
+  /** Null when adding. */
+  supplier: Supplier | null;
+  /** The caller may change the basic information: adding, or an admin of the creating company. */
+  canEditBasics: boolean;
+  onClose: () => void;
+  /** Adding: the admin chose an existing near-duplicate instead. */
+  onOpenExisting: (id: string) => void;
+}) {
+  const { t } = useTranslation(['suppliers', 'forms', 'common']);
+  const toast = useToast();
+  const translateError = useTranslateApiError();
+  const save = useSaveSupplier();
+  const form = useZodForm(supplierFormSchema, { defaultValues: defaultsOf(supplier) });
+  const name = useWatch({ control: form.control, name: 'name' });
+  const settledName = useDebouncedValue(typeof name === 'string' ? name.trim() : '');
+  const similar = useSimilarSuppliers(settledName, supplier === null);
+
+  const title = supplier === null ? t('form.addTitle') : canEditBasics ? t('form.editTitle') : supplier.name;
+  const orderMethods = PREFERRED_ORDER_METHODS.map((value) => ({ value, label: t(`orderMethods.${value}`) }));
+  const checkMethods = AVAILABILITY_CHECK_METHODS.map((value) => ({
+    value,
+    label: t(`checkMethods.${value}`),
+  }));
+  const none = { value: '', label: t('form.notSet') };
+
+  return (
+    <FormModal open title={title} onClose={onClose} maxWidth="lg" fullScreenOnPhone testId="supplier-modal">
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Form
+            form={form}
+            aria-label={title}
+            errorFallback={t('form.saveFailed')}
+            listDetails
+            onSubmit={async ({ details, ...basic }) => {
+              // Saving unchanged details would only add a 'details updated' event to the timeline.
+              const before = defaultsOf(supplier).details;
+              const now = form.getValues('details') as Record<string, unknown>;
+              const detailsChanged =
+                supplier === null ||
+                Object.entries(before).some(([key, value]) => (now[key] ?? '') !== value);
+              await save
+                .mutateAsync({
+                  id: supplier?.id,
+                  basic: canEditBasics ? basic : null,
+                  details: detailsChanged ? details : null,
+                })
+                .catch((error: unknown) => {
+                  throw translateError(error);
+                });
+              toast.success(supplier === null ? t('form.created') : t('form.updated'));
+              onClose();
+            }}
+          >
+            <FormError testId="supplier-form-error" />
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('form.basicInfo')}
+            </Typography>
+            {canEditBasics || supplier === null ? (
+              <>
+                <FormTextField id="supplier-name" name="name" label={t('form.name')} testId="supplier-name" />
+                {supplier === null && (
+                  <SimilarEntries
+                    entries={similar.data}
+                    testId="supplier-similar"
+                    action={(entry) => (
+                      <Button size="small" onClick={() => onOpenExisting(entry.id)}>
+                        {t('form.openExisting')}
+                      </Button>
+                    )}
+                  />
+                )}
+                <FormTextField
+                  id="supplier-phone"
+                  name="contact_phone"
+                  label={t('form.officePhone')}
+                  type="tel"
+                  testId="supplier-phone"
+                />
+                <FormTextField
+                  id="supplier-address"
+                  name="address"
+                  label={t('form.address')}
+                  multiline
+                  minRows={2}
+                  testId="supplier-address"
+                />
+                <FormTextField
+                  id="supplier-email"
+                  name="contact_email"
+                  label={t('form.contactEmail')}
+                  type="email"
+                  testId="supplier-email"
+                />
+              </>
+            ) : (
+              <ReadOnlyBasics supplier={supplier} />
+            )}
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('form.yourDetails')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('form.yourDetailsHint')}
+            </Typography>
+            <FormTextField
+              id="supplier-contact-name"
+              name="details.contact_name"
+              label={t('form.contactName')}
+              testId="supplier-contact-name"
+            />
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={{ xs: 0, sm: 2 }}
+              sx={{ '& > *': { flex: 1 } }}
+            >
+              <FormTextField
+                id="supplier-contact-email"
+                name="details.contact_email"
+                label={t('form.yourContactEmail')}
+                type="email"
+                testId="supplier-contact-email"
+              />
+              <FormTextField
+                id="supplier-contact-phone"
+                name="details.phone"
+                label={t('form.yourContactPhone')}
+                type="tel"
+                testId="supplier-contact-phone"
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, '& > *': { flex: 1 } }}>
+              <FormSelectField
+                id="supplier-order-method"
+                name="details.preferred_order_method"
+                label={t('form.preferredOrderMethod')}
+                options={[none, ...orderMethods]}
+                testId="supplier-order-method"
+              />
+              <FormSelectField
+                id="supplier-check-method"
+                name="details.availability_check_method"
+                label={t('form.availabilityCheckMethod')}
+                options={[none, ...checkMethods]}
+                testId="supplier-check-method"
+              />
+            </Stack>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3, flexWrap: 'wrap' }}>
+              {/* Export to the accounting integration: shown once the integration can say it is active. */}
+              <Button onClick={onClose}>{t('common:cancel')}</Button>
+              <SubmitButton pendingLabel={t('common:saving')} testId="supplier-save">
+                {t('form.save')}
+              </SubmitButton>
+            </Box>
+          </Form>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <SupplierTimeline supplierId={supplier?.id ?? null} />
+        </Grid>
+      </Grid>
+    </FormModal>
+  );
+}
