@@ -78,6 +78,26 @@ export async function failureScreenshots(testName: string): Promise<void> {
 }
 
 /**
+ * Waits until no CSS transition or animation is running (a dialog fading in, a drawer
+ * sliding): colours read mid-fade are blends that fail contrast checks they pass at rest.
+ * Infinite animations (spinners, skeleton pulses) do not count. On a busy machine a fade can
+ * take well over its nominal 225 ms, hence polling rather than a fixed pause.
+ */
+export async function settled(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForTimeout(50);
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => {
+        if (animation.playState !== 'running') return true;
+        const timing = animation.effect?.getComputedTiming();
+        return timing?.iterations === Infinity;
+      }),
+    undefined,
+    { timeout, polling: 50 },
+  );
+}
+
+/**
  * A full-page PNG of the current screen in e2e/screenshots/, named by the step. Every screen
  * photographed is also checked for untranslated texts (see untranslatedKeys).
  */
@@ -85,7 +105,7 @@ export async function screenshot(page: Page, step: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${step}.png`);
   // Let transitions (drawers, dialogs, ripples) settle so the picture shows the screen at rest.
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   const raw = await untranslatedKeys(page);
   if (raw.length > 0) throw new Error(`${step}: untranslated keys on screen: ${raw.join(', ')}`);

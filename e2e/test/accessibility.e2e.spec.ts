@@ -11,6 +11,7 @@ import {
   openBrowser,
   PHONE,
   screenshot,
+  settled,
   untranslatedKeys,
   visible,
   type BrowserSession,
@@ -294,6 +295,7 @@ async function check(
   const problems: string[] = [];
   for (const screen of screens) {
     await screen.open(page);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     const findings = (await axeFindings(page)).filter(
       (finding) => BLOCKING_IMPACTS.includes(finding.impact) && !isKnown(screen.name, finding),
