@@ -208,7 +208,9 @@ export const purchaseOrderRoutes: Route[] = [
         throw invalidRequest([
           `Purchase order ${existing.PurchaseOrderNumber} is completed and cannot be changed.`,
         ]);
-      const input = parseBody(purchaseOrderSchema, { ...existing, ...bodyObject(ctx.body) });
+      // Totals are the stored lines' totals: checked only when the update sends them.
+      const { TotalNetValue: _net, TotalGrossValue: _gross, ...stored } = existing;
+      const input = parseBody(purchaseOrderSchema, { ...stored, ...bodyObject(ctx.body) });
       if (input.DocumentId && input.DocumentId !== documentId)
         throw invalidRequest([
           `DocumentId ${input.DocumentId} does not match the purchase order being updated (${documentId}).`,
