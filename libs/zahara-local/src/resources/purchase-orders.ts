@@ -163,12 +163,16 @@ export function addPurchaseOrder(
   return order;
 }
 
-/** The order as answered: its supplier's summary as the supplier is now. */
+/** The order as answered: its supplier's summary (as the supplier is now) beside its SupplierId. */
 export function purchaseOrderView(tenant: Tenant, order: StoredPurchaseOrder): PurchaseOrder {
   const supplier = tenant.suppliers.get(order.SupplierId);
-  const { SupplierId, ...rest } = order;
+  const { DocumentId, BusinessUnitId, PurchaseOrderNumber, Status, ExternalId, SupplierId, ...rest } = order;
   return {
-    ...rest,
+    DocumentId,
+    BusinessUnitId,
+    PurchaseOrderNumber,
+    Status,
+    ExternalId,
     SupplierId,
     Supplier: {
       SupplierId,
@@ -178,6 +182,7 @@ export function purchaseOrderView(tenant: Tenant, order: StoredPurchaseOrder): P
       IsActive: supplier?.IsActive ?? false,
       TrustedStatus: supplier?.TrustedStatus ?? false,
     },
+    ...rest,
   };
 }
 
