@@ -129,17 +129,18 @@ describe('Zahara simulator: switchable failures', () => {
   });
 
   it('slow: answers come after the delay; a client that gives up first gets nothing', async () => {
-    sim.fail.slow({ delayMs: 400, times: 2 });
+    sim.fail.slow({ delayMs: 800, times: 2 });
     const api = zaharaAs(sim, KEY);
     const started = Date.now();
     expect((await api.get('Project/GetAll')).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(790);
     await expect(api.get('Project/GetAll', { signal: AbortSignal.timeout(100) })).rejects.toThrow(
       /aborted|timeout/i,
     );
     const after = Date.now();
     expect((await api.get('Project/GetAll')).status).toBe(200);
-    expect(Date.now() - after).toBeLessThan(300);
+    // The rule was for two calls: the third is not held back.
+    expect(Date.now() - after).toBeLessThan(700);
     const outcomes = sim.calls({ path: 'Project/GetAll' }).map((c) => c.outcome);
     expect(outcomes).toEqual(['answered', 'client-closed', 'answered']);
   });
