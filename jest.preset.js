@@ -16,10 +16,8 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@planted/(config|contracts|db|domain|logging|messaging|service-kit|stripe-local|testing|zahara-local)$': path.join(
-      __dirname,
-      'libs/$1/src/index.ts',
-    ),
+    '^@planted/(config|contracts|db|domain|logging|messaging|service-kit|stripe-local|testing|zahara-local)$':
+      path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
