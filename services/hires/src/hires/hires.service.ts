@@ -15,6 +15,7 @@ import { CONFIG, DATABASE, once, OutboxService } from '@planted/service-kit';
 import type { HiresConfig } from '../config';
 import type { HiresDatabase, HiresTx } from '../db/database';
 import { idempotentRequests, type HireRow } from '../db/schema';
+import { CatalogueLookup, ReadModelMiss, type MissingReferences } from '../read-models/catalogue-lookup';
 import { PurchaseOrderAvailability } from '../read-models/purchase-orders';
 import { ReadModelsRepository } from '../read-models/read-models.repository';
 import { SitesRepository } from '../sites/sites.repository';
@@ -48,6 +49,7 @@ export class HiresService {
     private readonly readModels: ReadModelsRepository,
     private readonly limits: HireLimits,
     private readonly purchaseOrders: PurchaseOrderAvailability,
+    private readonly catalogue: CatalogueLookup,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -87,14 +89,16 @@ export class HiresService {
   /**
    * Totals from the domain library (the browser's are ignored), references checked, the
    * plan's limit held under the company's lock, and hire.created in the same transaction;
-   * once per Idempotency-Key.
+   * once per Idempotency-Key. Everything that needs no lock (references, the creator's
+   * name) comes before it, so the lock is held only for the count, the insert and its
+   * event, and released by the commit.
    */
   async create(
     actor: Actor,
     input: HireInput,
   ): Promise<{ hire: Hire; message: string; purchase_order_available: boolean }> {
     const totals = hireTotals(input);
-    const answer = await this.writing(() =>
+    const answer = await this.writing(actor, () =>
       once({
         transaction: (work) => this.database.withTenant(actor.customerId, work),
         table: idempotentRequests,
@@ -102,8 +106,8 @@ export class HiresService {
         prepare: async () => undefined,
         create: async (tx: HiresTx) => {
           await this.checkReferences(tx, actor.customerId, input);
-          if (input.hire_status === 'active') await this.limits.assertRoomForOneMore(tx, actor.customerId);
           await this.readModels.rememberActor(tx, actor);
+          if (input.hire_status === 'active') await this.limits.assertRoomForOneMore(tx, actor.customerId);
           const row = await this.hires.insert(tx, actor, input, totals);
           await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
           return this.answerFor(tx, actor.customerId, row.id);
@@ -123,7 +127,7 @@ export class HiresService {
   /** Any of the three statuses; back to active counts against the plan's limit like a new hire. */
   async update(actor: Actor, id: string, input: HireInput): Promise<{ hire: Hire; message: string }> {
     const totals = hireTotals(input);
-    const hire = await this.writing(() =>
+    const hire = await this.writing(actor, () =>
       this.database.withTenant(actor.customerId, async (tx) => {
         const current = await this.hires.findForUpdate(tx, actor.customerId, id);
         if (!current) throw hireNotFound();
@@ -275,10 +279,11 @@ export class HiresService {
   }
 
   /**
-   * The site must be the company's; equipment and supplier must be known to the read models
-   * (catalogue's events arrive within milliseconds of its answer, so an unknown id is a bad
-   * one). On an edit, equipment or a supplier the hire already had may stay even if the
-   * catalogue has since deleted it.
+   * The site must be the company's; equipment and supplier must be in the read models and
+   * not deleted by the catalogue. One the read models have not heard of yet (its event is
+   * on its way) is a ReadModelMiss: `writing` asks the catalogue and tries again. On an
+   * edit, equipment or a supplier the hire already had may stay even if the catalogue has
+   * since deleted it.
    */
   private async checkReferences(
     tx: HiresTx,
@@ -286,24 +291,35 @@ export class HiresService {
     input: HireInput,
     current?: HireRow,
   ): Promise<void> {
-    if (
-      current?.equipmentId !== input.equipment_id &&
-      !(await this.readModels.equipmentUsable(tx, input.equipment_id))
-    )
-      throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
-    if (
-      current?.supplierId !== input.supplier_id &&
-      !(await this.readModels.supplierUsable(tx, input.supplier_id))
-    )
-      throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
+    const known = await this.readModels.references(tx, input.equipment_id, input.supplier_id);
+    const newEquipment = current?.equipmentId !== input.equipment_id;
+    const newSupplier = current?.supplierId !== input.supplier_id;
+    if (newEquipment && known.equipment === 'deleted') throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
+    const missing: MissingReferences = {};
+    if (newEquipment && known.equipment === 'unknown') missing.equipmentId = input.equipment_id;
+    if (newSupplier && known.supplier === 'unknown') missing.supplierId = input.supplier_id;
+    if (missing.equipmentId || missing.supplierId) throw new ReadModelMiss(missing);
+    if (newSupplier && known.supplier === 'deleted') throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
     if (!(await this.sites.find(tx, customerId, input.site_id)))
       throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
   }
 
-  /** A site deleted while the hire was being written: the foreign key stops it; say which. */
-  private async writing<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a hire's write. When its equipment or supplier was not in the read models, the
+   * transaction has rolled back: the catalogue is asked (outside any transaction), its
+   * answer written to the read models, and the write runs once more; the catalogue's 404
+   * is the answer's. A site deleted while the hire was being written: the foreign key
+   * stops it; say which.
+   */
+  private async writing<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
     try {
-      return await work();
+      try {
+        return await work();
+      } catch (err) {
+        if (!(err instanceof ReadModelMiss)) throw err;
+        await this.catalogue.fill(actor, err.missing);
+        return await work();
+      }
     } catch (err) {
       if (pgErrorOf(err)?.code === '23503') throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
       throw err;

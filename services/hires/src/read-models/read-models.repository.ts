@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '@planted/contracts';
 import type { PlanId } from '@planted/domain';
@@ -129,20 +129,57 @@ export class ReadModelsRepository {
     return row?.plan ?? 'free';
   }
 
-  /** Equipment a new hire may use: known to the read model and not deleted from the catalogue. */
-  async equipmentUsable(tx: HiresTx, id: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: equipment.id })
-      .from(equipment)
-      .where(and(eq(equipment.id, id), isNull(equipment.deletedAt)));
-    return row !== undefined;
+  /**
+   * Equipment and suppliers as the catalogue answered a request for them, when their event
+   * has not arrived yet (CatalogueLookup). Like rememberActor, the row gives way to the
+   * first event about it; an event applied meanwhile is kept.
+   */
+  async learnEquipment(tx: HiresTx, item: EquipmentFacts): Promise<void> {
+    await tx
+      .insert(equipment)
+      .values({
+        id: item.id,
+        name: item.name,
+        category: item.category,
+        imageUrl: item.image_url,
+        imageCardUrl: item.image_card_url,
+        isActive: item.is_active,
+        sourceAt: KNOWN_FROM_REQUEST,
+      })
+      .onConflictDoNothing({ target: equipment.id });
   }
 
-  async supplierUsable(tx: HiresTx, id: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(and(eq(suppliers.id, id), isNull(suppliers.deletedAt)));
-    return row !== undefined;
+  async learnSupplier(tx: HiresTx, supplier: SupplierFacts): Promise<void> {
+    await tx
+      .insert(suppliers)
+      .values({
+        id: supplier.id,
+        name: supplier.name,
+        isActive: supplier.is_active,
+        sourceAt: KNOWN_FROM_REQUEST,
+      })
+      .onConflictDoNothing({ target: suppliers.id });
+  }
+
+  /**
+   * What the read models know of a new hire's equipment and supplier, in one statement:
+   * 'usable', 'deleted' (the catalogue deleted it), or 'unknown' (its event has not
+   * arrived: ask the catalogue).
+   */
+  async references(
+    tx: HiresTx,
+    equipmentId: string,
+    supplierId: string,
+  ): Promise<{ equipment: ReferenceState; supplier: ReferenceState }> {
+    const state = (deletedAt: AnyPgColumn) =>
+      sql<ReferenceState>`case when ${deletedAt} is null then 'usable' else 'deleted' end`;
+    const result = await tx.execute<{ equipment: ReferenceState | null; supplier: ReferenceState | null }>(
+      sql`select (select ${state(equipment.deletedAt)} from ${equipment} where ${equipment.id} = ${equipmentId}) as equipment,
+                 (select ${state(suppliers.deletedAt)} from ${suppliers} where ${suppliers.id} = ${supplierId}) as supplier`,
+    );
+    const [row] = result.rows;
+    return { equipment: row?.equipment ?? 'unknown', supplier: row?.supplier ?? 'unknown' };
   }
 }
+
+export type ReferenceState = 'usable' | 'deleted' | 'unknown';
