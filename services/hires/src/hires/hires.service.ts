@@ -98,23 +98,26 @@ export class HiresService {
     input: HireInput,
   ): Promise<{ hire: Hire; message: string; purchase_order_available: boolean }> {
     const totals = hireTotals(input);
-    const answer = await this.writing(actor, () =>
-      once({
-        transaction: (work) => this.database.withTenant(actor.customerId, work),
-        table: idempotentRequests,
-        request: { subject: HiresCreate, caller: actor.userId, input },
-        prepare: async () => undefined,
-        create: async (tx: HiresTx) => {
-          await this.checkReferences(tx, actor.customerId, input);
-          await this.readModels.rememberActor(tx, actor);
-          if (input.hire_status === 'active') await this.limits.assertRoomForOneMore(tx, actor.customerId);
-          const row = await this.hires.insert(tx, actor, input, totals);
-          await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
-          return this.answerFor(tx, actor.customerId, row.id);
-        },
-        keep: ({ hire }) => ({ id: hire.id }),
-        replay: ({ id }, tx: HiresTx) => this.answerFor(tx, actor.customerId, id),
-      }),
+    const limited = input.hire_status === 'active';
+    const answer = await this.limits.queued(actor.customerId, limited, () =>
+      this.writing(actor, () =>
+        once({
+          transaction: (work) => this.database.withTenant(actor.customerId, work),
+          table: idempotentRequests,
+          request: { subject: HiresCreate, caller: actor.userId, input },
+          prepare: async () => undefined,
+          create: async (tx: HiresTx) => {
+            await this.checkReferences(tx, actor.customerId, input);
+            await this.readModels.rememberActor(tx, actor);
+            if (limited) await this.limits.assertRoomForOneMore(tx, actor.customerId);
+            const row = await this.hires.insert(tx, actor, input, totals);
+            await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
+            return this.answerFor(tx, actor.customerId, row.id);
+          },
+          keep: ({ hire }) => ({ id: hire.id }),
+          replay: ({ id }, tx: HiresTx) => this.answerFor(tx, actor.customerId, id),
+        }),
+      ),
     );
     this.outbox.committed();
     return {
@@ -127,20 +130,22 @@ export class HiresService {
   /** Any of the three statuses; back to active counts against the plan's limit like a new hire. */
   async update(actor: Actor, id: string, input: HireInput): Promise<{ hire: Hire; message: string }> {
     const totals = hireTotals(input);
-    const hire = await this.writing(actor, () =>
-      this.database.withTenant(actor.customerId, async (tx) => {
-        const current = await this.hires.findForUpdate(tx, actor.customerId, id);
-        if (!current) throw hireNotFound();
-        await this.checkReferences(tx, actor.customerId, input, current);
-        if (input.hire_status === 'active' && current.hireStatus !== 'active') {
-          await this.limits.assertRoomForOneMore(tx, actor.customerId);
-        }
-        const row = await this.hires.update(tx, actor.customerId, id, input, totals);
-        if (!row) throw hireNotFound();
-        await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
-        const listed = await this.hires.findListed(tx, actor.customerId, id);
-        return toHire(listed!);
-      }),
+    const hire = await this.limits.queued(actor.customerId, input.hire_status === 'active', () =>
+      this.writing(actor, () =>
+        this.database.withTenant(actor.customerId, async (tx) => {
+          const current = await this.hires.findForUpdate(tx, actor.customerId, id);
+          if (!current) throw hireNotFound();
+          await this.checkReferences(tx, actor.customerId, input, current);
+          if (input.hire_status === 'active' && current.hireStatus !== 'active') {
+            await this.limits.assertRoomForOneMore(tx, actor.customerId);
+          }
+          const row = await this.hires.update(tx, actor.customerId, id, input, totals);
+          if (!row) throw hireNotFound();
+          await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
+          const listed = await this.hires.findListed(tx, actor.customerId, id);
+          return toHire(listed!);
+        }),
+      ),
     );
     this.outbox.committed();
     return { hire, message: HIRES_MESSAGES.HIRE_UPDATED };
