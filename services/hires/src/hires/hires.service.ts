@@ -18,7 +18,6 @@ import { idempotentRequests, type HireRow } from '../db/schema';
 import { CatalogueLookup, ReadModelMiss, type MissingReferences } from '../read-models/catalogue-lookup';
 import { PurchaseOrderAvailability } from '../read-models/purchase-orders';
 import { ReadModelsRepository } from '../read-models/read-models.repository';
-import { SitesRepository } from '../sites/sites.repository';
 import { addDays, costToDate, daysBetween, hireTotals, todayIn } from './hire-costs';
 import { HireLimits } from './hire-limits';
 import { toHire, toHireEvent } from './hire.mapper';
@@ -45,7 +44,6 @@ export class HiresService {
     @Inject(DATABASE) private readonly database: HiresDatabase,
     @Inject(CONFIG) private readonly config: HiresConfig,
     private readonly hires: HiresRepository,
-    private readonly sites: SitesRepository,
     private readonly readModels: ReadModelsRepository,
     private readonly limits: HireLimits,
     private readonly purchaseOrders: PurchaseOrderAvailability,
@@ -296,7 +294,11 @@ export class HiresService {
     input: HireInput,
     current?: HireRow,
   ): Promise<void> {
-    const known = await this.readModels.references(tx, input.equipment_id, input.supplier_id);
+    const known = await this.readModels.references(tx, customerId, {
+      equipmentId: input.equipment_id,
+      supplierId: input.supplier_id,
+      siteId: input.site_id,
+    });
     const newEquipment = current?.equipmentId !== input.equipment_id;
     const newSupplier = current?.supplierId !== input.supplier_id;
     if (newEquipment && known.equipment === 'deleted') throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
@@ -305,8 +307,7 @@ export class HiresService {
     if (newSupplier && known.supplier === 'unknown') missing.supplierId = input.supplier_id;
     if (missing.equipmentId || missing.supplierId) throw new ReadModelMiss(missing);
     if (newSupplier && known.supplier === 'deleted') throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
-    if (!(await this.sites.find(tx, customerId, input.site_id)))
-      throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
+    if (!known.siteFound) throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
   }
 
   /**

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '@planted/contracts';
 import type { PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
-import { companyPlans, equipment, suppliers, users } from '../db/schema';
+import { companyPlans, equipment, sites, suppliers, users } from '../db/schema';
 
 /** What the catalogue's equipment events carry that hires shows (equipmentEventSchema). */
 export interface EquipmentFacts {
@@ -162,23 +162,33 @@ export class ReadModelsRepository {
   }
 
   /**
-   * What the read models know of a new hire's equipment and supplier, in one statement:
-   * 'usable', 'deleted' (the catalogue deleted it), or 'unknown' (its event has not
-   * arrived: ask the catalogue).
+   * What a hire's references are, in one statement (one round trip of the write's
+   * transaction): its equipment and supplier in the read models — 'usable', 'deleted' (the
+   * catalogue deleted it), or 'unknown' (its event has not arrived: ask the catalogue) —
+   * and whether the site is the company's.
    */
   async references(
     tx: HiresTx,
-    equipmentId: string,
-    supplierId: string,
-  ): Promise<{ equipment: ReferenceState; supplier: ReferenceState }> {
+    customerId: string,
+    refs: { equipmentId: string; supplierId: string; siteId: string },
+  ): Promise<{ equipment: ReferenceState; supplier: ReferenceState; siteFound: boolean }> {
     const state = (deletedAt: AnyPgColumn) =>
       sql<ReferenceState>`case when ${deletedAt} is null then 'usable' else 'deleted' end`;
-    const result = await tx.execute<{ equipment: ReferenceState | null; supplier: ReferenceState | null }>(
-      sql`select (select ${state(equipment.deletedAt)} from ${equipment} where ${equipment.id} = ${equipmentId}) as equipment,
-                 (select ${state(suppliers.deletedAt)} from ${suppliers} where ${suppliers.id} = ${supplierId}) as supplier`,
+    const result = await tx.execute<{
+      equipment: ReferenceState | null;
+      supplier: ReferenceState | null;
+      site_found: boolean;
+    }>(
+      sql`select (select ${state(equipment.deletedAt)} from ${equipment} where ${equipment.id} = ${refs.equipmentId}) as equipment,
+                 (select ${state(suppliers.deletedAt)} from ${suppliers} where ${suppliers.id} = ${refs.supplierId}) as supplier,
+                 exists (select 1 from ${sites} where ${sites.customerId} = ${customerId} and ${sites.id} = ${refs.siteId}) as site_found`,
     );
     const [row] = result.rows;
-    return { equipment: row?.equipment ?? 'unknown', supplier: row?.supplier ?? 'unknown' };
+    return {
+      equipment: row?.equipment ?? 'unknown',
+      supplier: row?.supplier ?? 'unknown',
+      siteFound: row?.site_found === true,
+    };
   }
 }
 
