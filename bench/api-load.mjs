@@ -41,6 +41,7 @@ import { freePort } from '@planted/testing';
 import { DEFAULTS as CATALOGUE_DEFAULTS, generateCatalogue, insertCatalogue } from './catalogue-data.mjs';
 import { EQUIPMENT_TERMS, SUPPLIER_TERMS } from './catalogue-terms.mjs';
 import { formatSummary, summarizeFile } from './cpu-profile-summary.mjs';
+import { generateHires, HIRES_DEFAULTS, HIRES_TERMS, insertHires } from './hires-data.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -52,7 +53,15 @@ const TARGETS = {
   suppliers: { minRps: 1000, maxP99Ms: 50 },
   'equipment-fresh': { minRps: 1000, maxP99Ms: 50 },
   'suppliers-fresh': { minRps: 1000, maxP99Ms: 50 },
+  'hires-search': { minRps: 1000, maxP99Ms: 50 },
+  'hires-create': { minRps: 500, maxP99Ms: 100 },
 };
+/** The issue's target for the delay from a hire's creation to the catalogue's latest price. */
+const PRICE_DELAY_P99_MS = 50;
+/** The offered rate of `hires-price`: creations at a steady pace, to time the price's delay. */
+const PRICE_RATE = 50;
+/** Companies the hires scenarios sign in as (the load's creations are spread over them). */
+const HIRES_COMPANIES = 50;
 const ALL_SCENARIOS = [
   'login',
   'profile',
@@ -63,9 +72,14 @@ const ALL_SCENARIOS = [
   'suppliers-fresh',
   'sql-equipment',
   'sql-suppliers',
+  'hires-search',
+  'hires-create',
+  'hires-price',
 ];
 /** Scenarios that need the catalogue service and its data; the sql-* ones also the baseline process. */
-const CATALOGUE_SCENARIOS = ALL_SCENARIOS.slice(3);
+const CATALOGUE_SCENARIOS = ALL_SCENARIOS.slice(3, 9);
+/** Scenarios that need the hires service (and the catalogue's, for the latest prices) and the hires data. */
+const HIRES_SCENARIOS = ALL_SCENARIOS.slice(9);
 
 const { values: opts } = parseArgs({
   options: {
@@ -78,6 +92,8 @@ const { values: opts } = parseArgs({
     equipment: { type: 'string', default: String(CATALOGUE_DEFAULTS.equipment) },
     suppliers: { type: 'string', default: String(CATALOGUE_DEFAULTS.suppliers) },
     seed: { type: 'string', default: String(CATALOGUE_DEFAULTS.seed) },
+    hires: { type: 'string', default: String(HIRES_DEFAULTS.hires) },
+    companies: { type: 'string', default: String(HIRES_DEFAULTS.companies) },
     'database-url': { type: 'string' },
     'cpu-prof': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
@@ -102,9 +118,15 @@ if (opts.help) {
                        equipment-fresh, suppliers-fresh   the same, as a company with an inactive entry of
                                            its own: the service reads every page afresh for it (no shared pages)
                        sql-equipment, sql-suppliers   the same SQL from a lone Fastify + pg process (baseline)
+                       hires-search        GET /api/hires?search=<term>&page=1&limit=12 over the generated hires
+                       hires-create        POST /api/hires (with its outbox write), spread over ${HIRES_COMPANIES} companies
+                       hires-price         POST /api/hires at a steady ${PRICE_RATE} req/s: the delay from each hire's
+                                           creation to the catalogue's latest price (also printed for hires-create)
   --equipment N      generated equipment items for the catalogue scenarios (default ${CATALOGUE_DEFAULTS.equipment})
   --suppliers M      generated suppliers (default ${CATALOGUE_DEFAULTS.suppliers})
   --seed S           the generator's seed (default ${CATALOGUE_DEFAULTS.seed}); same seed, same rows
+  --hires N          generated hires for the hires scenarios (default ${HIRES_DEFAULTS.hires})
+  --companies M      companies they belong to (default ${HIRES_DEFAULTS.companies}), 10 sites each
   --database-url URL with --url: the running system's database, written as its superuser, to insert the
                      generated catalogue there (without it the catalogue scenarios search what it has)
   --cpu-prof         run identity and the gateway under node --cpu-prof and summarise where
@@ -126,7 +148,10 @@ const SCENARIOS = opts.only
   .map((s) => s.trim())
   .filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) usage(`unknown scenario "${s}" in --only`);
-const WITH_CATALOGUE = SCENARIOS.some((s) => CATALOGUE_SCENARIOS.includes(s));
+const WITH_HIRES = SCENARIOS.some((s) => HIRES_SCENARIOS.includes(s));
+const WITH_CATALOGUE_DATA = SCENARIOS.some((s) => CATALOGUE_SCENARIOS.includes(s));
+// The hires scenarios need the catalogue service too: it keeps the latest prices from hire events.
+const WITH_CATALOGUE = WITH_CATALOGUE_DATA || WITH_HIRES;
 const WITH_BASELINE = SCENARIOS.some((s) => s.startsWith('sql-'));
 const WITH_FRESH = SCENARIOS.some((s) => s.endsWith('-fresh'));
 const DATA_SIZE = {
@@ -134,6 +159,14 @@ const DATA_SIZE = {
   suppliers: nonNegativeInt('suppliers', opts.suppliers),
   seed: nonNegativeInt('seed', opts.seed),
 };
+const HIRES_SIZE = {
+  hires: nonNegativeInt('hires', opts.hires),
+  companies: positiveInt('companies', opts.companies),
+};
+if (WITH_HIRES && opts.url)
+  usage('the hires scenarios write their data into the database: run them on their own system');
+if (WITH_HIRES && HIRES_SIZE.companies < HIRES_COMPANIES)
+  usage(`--companies must be at least ${HIRES_COMPANIES}`);
 if (WITH_BASELINE && opts.url && !opts['database-url'])
   usage('the sql-* baselines read the database directly: with --url give --database-url too');
 if (opts['cpu-prof'] && opts.url)
@@ -264,6 +297,7 @@ async function waitReady(name, url, child, timeoutMs = 60_000) {
 async function startSystem() {
   const scripts = ['services/identity/dist/main.js', 'gateway/dist/main.js'];
   if (WITH_CATALOGUE) scripts.push('services/catalogue/dist/main.js');
+  if (WITH_HIRES) scripts.push('services/hires/dist/main.js');
   for (const script of scripts) {
     if (!existsSync(path.join(root, script))) {
       throw new Error(
@@ -277,7 +311,12 @@ async function startSystem() {
   if (opts['cpu-prof']) state.profDir = mkdtempSync(path.join(os.tmpdir(), 'planted-bench-prof-'));
 
   await admin(`create database "${state.dbName}"`);
-  const [port, identityPort, cataloguePort] = [await freePort(), await freePort(), await freePort()];
+  const [port, identityPort, cataloguePort, hiresPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -296,6 +335,7 @@ async function startSystem() {
     PORT: String(port),
     IDENTITY_HTTP_PORT: String(identityPort),
     CATALOGUE_HTTP_PORT: String(cataloguePort),
+    HIRES_HTTP_PORT: String(hiresPort),
     // Every request of this load test comes from one IP and logs in to one account.
     LOGIN_RATE_LIMIT_PER_IP: HIGH_LIMIT,
     LOGIN_RATE_LIMIT_PER_EMAIL: HIGH_LIMIT,
@@ -310,6 +350,10 @@ async function startSystem() {
   if (WITH_CATALOGUE) {
     const catalogue = spawnService('catalogue', 'services/catalogue/dist/main.js', env);
     await waitReady('catalogue', `http://127.0.0.1:${cataloguePort}/readyz`, catalogue);
+  }
+  if (WITH_HIRES) {
+    const hires = spawnService('hires', 'services/hires/dist/main.js', env);
+    await waitReady('hires', `http://127.0.0.1:${hiresPort}/readyz`, hires);
   }
   const gateway = spawnService('gateway', 'gateway/dist/main.js', env);
   await waitReady('gateway', `http://127.0.0.1:${port}/readyz`, gateway);
@@ -381,7 +425,7 @@ function cleanup() {
     // The gateway first (it stops taking requests), then identity.
     for (const child of [...state.children].reverse()) await stopChild(child);
     if (state.prefix) {
-      for (const stream of ['IDENTITY', 'CATALOGUE']) {
+      for (const stream of ['IDENTITY', 'CATALOGUE', 'HIRES', 'BILLING']) {
         await deleteStream(`${state.prefix}_${stream}`).catch((err) =>
           warn(`could not delete the JetStream stream ${stream}: ${err.message}`),
         );
@@ -595,6 +639,40 @@ function scenarioRequest(name, user, bases) {
     paths: terms.map((t) => `${route}?search=${encodeURIComponent(t)}${extra}`),
   });
   if (name === 'healthz') return { title: 'GET /healthz (gateway)', path: '/healthz', method: 'GET' };
+  if (name === 'hires-search')
+    return searching('GET /api/hires?search=…', undefined, '/api/hires', HIRES_TERMS, '&page=1&limit=12', {
+      authorization: `Bearer ${bases.hires.companies[0].token}`,
+    });
+  if (name === 'hires-create' || name === 'hires-price') {
+    // Each request as the next company, on one of its sites, for an item and supplier of the read models.
+    const { companies, equipment, suppliers } = bases.hires;
+    let n = 0;
+    const bodyOf = () => {
+      const i = n++;
+      const company = companies[i % companies.length];
+      return {
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${company.token}` },
+        body: JSON.stringify({
+          equipment_id: equipment[i % equipment.length],
+          supplier_id: suppliers[i % suppliers.length],
+          site_id: company.sites[i % company.sites.length],
+          price: 45 + (i % 200),
+          pricing_term: ['day', 'week', 'month'][i % 3],
+          delivery_charge: 35,
+          operator_cost: '',
+          hire_start_date: '2026-11-02',
+          hire_end_date: '2026-11-20',
+        }),
+      };
+    };
+    return {
+      title: name === 'hires-create' ? 'POST /api/hires' : `POST /api/hires at ${PRICE_RATE} req/s`,
+      method: 'POST',
+      path: '/api/hires',
+      vary: bodyOf,
+      ...(name === 'hires-price' ? { rate: PRICE_RATE } : {}),
+    };
+  }
   if (name === 'equipment')
     return searching(
       'GET /api/equipment?search=…',
@@ -645,7 +723,10 @@ function cannon(base, req, seconds) {
           },
         ],
       }
-    : {};
+    : req.vary
+      ? { requests: [{ method: req.method, setupRequest: (r) => ({ ...r, ...req.vary() }) }] }
+      : {};
+  const rate = req.rate ?? RATE;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -656,7 +737,7 @@ function cannon(base, req, seconds) {
         ...varying,
         connections: CONNECTIONS,
         duration: seconds,
-        ...(RATE ? { overallRate: RATE } : {}),
+        ...(rate ? { overallRate: rate } : {}),
         timeout: 10,
       },
       (err, result) => (err ? reject(err) : resolve(result)),
@@ -676,11 +757,14 @@ async function runScenario(bases, name, user) {
   }
   log(`${req.title}: ${CONNECTIONS} connections for ${DURATION} s${RATE ? `, ${RATE} req/s offered` : ''}`);
   const loadavg = os.loadavg()[0];
+  const creating = name === 'hires-create' || name === 'hires-price';
+  const fromDb = creating ? await databaseNow() : undefined;
   const before = cpuSnapshot();
   const fromUs = Number(process.hrtime.bigint() / 1000n);
   const r = await cannon(base, req, DURATION);
   const toUs = Number(process.hrtime.bigint() / 1000n);
   const after = cpuSnapshot();
+  const priceDelay = creating ? await priceDelays(fromDb, await databaseNow()) : undefined;
   const cpu = cpuBetween(before, after);
   // CPU time per answered request: unlike req/s it hardly moves when others load the machine.
   const wallMs = after.at - before.at;
@@ -722,14 +806,71 @@ async function runScenario(bases, name, user) {
     statusCodes: codes,
     cpu,
     cpuMsPerRequest,
+    ...(priceDelay ? { priceDelayMs: priceDelay } : {}),
     loadavg1mAtStart: round2(loadavg),
     window: { fromUs, toUs },
   };
 }
 
+/** The database's clock (hires' created_at and the catalogue's processed_at are read from it too). */
+async function databaseNow() {
+  const client = new pg.Client({ connectionString: state.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query('select clock_timestamp() as now')).rows[0].now;
+  } finally {
+    await client.end();
+  }
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * The delay from each hire created in [from, to] to the catalogue's latest price: from the
+ * hire's created_at (the start of its transaction in the hires service) to the start of the
+ * catalogue consumer's transaction that applied its hire.created event (processed_events), both
+ * on the database's clock. Waits up to 30 s for the consumer to catch up with the load first.
+ */
+async function priceDelays(from, to) {
+  const client = new pg.Client({ connectionString: state.databaseUrl });
+  await client.connect();
+  const query = `
+    select extract(epoch from (p.processed_at - h.created_at)) * 1000 as ms
+      from hires.hires h
+      join hires.outbox o on o.subject = 'hires.hire.created.v1' and o.payload->'hire'->>'id' = h.id::text
+      left join catalogue.processed_events p on p.consumer = 'catalogue-hire-prices' and p.event_id = o.id
+     where h.created_at between $1 and $2`;
+  try {
+    let rows;
+    const deadline = Date.now() + 30_000;
+    do {
+      ({ rows } = await client.query(query, [from, to]));
+      if (rows.every((row) => row.ms !== null)) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } while (Date.now() < deadline);
+    const ms = rows
+      .map((row) => row.ms)
+      .filter((v) => v !== null)
+      .map(Number)
+      .sort((a, b) => a - b);
+    if (!ms.length) return { count: 0, missing: rows.length };
+    return {
+      count: ms.length,
+      missing: rows.length - ms.length,
+      p50: round1(percentile(ms, 50)),
+      p90: round1(percentile(ms, 90)),
+      p99: round1(percentile(ms, 99)),
+      max: round1(ms.at(-1)),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The processes this run started, in the order the tables show them. */
 function processLabels(results) {
-  return ['gateway', 'identity', 'catalogue', 'baseline'].filter((label) =>
+  return ['gateway', 'identity', 'catalogue', 'hires', 'baseline'].filter((label) =>
     results.some((r) => r.cpu[`${label}PctOfCore`] !== undefined),
   );
 }
@@ -813,6 +954,16 @@ function judge(results) {
       );
     }
   }
+  for (const r of results) {
+    const d = r.priceDelayMs;
+    if (!d) continue;
+    const ok = d.count > 0 && d.missing === 0 && d.p99 < PRICE_DELAY_P99_MS;
+    console.log(
+      `${ok ? '\x1b[32mPASS' : '\x1b[31mMISS'}\x1b[0m target delay from creation to the latest price, p99 < ${PRICE_DELAY_P99_MS} ms, during ${r.title}: ` +
+        `${d.count} hires, p50 ${d.p50} ms, p90 ${d.p90} ms, p99 ${d.p99} ms, max ${d.max} ms` +
+        (d.missing ? `, ${d.missing} not applied within 30 s` : ''),
+    );
+  }
   if (RATE) {
     console.log(`targets not judged: with --rate the load is capped at ${RATE} req/s`);
     return undefined;
@@ -879,6 +1030,75 @@ async function checkSearches(bases, user) {
   }
 }
 
+/**
+ * The hires scenarios' companies and data: HIRES_COMPANIES companies registered through the
+ * API, on the unlimited plan (so the load's active hires are not refused), then the generated
+ * hires of --companies companies written into the hires schema, the registered ones first.
+ */
+async function prepareHires(base) {
+  const started = Date.now();
+  const companies = [];
+  for (let i = 0; i < HIRES_COMPANIES; i++) {
+    const u = await prepareUser(base, `-hires${i}`);
+    const profile = await api(base, 'GET', '/api/auth/profile', undefined, u.token);
+    companies.push({ ...u, userId: profile.body.user.id });
+  }
+  log(`registered ${HIRES_COMPANIES} hires companies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const data = generateHires({
+    ...HIRES_SIZE,
+    registered: companies.map(({ customerId, userId }) => ({ customerId, userId })),
+  });
+  const client = new pg.Client({ connectionString: state.databaseUrl });
+  await client.connect();
+  let counts;
+  try {
+    const insertStarted = Date.now();
+    counts = await insertHires(client, data);
+    // Later than identity's customer events (free plan), so those do not overwrite it.
+    await client.query(
+      `insert into hires.company_plans (customer_id, plan, source_at)
+       select unnest($1::uuid[]), 'unlimited', now() + interval '1 day'
+       on conflict (customer_id) do update set plan = excluded.plan, source_at = excluded.source_at`,
+      [companies.map((c) => c.customerId)],
+    );
+    log(
+      `hires data (seed ${HIRES_DEFAULTS.seed}): ${Object.entries(counts)
+        .map(([t, n]) => `${n} ${t}`)
+        .join(', ')} in ${((Date.now() - insertStarted) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await client.end();
+  }
+  const siteColumn = data.sites.columns.indexOf('customer_id');
+  const statusColumn = data.sites.columns.indexOf('status');
+  for (const company of companies)
+    company.sites = data.sites.rows
+      .filter((row) => row[siteColumn] === company.customerId && row[statusColumn] === 'active')
+      .map((row) => row[0]);
+  return {
+    counts,
+    bases: {
+      companies,
+      equipment: data.equipment.rows.slice(0, 500).map((row) => row[0]),
+      suppliers: data.suppliers.rows.slice(0, 100).map((row) => row[0]),
+    },
+  };
+}
+
+/** One request per hires search term before the load: each must answer 200; prints the matches. */
+async function checkHiresSearches(bases) {
+  if (!SCENARIOS.includes('hires-search')) return;
+  const req = scenarioRequest('hires-search', bases.hires.companies[0], bases);
+  const totals = [];
+  for (const p of req.paths) {
+    const res = await fetch(bases.system + p, { headers: req.headers });
+    const body = await res.json().catch(() => undefined);
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status} ${JSON.stringify(body)}`);
+    totals.push(`${decodeURIComponent(p.split('search=')[1].split('&')[0])} ${body.pagination.total}`);
+  }
+  log(`${req.title} matches per term (of the first company's hires): ${totals.join(', ')}`);
+}
+
 async function main() {
   const startedAt = new Date();
   const base = opts.url ? opts.url.replace(/\/+$/, '') : await startSystem();
@@ -890,11 +1110,21 @@ async function main() {
   if (WITH_CATALOGUE) {
     if (WITH_FRESH) bases.freshUser = await prepareUser(base, '-fresh');
     const databaseUrl = opts['database-url'] ?? state.databaseUrl;
-    if (databaseUrl)
+    if (!WITH_CATALOGUE_DATA) {
+      /* the hires scenarios only need the catalogue service running */
+    } else if (databaseUrl)
       catalogueData = await seedCatalogueData(databaseUrl, user.customerId, bases.freshUser?.customerId);
     else warn('--url without --database-url: searching the catalogue the running system already has');
     if (WITH_BASELINE) bases.baseline = await startBaseline(databaseUrl, user.customerId);
-    await checkSearches(bases, user);
+    if (WITH_CATALOGUE_DATA) await checkSearches(bases, user);
+  }
+
+  let hiresData;
+  if (WITH_HIRES) {
+    const prepared = await prepareHires(base);
+    bases.hires = prepared.bases;
+    hiresData = prepared.counts;
+    await checkHiresSearches(bases);
   }
 
   const results = [];
@@ -954,6 +1184,7 @@ async function main() {
       root: opts.url ? undefined : root,
     },
     ...(catalogueData ? { catalogueData: { ...DATA_SIZE, rows: catalogueData } } : {}),
+    ...(hiresData ? { hiresData: { ...HIRES_SIZE, seed: HIRES_DEFAULTS.seed, rows: hiresData } } : {}),
     results,
     targetCheck: target,
     ratios: ratioList,

@@ -181,7 +181,7 @@ for (const e of EQUIPMENT) {
   for (const sentence of e.description.split(/(?<=\.)\s+/)) (SENTENCES[e.category] ??= []).push(sentence);
 }
 
-function equipmentName(r, category) {
+export function equipmentName(r, category) {
   const brand = r.pick(BRANDS);
   const model = `${r.pick(MODEL_LETTERS)}${r.chance(0.4) ? ' ' : ''}${10 + r.int(9990)}${r.chance(0.2) ? r.pick(['-AVR', 'E', 'S', 'Pro', ' Mk II', 'X']) : ''}`;
   const kind = r.pick(KINDS[category]);
@@ -249,7 +249,7 @@ const STREETS = [
   'Canal Road', 'Station Road', 'Mill Lane', 'Wharf Street', 'Park Road', 'Quarry Lane', 'Dock Road',
   'Foundry Street', 'Bridge Street', 'Works Road',
 ];
-const TOWNS = [
+export const TOWNS = [
   ['Leeds', 'LS'],
   ['Sheffield', 'S'],
   ['Nottingham', 'NG'],
@@ -286,7 +286,7 @@ const NOTE_TEXTS = [
   'Collections must be booked by noon for next-day pickup.',
 ];
 
-function supplierRow(r, i) {
+export function supplierRow(r, i) {
   const town = r.pick(TOWNS);
   const [area, local] = r.pick(PHONES);
   const name = [r.pick(PLACES), r.pick(TRADES), r.pick(FORMS)].filter(Boolean).join(' ');
@@ -573,7 +573,16 @@ const BATCH = 5000;
  * every row of a batch smaller than gin_pending_list_limit: 30 ms a search over 5,000 items.
  * Answers the number of rows per table.
  */
-export async function insertCatalogue(client, data) {
+export function insertCatalogue(client, data) {
+  return insertTables(client, 'catalogue', data);
+}
+
+/**
+ * Writes `{ table: { columns, types, rows } }` into `schema` with multi-row INSERTs (unnest of
+ * one array per column, BATCH rows a statement), then VACUUM ANALYZE, as autovacuum would on
+ * a live system (trigram indexes otherwise keep whole batches in their GIN pending list).
+ */
+export async function insertTables(client, schema, data) {
   const counts = {};
   for (const [table, { columns, types, rows }] of Object.entries(data)) {
     for (let from = 0; from < rows.length; from += BATCH) {
@@ -581,7 +590,7 @@ export async function insertCatalogue(client, data) {
       const arrays = columns.map((_, c) => batch.map((row) => row[c]));
       const unnest = types.map((t, c) => `$${c + 1}::${t}[]`).join(', ');
       await client.query(
-        `insert into catalogue.${table} (${columns.join(', ')}) select * from unnest(${unnest})`,
+        `insert into ${schema}.${table} (${columns.join(', ')}) select * from unnest(${unnest})`,
         arrays,
       );
     }
@@ -589,7 +598,7 @@ export async function insertCatalogue(client, data) {
   }
   await client.query(
     `vacuum analyze ${Object.keys(data)
-      .map((t) => `catalogue.${t}`)
+      .map((t) => `${schema}.${t}`)
       .join(', ')}`,
   );
   return counts;

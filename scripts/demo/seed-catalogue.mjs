@@ -19,77 +19,8 @@ import {
   SUPPLIERS,
   equipmentOwner,
 } from './catalogue.mjs';
+import { ApiError, client, CONCURRENCY, inParallel, listAll, signIn, slug } from './api.mjs';
 import { demoImage } from './images.mjs';
-
-/** Requests in flight at once: enough to hide round trips, few enough not to crowd a 2-core machine. */
-const CONCURRENCY = 6;
-const PAGE = 1000;
-
-class ApiError extends Error {}
-
-function client(baseUrl) {
-  async function call(method, url, { token, json, form, key } = {}) {
-    const headers = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (key) headers['idempotency-key'] = key;
-    let body;
-    if (json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form) {
-      body = form;
-    }
-    const res = await fetch(baseUrl + url, { method, headers, body });
-    const text = await res.text();
-    let data;
-    try {
-      data = text ? JSON.parse(text) : {};
-    } catch {
-      data = { error: text };
-    }
-    return { status: res.status, body: data };
-  }
-  async function ok(method, url, options, expected = [200, 201]) {
-    const res = await call(method, url, options);
-    if (!expected.includes(res.status))
-      throw new ApiError(`${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    return res.body;
-  }
-  return { call, ok };
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time; the first failure fails the whole. */
-async function inParallel(items, limit, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-const slug = (s) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
-/** Every page of a list route, as the demo company sees it. */
-async function listAll(api, token, route, field) {
-  const all = [];
-  for (let page = 1; ; page++) {
-    const body = await api.ok('GET', `${route}?page=${page}&limit=${PAGE}`, { token });
-    all.push(...body[field]);
-    if (page >= (body.pagination?.pages ?? 1)) return all;
-  }
-}
-
-async function signIn(api, email, password) {
-  const res = await api.call('POST', '/api/auth/login', { json: { email, password } });
-  return res.status === 200 ? res.body : undefined;
-}
 
 /**
  * The community company's session, registering it the first time; undefined when its address

@@ -9,7 +9,10 @@ import {
   SubscriptionChanged,
 } from '@planted/contracts';
 import { waitFor } from '@planted/testing';
+import { createServiceApp } from '@planted/service-kit';
+import { parseHiresConfig } from '../src/config';
 import { companyPlans } from '../src/db/schema';
+import { hiresService } from '../src/hires.service';
 import {
   createHire,
   errorOf,
@@ -23,9 +26,7 @@ import {
 let h: HiresHarness;
 
 beforeAll(async () => {
-  // Room for every racing request to hold a connection while it waits for the company's
-  // lock: what is measured is the lock, not how long a busy machine takes to free a connection.
-  h = await startHires({ env: { DB_POOL_SIZE: '32' } });
+  h = await startHires();
 });
 
 afterAll(async () => {
@@ -73,9 +74,22 @@ describe('plan limits (spec §4 Hire limit, §9 Plans)', () => {
     expect(edited.hire.price).toBe(7);
   });
 
-  it('lets exactly one of ten simultaneous creations take the last free slot', async () => {
-    // Several companies race at once, so the requests overlap inside the service (a lone
-    // race of ten can run one after another on a quiet machine and prove nothing).
+  it('lets exactly one of ten simultaneous creations take the last free slot, across two replicas', async () => {
+    // A second replica on the same database and subjects: NATS's queue group shares the
+    // requests between the two, so they race for the company's advisory lock (within one
+    // replica a company's limited writes also queue in memory, CompanyQueue). Several
+    // companies race at once, so the requests overlap inside the services (a lone race of
+    // ten can run one after another on a quiet machine and prove nothing).
+    const replica = createServiceApp(hiresService, parseHiresConfig({ ...h.env, HIRES_HTTP_PORT: '0' }));
+    await replica.listen();
+    try {
+      await raceForTheLastSlot();
+    } finally {
+      await replica.close();
+    }
+  });
+
+  async function raceForTheLastSlot() {
     const companies = await Promise.all(
       Array.from({ length: 3 }, async (_, i) => {
         const c = newCompany(`Race ${i}`);
@@ -103,7 +117,7 @@ describe('plan limits (spec §4 Hire limit, §9 Plans)', () => {
         max: 5,
       });
     }
-  });
+  }
 
   it("follows billing's subscription events: a higher plan raises the limit, unlimited has none", async () => {
     const c = newCompany('Upgrade');

@@ -262,6 +262,41 @@ describe('hire costs over HTTP (spec §9), against hand-computed figures', () =>
     });
   });
 
+  it('takes delivery and operator cost left empty in the form as not given (0), on adding and editing', async () => {
+    const res = await postHire(
+      api,
+      co.a.token,
+      completed({ price: '45.50', pricing_term: 'day', delivery_charge: '', operator_cost: '' }),
+    );
+    expect(res.status).toBe(201);
+    // 45.50 × 5 days = 227.50, nothing added; VAT 45.50; total 273.00
+    expect(res.body.hire).toMatchObject({
+      delivery_charge: 0,
+      operator_cost: 0,
+      net_cost: 227.5,
+      total_cost: 273,
+    });
+    const edit = await api.put(
+      `/api/hires/${res.body.hire.id}`,
+      completed({ price: '45.50', pricing_term: 'day', delivery_charge: '25', operator_cost: ' ' }),
+      co.a.token,
+    );
+    expect(edit.status).toBe(200);
+    // 227.50 + 25 delivery = 252.50; VAT 50.50; total 303.00
+    expect(edit.body.hire).toMatchObject({
+      delivery_charge: 25,
+      operator_cost: 0,
+      net_cost: 252.5,
+      total_cost: 303,
+    });
+    // The price itself stays required: empty is its spec message.
+    const noPrice = await api.post('/api/hires', completed({ price: '' }), co.a.token);
+    expect(noPrice).toMatchObject({
+      status: 400,
+      body: { details: [{ param: 'price', msg: 'Price is required' }] },
+    });
+  });
+
   it('refuses an end date before the start, on adding and on editing, changing nothing', async () => {
     const END_BEFORE_START = 'End date must be on or after the start date';
     const before = completed({ hire_start_date: '2026-03-06', hire_end_date: '2026-03-05' });

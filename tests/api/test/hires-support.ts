@@ -1,4 +1,4 @@
-import { eventually, solid, tag } from './catalogue-support';
+import { solid, tag } from './catalogue-support';
 import { client, type Answer, type Json } from './system';
 
 type Api = ReturnType<typeof client>;
@@ -70,25 +70,17 @@ export const hireFields = (c: Catalogue, site: Json, extra: Record<string, unkno
   ...extra,
 });
 
-const notYetKnown = (res: Answer<Json>) =>
-  res.status === 404 && ['Equipment not found', 'Supplier not found'].includes(res.body?.error);
-
 /**
- * POST /api/hires, waiting out the moment after the item or supplier was added when the
- * hires service has not yet had the catalogue's event (a refusal creates nothing).
+ * POST /api/hires. No waiting for the catalogue's events: an item or supplier added a
+ * moment ago is found by the hires service asking the catalogue.
  */
-export async function postHire(
+export function postHire(
   api: Api,
   token: string,
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Promise<Answer<Json>> {
-  let last!: Answer<Json>;
-  await eventually(async () => {
-    last = await api.request('POST', '/api/hires', { body, token, headers });
-    return notYetKnown(last) ? undefined : true;
-  });
-  return last;
+  return api.request('POST', '/api/hires', { body, token, headers });
 }
 
 export async function createHire(api: Api, token: string, body: Record<string, unknown>): Promise<Json> {

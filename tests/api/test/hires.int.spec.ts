@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { equipment, suppliers } from '@planted/hires/src/db/schema';
 import { eventually, tag, twoCompanies, type Companies, type Member } from './catalogue-support';
 import {
   catalogueItems,
@@ -13,6 +15,15 @@ import {
 import { client, company, startSystem, type Json, type System } from './system';
 
 const NOT_FOUND = 'Hire not found';
+
+/** An item's fields as the edit form sends them back (multipart text). */
+const editable = (item: Json) => ({
+  name: item.name,
+  description: item.description ?? '',
+  category: item.category,
+  unit_of_measure: item.unit_of_measure ?? '',
+  power: item.power ?? '',
+});
 const ALL = 'status=active,completed,collection_booked';
 
 describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with a second company probing', () => {
@@ -140,6 +151,77 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
         return res.body.hire.supplier_name === renamed ? res.body.hire : undefined;
       });
       expect(got.supplier_name).toBe(renamed);
+    });
+
+    it('adds a hire for an item and supplier whose catalogue events have not reached hires yet', async () => {
+      const fresh = await catalogueItems(api, co.a.token, 'Fresh');
+      // Under load the catalogue's events reach hires seconds after its answers. Let them
+      // arrive, then take them out of hires' read models: hires is back where it was before
+      // the events were delivered, and they will not be delivered again.
+      const known = (table: typeof equipment | typeof suppliers, id: string) =>
+        sys.hires.database.withSystem((tx) => tx.select().from(table).where(eq(table.id, id)));
+      await eventually(async () =>
+        (await known(equipment, fresh.equipment.id)).length &&
+        (await known(suppliers, fresh.supplier.id)).length
+          ? true
+          : undefined,
+      );
+      await sys.hires.database.withSystem(async (tx) => {
+        await tx.delete(equipment).where(eq(equipment.id, fresh.equipment.id));
+        await tx.delete(suppliers).where(eq(suppliers.id, fresh.supplier.id));
+      });
+
+      const res = await postHire(api, co.a.token, booked({}, fresh));
+
+      expect(res.status).toBe(201);
+      expect(res.body.hire).toMatchObject({
+        equipment_name: fresh.equipment.name,
+        equipment_category: 'Breaking & Drilling',
+        equipment_image_url: fresh.equipment.image_card_url,
+        supplier_name: fresh.supplier.name,
+      });
+      // What the catalogue answered is in the read models now, for the list and search.
+      expect(await known(equipment, fresh.equipment.id)).toEqual([
+        expect.objectContaining({ name: fresh.equipment.name, deletedAt: null }),
+      ]);
+      const search = await api.get(
+        `/api/hires?search=${encodeURIComponent(fresh.supplier.name)}`,
+        co.a.token,
+      );
+      expect(search.body.hires.map((h: Json) => h.id)).toEqual([res.body.hire.id]);
+    });
+
+    it('adds a hire at once for an item and supplier added a moment ago (no waiting for events)', async () => {
+      const fresh = await catalogueItems(api, co.a.token, 'AtOnce');
+      const res = await postHire(api, co.a.token, booked({}, fresh));
+      expect(res.status).toBe(201);
+      expect(res.body.hire).toMatchObject({
+        equipment_name: fresh.equipment.name,
+        supplier_name: fresh.supplier.name,
+      });
+    });
+
+    it("answers 404 for another company's equipment that the catalogue hides from the caller", async () => {
+      const hidden = await catalogueItems(api, co.b.token, 'Hidden');
+      const off = await api.form(
+        'PUT',
+        `/api/equipment/${hidden.equipment.id}`,
+        { ...editable(hidden.equipment), is_active: 'false' },
+        { token: co.b.token },
+      );
+      expect(off.status).toBe(200);
+      // Once hires has had the deactivation, take the item out of its read model (as before delivery).
+      await eventually(async () => {
+        const [row] = await sys.hires.database.withSystem((tx) =>
+          tx.select().from(equipment).where(eq(equipment.id, hidden.equipment.id)),
+        );
+        return row && !row.isActive ? true : undefined;
+      });
+      await sys.hires.database.withSystem((tx) =>
+        tx.delete(equipment).where(eq(equipment.id, hidden.equipment.id)),
+      );
+      const res = await postHire(api, co.a.token, booked({ equipment_id: hidden.equipment.id }));
+      expect(res).toMatchObject({ status: 404, body: { error: 'Equipment not found' } });
     });
 
     it('refuses an item, supplier or site that does not exist with 404', async () => {

@@ -87,26 +87,41 @@ export const siteFieldsSchema = z.object({
 });
 export type SiteFields = z.output<typeof siteFieldsSchema>;
 
-/** An amount in pounds: a number or numeric text, not negative, at most two decimals (price step 0.01). */
-export const moneyField = (required?: string) => {
-  const parsed = z.preprocess(
-    (v) =>
-      typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
-        ? Number(v)
-        : v === ''
-          ? undefined
-          : v,
-    z
-      .number({ error: (issue) => (issue.input === undefined && required ? required : V.AMOUNT_INVALID) })
-      .finite({ error: V.AMOUNT_INVALID })
-      .min(0, { error: V.AMOUNT_NEGATIVE })
-      .max(10_000_000, { error: V.AMOUNT_TOO_LARGE })
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-        error: HIRES_MESSAGES.AMOUNT_DECIMALS,
-      }),
-  );
-  return parsed;
-};
+/** What a form sends for an amount left empty: nothing, null, or blank text. */
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** An amount in pounds: a number, not negative, at most two decimals (price step 0.01). */
+const amountSchema = (required?: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined && required ? required : V.AMOUNT_INVALID) })
+    .finite({ error: V.AMOUNT_INVALID })
+    .min(0, { error: V.AMOUNT_NEGATIVE })
+    .max(10_000_000, { error: V.AMOUNT_TOO_LARGE })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      error: HIRES_MESSAGES.AMOUNT_DECIMALS,
+    });
+
+/** Numeric text as its number; blank as undefined; anything else as it came (and refused). */
+const amountInput = (v: unknown) =>
+  isBlank(v) ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v;
+
+/**
+ * A required amount in pounds, as a number or numeric text (a form's field); blank is
+ * `required`'s message. For an amount that may be left out use optionalMoneyField: zod's
+ * .optional() only lets `undefined` through, not the '' of an emptied form field.
+ */
+export const moneyField = (required?: string) => z.preprocess(amountInput, amountSchema(required));
+
+/**
+ * An amount that may be left out: absent, null, '' or blank text is "not given" and
+ * becomes `fallback` (delivery charge and operator cost: 0).
+ */
+export const optionalMoneyField = (fallback: number) =>
+  z
+    .preprocess(amountInput, amountSchema().optional())
+    // Also makes the key optional in the payload's type (a preprocessed key is otherwise a required `unknown`).
+    .optional()
+    .transform((v) => v ?? fallback);
 
 export const isoDateField = (required: string) =>
   z
@@ -130,12 +145,8 @@ export const hireFieldsObject = z.object({
     error: (issue) =>
       issue.input === undefined || issue.input === '' ? V.PRICING_TERM_REQUIRED : V.PRICING_TERM_INVALID,
   }),
-  delivery_charge: moneyField()
-    .optional()
-    .transform((v) => v ?? 0),
-  operator_cost: moneyField()
-    .optional()
-    .transform((v) => v ?? 0),
+  delivery_charge: optionalMoneyField(0),
+  operator_cost: optionalMoneyField(0),
   hire_start_date: isoDateField(V.START_DATE_REQUIRED),
   hire_end_date: isoDateField(V.END_DATE_REQUIRED),
   hire_status: z

@@ -21,6 +21,35 @@ describe('hire form fields (spec §5 Hire form)', () => {
     expect(r).toMatchObject({ price: 120.5, delivery_charge: 0, operator_cost: 0, hire_status: 'active' });
   });
 
+  it('reads an optional amount left empty in the form as not given (0), and a filled one as pounds', () => {
+    for (const empty of ['', '   ', null, undefined]) {
+      const r = hireFieldsSchema.safeParse({ ...hire, delivery_charge: empty, operator_cost: empty });
+      expect({
+        empty,
+        ok: r.success,
+        data: r.data && [r.data.delivery_charge, r.data.operator_cost],
+      }).toEqual({
+        empty,
+        ok: true,
+        data: [0, 0],
+      });
+    }
+    expect(hireFieldsSchema.parse({ ...hire, delivery_charge: '35.00', operator_cost: 12.5 })).toMatchObject({
+      delivery_charge: 35,
+      operator_cost: 12.5,
+    });
+    // What the typed client sends after parsing parses again to the same (the service parses it too).
+    const once = hireFieldsSchema.parse({ ...hire, delivery_charge: '', operator_cost: '7.25' });
+    expect(hireFieldsSchema.parse(once)).toMatchObject({ delivery_charge: 0, operator_cost: 7.25 });
+  });
+
+  it('still requires the price: empty is the spec message, not a zero', () => {
+    for (const empty of ['', '  ', null])
+      expect(messages(hireFieldsSchema.safeParse({ ...hire, price: empty }))).toEqual([
+        `price: ${V.PRICE_REQUIRED}`,
+      ]);
+  });
+
   it('refuses an end before the start on hire_end_date', () => {
     expect(messages(hireFieldsSchema.safeParse({ ...hire, hire_end_date: '2026-11-01' }))).toEqual([
       `hire_end_date: ${V.END_BEFORE_START}`,
@@ -50,6 +79,9 @@ describe('hire form fields (spec §5 Hire form)', () => {
     ]);
     expect(messages(hireFieldsSchema.safeParse({ ...hire, delivery_charge: 'ten' }))).toEqual([
       `delivery_charge: ${V.AMOUNT_INVALID}`,
+    ]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, operator_cost: -5 }))).toEqual([
+      `operator_cost: ${V.AMOUNT_NEGATIVE}`,
     ]);
   });
 

@@ -32,8 +32,15 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
   { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [] },
   // Reads the HIRES stream (latest prices), creating it when hires has not run yet.
   { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES'] },
-  // Keeps read models of the catalogue, identity and billing (created if their producer has not run yet).
-  { user: 'hires', serves: 'hires', stream: 'HIRES', calls: [], reads: ['CATALOGUE', 'IDENTITY', 'BILLING'] },
+  // Keeps read models of the catalogue, identity and billing (created if their producer has not run yet),
+  // and asks the catalogue for an item or supplier whose event has not reached it yet.
+  {
+    user: 'hires',
+    serves: 'hires',
+    stream: 'HIRES',
+    calls: ['catalogue'],
+    reads: ['CATALOGUE', 'IDENTITY', 'BILLING'],
+  },
 ];
 
 const isRequest = (value: unknown): value is RequestSubject =>

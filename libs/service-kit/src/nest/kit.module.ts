@@ -1,8 +1,9 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import type { TypedClient } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import type { OutboxTable } from '@planted/messaging';
 import { OutboxService, type RelayNudge } from './outbox.service';
-import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY, OUTBOX_TABLE } from './tokens';
+import { BUS, CONFIG, DATABASE, LOGGER, OUTBOX_RELAY, OUTBOX_TABLE } from './tokens';
 
 export interface KitDependencies {
   config: unknown;
@@ -11,6 +12,8 @@ export interface KitDependencies {
   outbox: OutboxTable;
   /** Absent when events are only written, not published (nothing relays them). */
   relay?: RelayNudge;
+  /** Requests to other services (BUS); absent where nothing is connected to NATS. */
+  bus?: TypedClient;
   /** What the service's prepare() built (identity's signing key, for example). */
   prepared: Provider[];
 }
@@ -28,6 +31,7 @@ export class KitModule {
       { provide: DATABASE, useValue: deps.database },
       { provide: OUTBOX_TABLE, useValue: deps.outbox },
       { provide: OUTBOX_RELAY, useValue: deps.relay ?? null },
+      { provide: BUS, useValue: deps.bus ?? null },
       ...deps.prepared,
     ];
     return {

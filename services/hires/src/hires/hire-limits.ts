@@ -4,6 +4,7 @@ import { HIRES_MESSAGES, ServiceError } from '@planted/contracts';
 import { canCreateHire, hireLimitUsage, type HireLimitUsage, type PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
 import { ReadModelsRepository } from '../read-models/read-models.repository';
+import { CompanyQueue } from './company-queue';
 import { HiresRepository } from './hires.repository';
 
 export const hireLimitReached = () =>
@@ -12,6 +13,8 @@ export const hireLimitReached = () =>
 /** The plan's maximum of active hires (spec §4 Hire limit, §9 Plans). */
 @Injectable()
 export class HireLimits {
+  private readonly queue = new CompanyQueue();
+
   constructor(
     private readonly hires: HiresRepository,
     private readonly readModels: ReadModelsRepository,
@@ -25,17 +28,28 @@ export class HireLimits {
   }
 
   /**
+   * Runs a write that may take one of the plan's slots (`limited`: it sets a hire active)
+   * behind the company's other such writes in this process, so a burst queues in memory
+   * rather than in pooled connections waiting for the company's lock (see CompanyQueue).
+   */
+  queued<T>(customerId: string, limited: boolean, work: () => Promise<T>): Promise<T> {
+    return limited ? this.queue.run(customerId, work) : work();
+  }
+
+  /**
    * Refuses one more active hire at or over the plan's maximum. Call inside the transaction
-   * that then writes the hire: the company's transaction-scoped advisory lock makes every
-   * other creation or reactivation of the company wait for this one to commit, and its count
-   * (a fresh snapshot after the lock) then includes this hire, so two requests at the same
-   * moment cannot both take the last free slot.
+   * that then writes the hire, as late as possible: pg_advisory_xact_lock is
+   * transaction-scoped, so the company's lock is released by that transaction's commit or
+   * rollback (never left on a pooled connection), and every other creation or reactivation
+   * of the company waits for it. The count is a statement of its own after the lock (a
+   * fresh snapshot, which then includes any hire committed by the one it waited for), so
+   * two requests at the same moment cannot both take the last free slot.
    */
   async assertRoomForOneMore(tx: HiresTx, customerId: string): Promise<void> {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`hires.active-limit:${customerId}`}, 0))`,
     );
-    const { plan, usage } = await this.usage(tx, customerId);
-    if (!canCreateHire(plan, usage.hires.current)) throw hireLimitReached();
+    const { plan, current } = await this.hires.planAndActiveCount(tx, customerId);
+    if (!canCreateHire(plan, current)) throw hireLimitReached();
   }
 }

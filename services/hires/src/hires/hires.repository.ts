@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, between, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@planted/contracts';
-import type { HireStatus, HireTotals } from '@planted/domain';
+import type { HireStatus, HireTotals, PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
-import { equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
+import { companyPlans, equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
 import { containsPattern } from '../search';
 import { numericText } from './hire-costs';
 
@@ -248,6 +248,18 @@ export class HiresRepository {
       .from(hireRows)
       .where(and(eq(hireRows.customerId, customerId), eq(hireRows.hireStatus, 'active')));
     return count;
+  }
+
+  /** The company's plan (free without a row) and its active hires, in one statement (the limit check). */
+  async planAndActiveCount(tx: HiresTx, customerId: string): Promise<{ plan: PlanId; current: number }> {
+    const [row] = await tx
+      .select({
+        plan: sql<PlanId>`coalesce((select ${companyPlans.plan} from ${companyPlans} where ${companyPlans.customerId} = ${customerId}), 'free')`,
+        current: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(hireRows)
+      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.hireStatus, 'active')));
+    return row;
   }
 
   /** Active or collection-booked hires ending from `from` to `to` (inclusive), soonest first. */

@@ -15,9 +15,9 @@ import { CONFIG, DATABASE, once, OutboxService } from '@planted/service-kit';
 import type { HiresConfig } from '../config';
 import type { HiresDatabase, HiresTx } from '../db/database';
 import { idempotentRequests, type HireRow } from '../db/schema';
+import { CatalogueLookup, ReadModelMiss, type MissingReferences } from '../read-models/catalogue-lookup';
 import { PurchaseOrderAvailability } from '../read-models/purchase-orders';
 import { ReadModelsRepository } from '../read-models/read-models.repository';
-import { SitesRepository } from '../sites/sites.repository';
 import { addDays, costToDate, daysBetween, hireTotals, todayIn } from './hire-costs';
 import { HireLimits } from './hire-limits';
 import { toHire, toHireEvent } from './hire.mapper';
@@ -44,10 +44,10 @@ export class HiresService {
     @Inject(DATABASE) private readonly database: HiresDatabase,
     @Inject(CONFIG) private readonly config: HiresConfig,
     private readonly hires: HiresRepository,
-    private readonly sites: SitesRepository,
     private readonly readModels: ReadModelsRepository,
     private readonly limits: HireLimits,
     private readonly purchaseOrders: PurchaseOrderAvailability,
+    private readonly catalogue: CatalogueLookup,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -87,30 +87,35 @@ export class HiresService {
   /**
    * Totals from the domain library (the browser's are ignored), references checked, the
    * plan's limit held under the company's lock, and hire.created in the same transaction;
-   * once per Idempotency-Key.
+   * once per Idempotency-Key. Everything that needs no lock (references, the creator's
+   * name) comes before it, so the lock is held only for the count, the insert and its
+   * event, and released by the commit.
    */
   async create(
     actor: Actor,
     input: HireInput,
   ): Promise<{ hire: Hire; message: string; purchase_order_available: boolean }> {
     const totals = hireTotals(input);
-    const answer = await this.writing(() =>
-      once({
-        transaction: (work) => this.database.withTenant(actor.customerId, work),
-        table: idempotentRequests,
-        request: { subject: HiresCreate, caller: actor.userId, input },
-        prepare: async () => undefined,
-        create: async (tx: HiresTx) => {
-          await this.checkReferences(tx, actor.customerId, input);
-          if (input.hire_status === 'active') await this.limits.assertRoomForOneMore(tx, actor.customerId);
-          await this.readModels.rememberActor(tx, actor);
-          const row = await this.hires.insert(tx, actor, input, totals);
-          await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
-          return this.answerFor(tx, actor.customerId, row.id);
-        },
-        keep: ({ hire }) => ({ id: hire.id }),
-        replay: ({ id }, tx: HiresTx) => this.answerFor(tx, actor.customerId, id),
-      }),
+    const limited = input.hire_status === 'active';
+    const answer = await this.limits.queued(actor.customerId, limited, () =>
+      this.writing(actor, () =>
+        once({
+          transaction: (work) => this.database.withTenant(actor.customerId, work),
+          table: idempotentRequests,
+          request: { subject: HiresCreate, caller: actor.userId, input },
+          prepare: async () => undefined,
+          create: async (tx: HiresTx) => {
+            await this.checkReferences(tx, actor.customerId, input);
+            await this.readModels.rememberActor(tx, actor);
+            if (limited) await this.limits.assertRoomForOneMore(tx, actor.customerId);
+            const row = await this.hires.insert(tx, actor, input, totals);
+            await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
+            return this.answerFor(tx, actor.customerId, row.id);
+          },
+          keep: ({ hire }) => ({ id: hire.id }),
+          replay: ({ id }, tx: HiresTx) => this.answerFor(tx, actor.customerId, id),
+        }),
+      ),
     );
     this.outbox.committed();
     return {
@@ -123,20 +128,22 @@ export class HiresService {
   /** Any of the three statuses; back to active counts against the plan's limit like a new hire. */
   async update(actor: Actor, id: string, input: HireInput): Promise<{ hire: Hire; message: string }> {
     const totals = hireTotals(input);
-    const hire = await this.writing(() =>
-      this.database.withTenant(actor.customerId, async (tx) => {
-        const current = await this.hires.findForUpdate(tx, actor.customerId, id);
-        if (!current) throw hireNotFound();
-        await this.checkReferences(tx, actor.customerId, input, current);
-        if (input.hire_status === 'active' && current.hireStatus !== 'active') {
-          await this.limits.assertRoomForOneMore(tx, actor.customerId);
-        }
-        const row = await this.hires.update(tx, actor.customerId, id, input, totals);
-        if (!row) throw hireNotFound();
-        await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
-        const listed = await this.hires.findListed(tx, actor.customerId, id);
-        return toHire(listed!);
-      }),
+    const hire = await this.limits.queued(actor.customerId, input.hire_status === 'active', () =>
+      this.writing(actor, () =>
+        this.database.withTenant(actor.customerId, async (tx) => {
+          const current = await this.hires.findForUpdate(tx, actor.customerId, id);
+          if (!current) throw hireNotFound();
+          await this.checkReferences(tx, actor.customerId, input, current);
+          if (input.hire_status === 'active' && current.hireStatus !== 'active') {
+            await this.limits.assertRoomForOneMore(tx, actor.customerId);
+          }
+          const row = await this.hires.update(tx, actor.customerId, id, input, totals);
+          if (!row) throw hireNotFound();
+          await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
+          const listed = await this.hires.findListed(tx, actor.customerId, id);
+          return toHire(listed!);
+        }),
+      ),
     );
     this.outbox.committed();
     return { hire, message: HIRES_MESSAGES.HIRE_UPDATED };
@@ -275,10 +282,11 @@ export class HiresService {
   }
 
   /**
-   * The site must be the company's; equipment and supplier must be known to the read models
-   * (catalogue's events arrive within milliseconds of its answer, so an unknown id is a bad
-   * one). On an edit, equipment or a supplier the hire already had may stay even if the
-   * catalogue has since deleted it.
+   * The site must be the company's; equipment and supplier must be in the read models and
+   * not deleted by the catalogue. One the read models have not heard of yet (its event is
+   * on its way) is a ReadModelMiss: `writing` asks the catalogue and tries again. On an
+   * edit, equipment or a supplier the hire already had may stay even if the catalogue has
+   * since deleted it.
    */
   private async checkReferences(
     tx: HiresTx,
@@ -286,24 +294,38 @@ export class HiresService {
     input: HireInput,
     current?: HireRow,
   ): Promise<void> {
-    if (
-      current?.equipmentId !== input.equipment_id &&
-      !(await this.readModels.equipmentUsable(tx, input.equipment_id))
-    )
-      throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
-    if (
-      current?.supplierId !== input.supplier_id &&
-      !(await this.readModels.supplierUsable(tx, input.supplier_id))
-    )
-      throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
-    if (!(await this.sites.find(tx, customerId, input.site_id)))
-      throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
+    const known = await this.readModels.references(tx, customerId, {
+      equipmentId: input.equipment_id,
+      supplierId: input.supplier_id,
+      siteId: input.site_id,
+    });
+    const newEquipment = current?.equipmentId !== input.equipment_id;
+    const newSupplier = current?.supplierId !== input.supplier_id;
+    if (newEquipment && known.equipment === 'deleted') throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
+    const missing: MissingReferences = {};
+    if (newEquipment && known.equipment === 'unknown') missing.equipmentId = input.equipment_id;
+    if (newSupplier && known.supplier === 'unknown') missing.supplierId = input.supplier_id;
+    if (missing.equipmentId || missing.supplierId) throw new ReadModelMiss(missing);
+    if (newSupplier && known.supplier === 'deleted') throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
+    if (!known.siteFound) throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
   }
 
-  /** A site deleted while the hire was being written: the foreign key stops it; say which. */
-  private async writing<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a hire's write. When its equipment or supplier was not in the read models, the
+   * transaction has rolled back: the catalogue is asked (outside any transaction), its
+   * answer written to the read models, and the write runs once more; the catalogue's 404
+   * is the answer's. A site deleted while the hire was being written: the foreign key
+   * stops it; say which.
+   */
+  private async writing<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
     try {
-      return await work();
+      try {
+        return await work();
+      } catch (err) {
+        if (!(err instanceof ReadModelMiss)) throw err;
+        await this.catalogue.fill(actor, err.missing);
+        return await work();
+      }
     } catch (err) {
       if (pgErrorOf(err)?.code === '23503') throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
       throw err;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '@planted/contracts';
 import type { PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
-import { companyPlans, equipment, suppliers, users } from '../db/schema';
+import { companyPlans, equipment, sites, suppliers, users } from '../db/schema';
 
 /** What the catalogue's equipment events carry that hires shows (equipmentEventSchema). */
 export interface EquipmentFacts {
@@ -129,20 +129,67 @@ export class ReadModelsRepository {
     return row?.plan ?? 'free';
   }
 
-  /** Equipment a new hire may use: known to the read model and not deleted from the catalogue. */
-  async equipmentUsable(tx: HiresTx, id: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: equipment.id })
-      .from(equipment)
-      .where(and(eq(equipment.id, id), isNull(equipment.deletedAt)));
-    return row !== undefined;
+  /**
+   * Equipment and suppliers as the catalogue answered a request for them, when their event
+   * has not arrived yet (CatalogueLookup). Like rememberActor, the row gives way to the
+   * first event about it; an event applied meanwhile is kept.
+   */
+  async learnEquipment(tx: HiresTx, item: EquipmentFacts): Promise<void> {
+    await tx
+      .insert(equipment)
+      .values({
+        id: item.id,
+        name: item.name,
+        category: item.category,
+        imageUrl: item.image_url,
+        imageCardUrl: item.image_card_url,
+        isActive: item.is_active,
+        sourceAt: KNOWN_FROM_REQUEST,
+      })
+      .onConflictDoNothing({ target: equipment.id });
   }
 
-  async supplierUsable(tx: HiresTx, id: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(and(eq(suppliers.id, id), isNull(suppliers.deletedAt)));
-    return row !== undefined;
+  async learnSupplier(tx: HiresTx, supplier: SupplierFacts): Promise<void> {
+    await tx
+      .insert(suppliers)
+      .values({
+        id: supplier.id,
+        name: supplier.name,
+        isActive: supplier.is_active,
+        sourceAt: KNOWN_FROM_REQUEST,
+      })
+      .onConflictDoNothing({ target: suppliers.id });
+  }
+
+  /**
+   * What a hire's references are, in one statement (one round trip of the write's
+   * transaction): its equipment and supplier in the read models — 'usable', 'deleted' (the
+   * catalogue deleted it), or 'unknown' (its event has not arrived: ask the catalogue) —
+   * and whether the site is the company's.
+   */
+  async references(
+    tx: HiresTx,
+    customerId: string,
+    refs: { equipmentId: string; supplierId: string; siteId: string },
+  ): Promise<{ equipment: ReferenceState; supplier: ReferenceState; siteFound: boolean }> {
+    const state = (deletedAt: AnyPgColumn) =>
+      sql<ReferenceState>`case when ${deletedAt} is null then 'usable' else 'deleted' end`;
+    const result = await tx.execute<{
+      equipment: ReferenceState | null;
+      supplier: ReferenceState | null;
+      site_found: boolean;
+    }>(
+      sql`select (select ${state(equipment.deletedAt)} from ${equipment} where ${equipment.id} = ${refs.equipmentId}) as equipment,
+                 (select ${state(suppliers.deletedAt)} from ${suppliers} where ${suppliers.id} = ${refs.supplierId}) as supplier,
+                 exists (select 1 from ${sites} where ${sites.customerId} = ${customerId} and ${sites.id} = ${refs.siteId}) as site_found`,
+    );
+    const [row] = result.rows;
+    return {
+      equipment: row?.equipment ?? 'unknown',
+      supplier: row?.supplier ?? 'unknown',
+      siteFound: row?.site_found === true,
+    };
   }
 }
+
+export type ReferenceState = 'usable' | 'deleted' | 'unknown';

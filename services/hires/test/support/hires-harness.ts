@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { importPKCS8, SignJWT } from 'jose';
-import { connect } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 import {
+  CatalogueEquipmentGet,
+  CatalogueSupplierGet,
   EquipmentCreated,
   HiresCreate,
   HiresSiteCreate,
@@ -26,6 +28,7 @@ import {
   prefixed,
   runWithIdempotencyKey,
   SESSION_TOKEN_AUDIENCE,
+  SESSION_TOKEN_HEADER,
   SESSION_TOKEN_ISSUER,
   streamName,
 } from '@planted/messaging';
@@ -56,6 +59,110 @@ export interface HiresHarness extends ServiceHarness<ServiceApp<HiresConfig, Hir
     /** `at`: the event's occurredAt; `id`: its envelope id; `msgId`: JetStream's Nats-Msg-Id (default the id). */
     options?: { at?: string; id?: string; msgId?: string },
   ): Promise<string>;
+  /** The catalogue's get subjects, answered by a local fake (no catalogue service runs here). */
+  catalogue: FakeCatalogue;
+}
+
+type EquipmentFacts = EventPayloadOf<typeof EquipmentCreated>['equipment'];
+type SupplierFacts = EventPayloadOf<typeof SupplierCreated>['supplier'];
+
+/**
+ * Answers `catalogue.equipment.get.v1` and `catalogue.suppliers.get.v1` over NATS in the
+ * packet format of the catalogue's Nest server ({pattern, data, id} in, {err, response,
+ * isDisposed, id} back): what it was given, else the catalogue's NOT_FOUND. It records
+ * each request with the session token it carried, so a test sees hires asking as the user.
+ */
+export class FakeCatalogue {
+  readonly requests: { subject: string; id: string; actor: Actor; token: string | undefined }[] = [];
+  private readonly equipment = new Map<string, EquipmentFacts>();
+  private readonly suppliers = new Map<string, SupplierFacts>();
+
+  constructor(nc: NatsConnection, prefix: string) {
+    const serve = (subject: string, answer: (id: string) => unknown, missing: string) =>
+      nc.subscribe(prefixed(prefix, subject), {
+        callback: (err, msg) => {
+          if (err) return;
+          const packet = JSON.parse(new TextDecoder().decode(msg.data)) as {
+            id: string;
+            data: { id: string; actor: Actor };
+          };
+          this.requests.push({
+            subject,
+            id: packet.data.id,
+            actor: packet.data.actor,
+            token: msg.headers?.get(SESSION_TOKEN_HEADER) || undefined,
+          });
+          const response = answer(packet.data.id);
+          msg.respond(
+            JSON.stringify(
+              response
+                ? { id: packet.id, response, isDisposed: true }
+                : { id: packet.id, err: { code: 'NOT_FOUND', message: missing }, isDisposed: true },
+            ),
+          );
+        },
+      });
+    const now = new Date().toISOString();
+    serve(
+      CatalogueEquipmentGet.name,
+      (id) => {
+        const item = this.equipment.get(id);
+        return (
+          item && {
+            equipment: {
+              ...item,
+              description: null,
+              unit_of_measure: null,
+              power: null,
+              is_favorite: false,
+              created_at: now,
+              updated_at: now,
+            },
+          }
+        );
+      },
+      'Equipment not found',
+    );
+    serve(
+      CatalogueSupplierGet.name,
+      (id) => {
+        const supplier = this.suppliers.get(id);
+        return (
+          supplier && {
+            supplier: {
+              ...supplier,
+              created_by_you: false,
+              is_favorite: false,
+              has_customer_note: false,
+              customer_contact_name: null,
+              customer_contact_email: null,
+              customer_phone: null,
+              preferred_order_method: null,
+              availability_check_method: null,
+              customer_note: null,
+              zahara_supplier_id: null,
+              created_at: now,
+              updated_at: now,
+            },
+          }
+        );
+      },
+      'Supplier not found',
+    );
+  }
+
+  /** An item the catalogue has, whose event hires has not had. */
+  addEquipment(overrides: Partial<EquipmentFacts> = {}): EquipmentFacts {
+    const item = equipmentFacts(overrides);
+    this.equipment.set(item.id, item);
+    return item;
+  }
+
+  addSupplier(overrides: Partial<SupplierFacts> = {}): SupplierFacts {
+    const supplier = supplierFacts(overrides);
+    this.suppliers.set(supplier.id, supplier);
+    return supplier;
+  }
 }
 
 /**
@@ -108,9 +215,11 @@ export async function startHires(
   };
   const js = harness.nc.jetstream();
   const close = harness.close;
+  const catalogue = new FakeCatalogue(harness.nc, harness.prefix);
   return {
     ...harness,
     client,
+    catalogue,
     sendAs: async (tokenActor, subject, payload) => {
       const token = await tokenFor(tokenActor);
       return runWithSessionToken(token, () => bus.send(subject, payload));
@@ -154,6 +263,28 @@ export function newCompany(name = 'Company'): { actor: Actor } {
   };
 }
 
+const equipmentFacts = (overrides: Partial<EquipmentFacts> = {}): EquipmentFacts => ({
+  id: randomUUID(),
+  name: `Breaker ${++counter}`,
+  category: 'Breaking & Drilling',
+  image_url: '/files/equipment/breaker.jpg',
+  image_card_url: '/files/equipment/breaker-card.jpg',
+  is_active: true,
+  customer_id: null,
+  ...overrides,
+});
+
+const supplierFacts = (overrides: Partial<SupplierFacts> = {}): SupplierFacts => ({
+  id: randomUUID(),
+  name: `Hire Co ${++counter}`,
+  contact_email: null,
+  contact_phone: null,
+  address: null,
+  is_active: true,
+  created_by: null,
+  ...overrides,
+});
+
 /** Waits until the read models hold the row (the consumer applied the event). */
 export async function waitForRow(
   h: HiresHarness,
@@ -175,16 +306,7 @@ export async function catalogueItem(
   h: HiresHarness,
   overrides: Partial<EventPayloadOf<typeof EquipmentCreated>['equipment']> = {},
 ) {
-  const item = {
-    id: randomUUID(),
-    name: `Breaker ${++counter}`,
-    category: 'Breaking & Drilling',
-    image_url: '/files/equipment/breaker.jpg',
-    image_card_url: '/files/equipment/breaker-card.jpg',
-    is_active: true,
-    customer_id: null,
-    ...overrides,
-  };
+  const item = equipmentFacts(overrides);
   await h.publish(EquipmentCreated, { equipment: item });
   await waitForRow(h, equipment, item.id);
   return item;
@@ -194,16 +316,7 @@ export async function catalogueSupplier(
   h: HiresHarness,
   overrides: Partial<EventPayloadOf<typeof SupplierCreated>['supplier']> = {},
 ) {
-  const supplier = {
-    id: randomUUID(),
-    name: `Hire Co ${++counter}`,
-    contact_email: null,
-    contact_phone: null,
-    address: null,
-    is_active: true,
-    created_by: null,
-    ...overrides,
-  };
+  const supplier = supplierFacts(overrides);
   await h.publish(SupplierCreated, { supplier });
   await waitForRow(h, suppliers, supplier.id);
   return supplier;
