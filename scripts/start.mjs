@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedCatalogue } from './demo/seed-catalogue.mjs';
+import { seedHires } from './demo/seed-hires.mjs';
 import { DEFAULTS, ensureDatabase, HINTS, postgresAnswers, requireService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,7 +132,10 @@ async function seedDemo() {
   return 'created';
 }
 
-/** The demo catalogue (scripts/demo): equipment, suppliers, favourites, details and notes. */
+/**
+ * The demo catalogue (scripts/demo): equipment, suppliers, favourites, details and notes; then
+ * the demo companies' sites and hires in every status and pricing term.
+ */
 async function seedDemoCatalogue() {
   const started = Date.now();
   const result = await seedCatalogue({
@@ -142,6 +146,16 @@ async function seedDemoCatalogue() {
   });
   if (result === 'unavailable') log('the catalogue does not answer: demo equipment and suppliers not seeded');
   if (result === 'seeded') log(`demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result === 'unavailable') return;
+  const hiresStarted = Date.now();
+  const hires = await seedHires({
+    baseUrl: `http://127.0.0.1:${PORT}`,
+    email: DEMO.email,
+    password: DEMO.password,
+    log,
+  });
+  if (hires === 'unavailable') log('the hires service does not answer: demo sites and hires not seeded');
+  if (hires === 'seeded') log(`demo sites and hires seeded in ${((Date.now() - hiresStarted) / 1000).toFixed(1)} s`);
 }
 
 /** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
