@@ -155,7 +155,8 @@ async function seedDemoCatalogue() {
     log,
   });
   if (hires === 'unavailable') log('the hires service does not answer: demo sites and hires not seeded');
-  if (hires === 'seeded') log(`demo sites and hires seeded in ${((Date.now() - hiresStarted) / 1000).toFixed(1)} s`);
+  if (hires === 'seeded')
+    log(`demo sites and hires seeded in ${((Date.now() - hiresStarted) / 1000).toFixed(1)} s`);
 }
 
 /** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
