@@ -65,7 +65,8 @@ export const BillingCheckoutSuccess = defineRequest(
 /**
  * POST /api/subscriptions/downgrade-to-free (admins, no payload): the paid subscription is
  * cancelled at the end of its period and `subscription_canceled_at` set; the plan stays until
- * `subscription_end_date`, then becomes free. Already free (or already scheduled): 409.
+ * `subscription_end_date`, then becomes free. Already free: 409; already scheduled: the same
+ * answer again, nothing changes.
  */
 export const BillingDowngradeToFree = defineRequest(
   'billing.subscriptions.downgrade-to-free.v1',
