@@ -16,7 +16,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@planted/(config|contracts|db|domain|logging|messaging|service-kit|testing)$': path.join(
+    '^@planted/(config|contracts|db|domain|logging|messaging|service-kit|stripe-local|testing)$': path.join(
       __dirname,
       'libs/$1/src/index.ts',
     ),
