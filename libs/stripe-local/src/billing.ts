@@ -12,7 +12,7 @@ import type {
   SubscriptionItem,
 } from './model';
 import { Params } from './params';
-import { previousAttributes, type RequestOrigin, type StripeState } from './state';
+import { NO_REQUEST, previousAttributes, type RequestOrigin, type StripeState } from './state';
 
 /** Stripe's hosted checkout sessions stay open for a day. */
 const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -205,11 +205,8 @@ export function payCheckoutSession(
     ? state.customers.require(session.customer)
     : createCustomer(
         state,
-        new Params({ ...(session.customer_email ? { email: session.customer_email } : {}) }),
-        {
-          id: null,
-          idempotencyKey: null,
-        },
+        new Params(session.customer_email ? { email: session.customer_email } : {}),
+        NO_REQUEST,
       );
   const items = session.line_items?.data ?? [];
   const { subscription, invoice } = startSubscription(
@@ -237,7 +234,7 @@ export function expireCheckoutSession(
   at?: UnixSeconds,
 ): CheckoutSession {
   if (session.status !== 'open') {
-    throw invalidRequest(`Only Checkout Sessions with a status of \`open\` can be expired.`, undefined);
+    throw invalidRequest('Only Checkout Sessions with a status of `open` can be expired.');
   }
   session.status = 'expired';
   session.url = null;

@@ -52,6 +52,13 @@ function expandPath(
   if (rest.length) expandPath(record[key], rest, path, find);
 }
 
+/** A copy without the fields Stripe shows only when expanded, as events carry objects. */
+export function publicCopy<T extends StripeObject>(object: T): T {
+  const copy = structuredClone(object);
+  hideUnexpanded(copy, []);
+  return copy;
+}
+
 function hideUnexpanded(node: unknown, expand: string[], prefix = ''): void {
   if (Array.isArray(node)) {
     for (const item of node) hideUnexpanded(item, expand, prefix);

@@ -1,6 +1,7 @@
 import { LocalClock, type Interval, type UnixSeconds } from './clock';
 import { resourceMissing } from './errors';
 import { newId } from './ids';
+import { publicCopy } from './render';
 import type {
   CheckoutSession,
   Customer,
@@ -174,7 +175,7 @@ export class StripeState {
       type,
       api_version: this.apiVersion,
       data: {
-        object: structuredClone(object),
+        object: publicCopy(object),
         ...(options.previous && Object.keys(options.previous).length
           ? { previous_attributes: options.previous }
           : {}),
