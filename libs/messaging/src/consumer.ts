@@ -14,7 +14,7 @@ import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/loggi
 import { prefixed } from './nats-connection';
 import type { ProcessedEventsTable } from './outbox/outbox-table';
 import { backoffDelay, Sleeper } from './retry';
-import { natsName } from './streams';
+import { apiErrorCode, natsName, STREAM_NOT_FOUND } from './streams';
 
 /** What the consumer needs from a transaction: recording the event in processed_events. */
 export interface ProcessedEventsWriter {
@@ -170,10 +170,17 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         }
         failures += 1;
         const retryInMs = backoffDelay(failures, 500, 10_000);
-        this.options.logger.warn(
-          { err, consumer: this.name, attempt: failures, retryInMs },
-          'event consumer interrupted; retrying',
-        );
+        if (apiErrorCode(err) === STREAM_NOT_FOUND)
+          // Only the producer creates its stream; until it has started once, this one waits.
+          this.options.logger.info(
+            { consumer: this.name, stream: this.options.stream, attempt: failures, retryInMs },
+            'event consumer waiting for its stream (its producer has not created it yet)',
+          );
+        else
+          this.options.logger.warn(
+            { err, consumer: this.name, attempt: failures, retryInMs },
+            'event consumer interrupted; retrying',
+          );
         firstAttempt();
         await this.sleeper.sleep(retryInMs);
       }
