@@ -71,4 +71,5 @@ export const siteKeys = {
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   plans: () => [...subscriptionKeys.all, 'plans'] as const,
+  current: () => [...subscriptionKeys.all, 'current'] as const,
 };

@@ -4,6 +4,7 @@ import { useToast } from '../../components/ui/toast';
 import { useErrorText } from '../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../lib/use-query-params-once';
 import { confirmCheckout } from './api/confirm-checkout';
+import type { SubscriptionAnswer } from './api/get-subscription';
 
 const RETURN_PARAMS = ['success', 'session_id', 'canceled'] as const;
 
@@ -14,7 +15,9 @@ const RETURN_PARAMS = ['success', 'session_id', 'canceled'] as const;
  * (so Back does not confirm again), and the session is confirmed once even when React runs
  * the effect twice. `refresh` must be stable (a module function or a memoised callback).
  */
-export function useCheckoutReturn(refresh: () => Promise<void>): { confirming: boolean } {
+export function useCheckoutReturn(refresh: (answer: SubscriptionAnswer) => Promise<void>): {
+  confirming: boolean;
+} {
   const { t } = useTranslation('subscription');
   const toast = useToast();
   const errorText = useErrorText();
@@ -33,8 +36,10 @@ export function useCheckoutReturn(refresh: () => Promise<void>): { confirming: b
     const sessionId = params.session_id;
     (sessionId ? confirmCheckout(sessionId) : Promise.reject(new Error('success=true without session_id')))
       .then(
-        async () => {
-          await refresh().catch((error: unknown) => console.error('Failed to refresh after checkout', error));
+        async (answer) => {
+          await refresh(answer).catch((error: unknown) =>
+            console.error('Failed to refresh after checkout', error),
+          );
           toast.success(t('return.confirmed'));
         },
         (error: unknown) => {

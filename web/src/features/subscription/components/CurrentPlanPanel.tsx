@@ -12,11 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { PlanId } from '@planted/domain';
+import type { Subscription, SubscriptionPlan } from '@planted/contracts';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatDate, formatMoney } from '../../../lib/format';
-import type { Customer } from '../../../lib/types';
-import type { SubscriptionPlan } from '../api/types';
 
 /** A count against a plan limit; `current` undefined while loading, null when it could not be read. */
 export interface UsageLine {
@@ -31,16 +29,15 @@ export interface UsageLine {
  * is scheduled, and Cancel (which schedules that downgrade).
  */
 export function CurrentPlanPanel({
-  customer,
-  planId,
+  subscription,
   plan,
   hires,
   users,
   canCancel,
   onCancel,
 }: {
-  customer: Customer | null;
-  planId: PlanId;
+  subscription: Subscription;
+  /** The plan's entry in the plan list, for its price. */
   plan: SubscriptionPlan | undefined;
   hires: UsageLine;
   users: UsageLine;
@@ -49,14 +46,15 @@ export function CurrentPlanPanel({
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation(['subscription', 'common']);
+  const planId = subscription.plan;
   const paid = planId !== 'free';
-  const willDowngrade = paid && Boolean(customer?.subscription_canceled_at);
-  const nextBilling = paid ? formatDate(customer?.subscription_end_date, i18n.language) : '';
+  const willDowngrade = paid && Boolean(subscription.subscription_canceled_at);
+  const nextBilling = paid ? formatDate(subscription.subscription_end_date, i18n.language) : '';
   const rows: { key: string; label: string; value: ReactNode }[] = [
     {
       key: 'status',
       label: t('current.status'),
-      value: <StatusBadge status={customer?.status} />,
+      value: <StatusBadge status={subscription.status} />,
     },
     {
       key: 'next-billing',

@@ -1,8 +1,8 @@
 import { Button, CircularProgress, Grid } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { getPlan, planAction, type PlanId } from '@planted/domain';
+import type { SubscriptionPlan } from '@planted/contracts';
+import { planAction, type PlanId } from '@planted/domain';
 import { PlanCard } from '../../../components/ui/PlanCard';
-import type { SubscriptionPlan } from '../api/types';
 
 /**
  * Spec §4 Plans: each plan against the company's, in the order free < teams < business <
@@ -66,7 +66,7 @@ export function PlanOptions({
           <Grid key={plan.id} size={{ xs: 12, sm: 6, lg: 3 }}>
             <PlanCard
               plan={plan}
-              mostPopular={plan.most_popular ?? getPlan(plan.id).most_popular}
+              mostPopular={plan.most_popular}
               current={action === 'current'}
               action={button}
             />

@@ -32,7 +32,18 @@ type Answers = Record<string, FakeAnswer | ((call: FetchCall) => FakeAnswer)>;
 const SERVED_PLANS = PLANS.map((plan) => ({
   ...plan,
   stripe_price_id_monthly: plan.id === 'free' ? null : `price_${plan.id}_monthly`,
+  stripe_price_id_yearly: plan.id === 'free' ? null : `price_${plan.id}_yearly`,
 }));
+
+/** Billing's record of a company, as GET /subscriptions/current and the changes answer it. */
+const subscriptionOf = (customer: Customer) => ({
+  plan: customer.subscription_plan,
+  status: customer.status,
+  billing_interval: customer.subscription_plan === 'free' ? null : 'month',
+  subscription_start_date: customer.subscription_start_date,
+  subscription_end_date: customer.subscription_end_date,
+  subscription_canceled_at: customer.subscription_canceled_at,
+});
 
 const onPlan = (plan: PlanId, over: Partial<Customer> = {}): Customer => ({
   ...testCustomer,
@@ -49,8 +60,9 @@ const users = (count: number) =>
 
 /**
  * Opens /subscription (or `path`) signed in as `user`, with `stored` as the session's company
- * and `customer` as the server's (GET /auth/profile answers `company.customer`, which a test
- * may change as the server would).
+ * and `customer` as the server's: billing's GET /subscriptions/current and identity's GET
+ * /auth/profile answer it (and go on answering it: identity and billing's record do not
+ * change within a test unless its answers say so).
  */
 async function open({
   path = '/subscription',
@@ -58,19 +70,11 @@ async function open({
   stored = customer,
   user = testUser,
   answers = {},
-  company = { customer },
-}: {
-  path?: string;
-  customer?: Customer;
-  stored?: Customer;
-  user?: User;
-  answers?: Answers;
-  /** The server's company, for answers that change it. */
-  company?: { customer: Customer };
-} = {}) {
+}: { path?: string; customer?: Customer; stored?: Customer; user?: User; answers?: Answers } = {}) {
   signInForTest(user, stored);
   const fetched = mockFetch({
-    'GET /api/auth/profile': () => ({ body: { user, customer: company.customer } }),
+    'GET /api/auth/profile': { body: { user, customer } },
+    'GET /api/subscriptions/current': { body: { subscription: subscriptionOf(customer) } },
     'GET /api/subscriptions/plans': { body: { plans: SERVED_PLANS } },
     'GET /api/hires/subscription-usage': {
       body: { plan: customer.subscription_plan, usage: { hires: { current: 3, max: 5 } } },
@@ -81,7 +85,7 @@ async function open({
   const view = renderApp(path);
   const heading = i18n.language === 'es' ? 'Suscripción' : 'Subscription';
   await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 });
-  return { ...fetched, ...view, company, user: userEvent.setup({ delay: null }) };
+  return { ...fetched, ...view, user: userEvent.setup({ delay: null }) };
 }
 
 const card = (plan: PlanId) => screen.getByTestId(`plan-${plan}`);
@@ -217,10 +221,23 @@ describe('current plan and usage (spec §2 Subscription, §7)', () => {
     );
   });
 
-  it('takes the company from a fresh profile, not only from the stored session', async () => {
-    // Stored as free; the server has meanwhile applied the Teams Edition (a webhook).
+  it("takes the plan from billing's record and brings the session's copy up to date", async () => {
+    // Stored as free; billing has meanwhile applied the Teams Edition (a webhook).
     await open({ stored: onPlan('free'), customer: onPlan('teams') });
     await waitFor(() => expect(screen.getByTestId('current-plan-name')).toHaveTextContent('Teams Edition'));
+    await waitFor(() => expect(sessionStore.getState().customer?.subscription_plan).toBe('teams'));
+    expect(sessionStore.getState().customer?.subscription_end_date).toBe('2026-04-01T10:00:00.000Z');
+    expect(action('teams')).toHaveTextContent('Current Plan');
+  });
+
+  it("shows the session's plan when billing's record cannot be read", async () => {
+    await open({
+      customer: onPlan('business'),
+      answers: { 'GET /api/subscriptions/current': { status: 503, body: { error: 'Service unavailable' } } },
+    });
+    await screen.findByTestId('plan-teams');
+    expect(screen.getByTestId('current-plan-name')).toHaveTextContent('Business Edition');
+    expect(action('business')).toHaveTextContent('Current Plan');
   });
 });
 
@@ -302,12 +319,18 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
 
 describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
   it("asks first, then schedules it; the company shows 'Will downgrade at renewal'", async () => {
-    const { calls, company, user } = await open({
+    const { calls, user } = await open({
       customer: onPlan('teams'),
       answers: {
         'POST /api/subscriptions/downgrade-to-free': () => {
-          company.customer = { ...company.customer, subscription_canceled_at: '2026-03-10T09:00:00.000Z' };
-          return { body: { message: 'ok' } };
+          const scheduled = onPlan('teams', { subscription_canceled_at: '2026-03-10T09:00:00.000Z' });
+          // Identity has not heard of it yet: the profile still answers the plan as it was.
+          return {
+            body: {
+              subscription: subscriptionOf(scheduled),
+              message: 'Your plan will change to Free Edition at the next renewal date',
+            },
+          };
         },
       },
     });
@@ -340,12 +363,24 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
     expect(action('free')).toHaveTextContent('Downgrade scheduled');
     expect(action('free')).toBeDisabled();
     expect(action('teams')).toHaveTextContent('Current Plan');
+    // The profile was asked again, and billing's answer kept over its older copy.
+    expect(callsTo(calls, 'GET', '/api/auth/profile').length).toBeGreaterThan(0);
+    expect(sessionStore.getState().customer?.subscription_canceled_at).toBe('2026-03-10T09:00:00.000Z');
   });
 
   it('Cancel Subscription asks the same question', async () => {
     const { calls, user } = await open({
       customer: onPlan('business'),
-      answers: { 'POST /api/subscriptions/downgrade-to-free': { body: {} } },
+      answers: {
+        'POST /api/subscriptions/downgrade-to-free': {
+          body: {
+            subscription: subscriptionOf(
+              onPlan('business', { subscription_canceled_at: '2026-03-10T09:00:00.000Z' }),
+            ),
+            message: 'ok',
+          },
+        },
+      },
     });
     await user.click(await screen.findByTestId('cancel-subscription'));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to the Free Edition?' });
@@ -375,15 +410,16 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
 
 describe('return from checkout (spec §4 Return from checkout, §8)', () => {
   it('confirms the session once, refreshes the profile and plans, says so, and clears the query', async () => {
-    const company = { customer: onPlan('free') };
     const { calls, router } = await open({
       path: '/subscription?success=true&session_id=cs_test_abc',
-      company,
       answers: {
-        'POST /api/subscriptions/success': () => {
-          company.customer = onPlan('teams');
-          return { body: { success: true } };
-        },
+        // Identity hears of it from billing's event a moment later; the profile lags.
+        'POST /api/subscriptions/success': () => ({
+          body: {
+            subscription: subscriptionOf(onPlan('teams')),
+            message: 'Subscription updated successfully',
+          },
+        }),
       },
     });
     expect(

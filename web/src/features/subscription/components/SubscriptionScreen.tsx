@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Grid, LinearProgress, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { comparePlans, getPlan, isPlanId, type PlanId } from '@planted/domain';
+import type { SubscriptionPlan } from '@planted/contracts';
+import { comparePlans, getPlan, type PlanId } from '@planted/domain';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PlanTerms } from '../../../components/ui/PlanCard';
 import { useToast } from '../../../components/ui/toast';
@@ -10,27 +11,18 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatDate } from '../../../lib/format';
 import { browser } from '../../../lib/navigation';
 import { getHireUsage } from '../../../lib/plan-usage';
-import { hireKeys, subscriptionKeys } from '../../../lib/query-keys';
+import { hireKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
-import { refreshProfile } from '../../../lib/session-api';
 import { useErrorText } from '../../../lib/use-error-text';
 import { usersQuery } from '../../../lib/users-api';
-import { usePlans } from '../api/get-plans';
 import { useDowngradeToFree } from '../api/downgrade-to-free';
+import { usePlans } from '../api/get-plans';
+import { useSubscription, type SubscriptionAnswer } from '../api/get-subscription';
 import { useStartCheckout } from '../api/start-checkout';
-import type { SubscriptionPlan } from '../api/types';
+import { subscriptionChanged, subscriptionOf, syncSessionCustomer } from '../subscription-state';
 import { useCheckoutReturn } from '../use-checkout-return';
 import { CurrentPlanPanel } from './CurrentPlanPanel';
 import { PlanOptions } from './PlanOptions';
-
-/** After a change of plan: the session's customer from the profile, then the plans and usage. */
-function refreshAfterChange(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    refreshProfile(),
-    queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
-    queryClient.invalidateQueries({ queryKey: hireKeys.usage() }),
-  ]).then(() => undefined);
-}
 
 /** Spec §2 Subscription, §4 Plans and Return from checkout. */
 export function SubscriptionScreen() {
@@ -42,13 +34,19 @@ export function SubscriptionScreen() {
   const { user, customer } = useSession();
   const isAdmin = user?.role === 'admin';
 
-  const refresh = useCallback(() => refreshAfterChange(queryClient), [queryClient]);
+  const refresh = useCallback(
+    (answer: SubscriptionAnswer) => subscriptionChanged(queryClient, answer),
+    [queryClient],
+  );
   const { confirming } = useCheckoutReturn(refresh);
 
-  // The stored customer may be older than the last webhook (a renewal, a payment failure).
+  // Billing's own record; the session's copy of it may be older than the last webhook (a
+  // renewal, a downgrade that took effect), and is brought up to date from it.
+  const current = useSubscription();
+  const subscription = current.data?.subscription ?? subscriptionOf(customer);
   useEffect(() => {
-    refreshProfile().catch((error: unknown) => console.error('Failed to refresh the profile', error));
-  }, []);
+    if (current.data) syncSessionCustomer(current.data.subscription);
+  }, [current.data]);
 
   const plansQuery = usePlans();
   const plans = useMemo(
@@ -58,11 +56,11 @@ export function SubscriptionScreen() {
   const usage = useQuery({ queryKey: hireKeys.usage(), queryFn: getHireUsage });
   const team = useQuery(usersQuery);
 
-  const planId: PlanId = isPlanId(customer?.subscription_plan) ? customer.subscription_plan : 'free';
+  const planId: PlanId = subscription.plan;
   const currentPlan = plans.find((plan) => plan.id === planId);
   // Limits are the current plan's, the one this screen names; the counts are the server's.
   const limits = currentPlan ?? getPlan(planId);
-  const downgradeScheduled = planId !== 'free' && Boolean(customer?.subscription_canceled_at);
+  const downgradeScheduled = planId !== 'free' && Boolean(subscription.subscription_canceled_at);
 
   const checkout = useStartCheckout();
   const downgrade = useDowngradeToFree();
@@ -91,9 +89,11 @@ export function SubscriptionScreen() {
 
   const scheduleDowngrade = () =>
     downgrade.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: async (answer) => {
         setConfirmFree(false);
-        await refresh().catch((error: unknown) => console.error('Failed to refresh after downgrade', error));
+        await refresh(answer).catch((error: unknown) =>
+          console.error('Failed to refresh after downgrade', error),
+        );
         toast.success(t('downgrade.scheduled'));
       },
       onError: (error) => {
@@ -102,7 +102,7 @@ export function SubscriptionScreen() {
       },
     });
 
-  const renewal = formatDate(customer?.subscription_end_date, i18n.language);
+  const renewal = formatDate(subscription.subscription_end_date, i18n.language);
   const freePlan = plans.find((plan) => plan.id === 'free') ?? getPlan('free');
 
   return (
@@ -127,8 +127,7 @@ export function SubscriptionScreen() {
       )}
 
       <CurrentPlanPanel
-        customer={customer}
-        planId={planId}
+        subscription={subscription}
         plan={currentPlan}
         hires={{
           current: usage.isError ? null : usage.data?.usage.hires.current,
