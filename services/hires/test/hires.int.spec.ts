@@ -137,6 +137,8 @@ describe('creating a hire (spec §5 Hire form, §9)', () => {
       additional_details: null,
     });
     expect(Date.parse(created.created_at)).toBeGreaterThan(Date.now() - 60_000);
+    // The answer is built from what the creation read and wrote: it is the hire as stored.
+    expect((await h.client.send(HiresGet, { actor: b.actor, id: created.id })).hire).toEqual(created);
   });
 
   it("names the creator from the token until identity's event about them arrives", async () => {
