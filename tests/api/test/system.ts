@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,10 @@ import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contr
 import { ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
 import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
+import { startZaharaSimulator, type ZaharaSimulator } from '@planted/zahara-local';
+import { accountingService } from '@planted/accounting/src/accounting.service';
+import { parseAccountingConfig, type AccountingConfig } from '@planted/accounting/src/config';
+import type { AccountingSchema } from '@planted/accounting/src/db/schema';
 import { catalogueService } from '@planted/catalogue/src/catalogue.service';
 import { parseCatalogueConfig, type CatalogueConfig } from '@planted/catalogue/src/config';
 import type { CatalogueSchema } from '@planted/catalogue/src/db/schema';
@@ -27,6 +31,9 @@ export interface System {
   identity: ServiceApp<IdentityConfig, IdentitySchema>;
   catalogue: ServiceApp<CatalogueConfig, CatalogueSchema>;
   hires: ServiceApp<HiresConfig, HiresSchema>;
+  accounting: ServiceApp<AccountingConfig, AccountingSchema>;
+  /** The Zahara simulator the accounting connector calls (any plausible key is a business unit). */
+  zahara: ZaharaSimulator;
   /** Where the gateway stores uploads (local disk). */
   uploads: string;
   /**
@@ -45,15 +52,17 @@ export interface System {
 }
 
 /**
- * Identity, the catalogue, hires and the gateway in this process, on the run's database,
- * real NATS, Redis and SMTP. `natsEnv` gives each participant ('identity', 'catalogue',
- * 'hires', 'gateway') more environment: another NATS server and its NATS user, say.
+ * Identity, the catalogue, hires, the accounting connector (with a Zahara simulator) and
+ * the gateway in this process, on the run's database, real NATS, Redis and SMTP. `natsEnv`
+ * gives each participant ('identity', 'catalogue', 'hires', 'accounting', 'gateway') more
+ * environment: another NATS server and its NATS user, say.
  */
 export async function startSystem(
   gatewayEnv: Record<string, string> = {},
   catalogueEnv: Record<string, string | undefined> = {},
   natsEnv: (user: string) => Record<string, string> = () => ({}),
   hiresEnv: Record<string, string | undefined> = {},
+  accountingEnv: Record<string, string | undefined> = {},
 ): Promise<System> {
   const smtp = new FakeSmtp();
   const smtpUrl = await smtp.start();
@@ -100,6 +109,25 @@ export async function startSystem(
     }),
   );
   await hires.listen();
+  const zahara = await startZaharaSimulator({ acceptAnyKey: true });
+  const accounting = createServiceApp(
+    accountingService,
+    parseAccountingConfig({
+      ...env,
+      ACCOUNTING_HTTP_PORT: '0',
+      ZAHARA_BASE_URL: zahara.url,
+      ACCOUNTING_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      // Failure modes play out in seconds, not minutes.
+      ZAHARA_TIMEOUT_MS: '1000',
+      ZAHARA_DEADLINE_MS: '8000',
+      ZAHARA_RETRY_BASE_MS: '20',
+      ACCOUNTING_PO_POLL_MS: '200',
+      ACCOUNTING_PO_RETRY_BASE_MS: '500',
+      ...natsEnv('accounting'),
+      ...accountingEnv,
+    }),
+  );
+  await accounting.listen();
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-api-'));
   const replicas: GatewayApp[] = [];
   const startGateway = async () => {
@@ -121,6 +149,8 @@ export async function startSystem(
   try {
     gateway = await startGateway();
   } catch (err) {
+    await accounting.close();
+    await zahara.close();
     await hires.close();
     await catalogue.close();
     await identity.close();
@@ -135,6 +165,8 @@ export async function startSystem(
     identity,
     catalogue,
     hires,
+    accounting,
+    zahara,
     uploads,
     startGateway,
     async publishEvent(event, payload, customerId) {
@@ -151,11 +183,13 @@ export async function startSystem(
     },
     async close() {
       for (const replica of replicas) await replica.close();
+      await accounting.close();
+      await zahara.close();
       await hires.close();
       await catalogue.close();
       await identity.close();
       const jsm = await nc.jetstreamManager();
-      for (const stream of [identity.streamName, catalogue.streamName, ...madeHere])
+      for (const stream of [identity.streamName, catalogue.streamName, accounting.streamName, ...madeHere])
         await jsm.streams.delete(stream).catch(() => undefined);
       await nc.close();
       await smtp.stop();

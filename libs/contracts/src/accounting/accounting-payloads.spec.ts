@@ -64,15 +64,19 @@ describe('supplier matching (spec §5 Matching)', () => {
 });
 
 describe('settings (spec §3 Integration settings)', () => {
-  it('keeps an absent key absent, reads a blank one as removal, and numbers from text', () => {
-    expect(settingsFieldsSchema.parse({}).api_key).toBeUndefined();
+  it('needs the key field (the screen sends every field), reads a blank one as removal, and numbers from text', () => {
+    expect(messages(settingsFieldsSchema.safeParse({}))).toEqual([
+      `api_key: ${ACCOUNTING_MESSAGES.API_KEY_REQUIRED}`,
+    ]);
     expect(settingsFieldsSchema.parse({ api_key: '' }).api_key).toBeNull();
-    expect(settingsFieldsSchema.parse({ tax_code_id: '202', tax_percentage: '20' })).toMatchObject({
+    expect(
+      settingsFieldsSchema.parse({ api_key: null, tax_code_id: '202', tax_percentage: '20' }),
+    ).toMatchObject({
       tax_code_id: 202,
       tax_percentage: 20,
       nominal_code: null,
     });
-    expect(messages(settingsFieldsSchema.safeParse({ tax_percentage: 120 }))).toEqual([
+    expect(messages(settingsFieldsSchema.safeParse({ api_key: null, tax_percentage: 120 }))).toEqual([
       `tax_percentage: ${ACCOUNTING_MESSAGES.TAX_PERCENTAGE_INVALID}`,
     ]);
   });

@@ -67,10 +67,9 @@ export const optionalZaharaIdField = z
   .transform((v) => v ?? null);
 
 /** A business unit's API key as typed on /zahara (a GUID fits). */
-export const apiKeyField = textField({
-  label: 'API key',
-  required: ACCOUNTING_MESSAGES.API_KEY_REQUIRED,
-}).regex(/^[A-Za-z0-9_-]{8,128}$/, { error: ACCOUNTING_MESSAGES.API_KEY_INVALID });
+export const apiKeyField = textField({ label: 'API key', required: ACCOUNTING_MESSAGES.API_KEY_REQUIRED })
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: ACCOUNTING_MESSAGES.API_KEY_INVALID })
+  .meta({ description: 'A Zahara business unit API key', example: 'demo-zahara-key-0001' });
 
 const optionalCode = (label: string) =>
   textField({ label })
@@ -88,14 +87,19 @@ const optionalDescription = (label: string) =>
 const optionalBoolean = (message: string) => z.boolean({ error: message }).optional();
 
 /**
- * PUT /zahara/settings (spec §3 Integration settings, §7). `api_key`: missing, or the
- * masked value GET answered, keeps the saved key; null or '' removes it; anything else
- * replaces it. `is_active` follows the key: it can only be true while a key is saved.
+ * PUT /zahara/settings (spec §3 Integration settings, §7: the screen sends every field).
+ * `api_key`: the masked value GET answered keeps the saved key; null or '' removes it;
+ * anything else replaces it. `is_active` follows the key: it can only be true while a key is saved.
  */
 export const settingsFieldsSchema = z.object({
   api_key: z
-    .preprocess((v) => (v === '' ? null : v), z.union([z.null(), z.string()]).optional())
-    .describe('The business unit API key; the masked value answered by GET keeps the saved one'),
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.union([z.null(), z.string()], { error: ACCOUNTING_MESSAGES.API_KEY_REQUIRED }),
+    )
+    .describe(
+      'The business unit API key: the masked value GET answered keeps the saved one; null or empty removes it',
+    ),
   nominal_code: optionalCode('Nominal code'),
   nominal_code_id: optionalZaharaIdField,
   nominal_description: optionalDescription('Nominal description'),

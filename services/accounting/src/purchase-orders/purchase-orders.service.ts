@@ -14,6 +14,9 @@ import type { PurchaseOrderRow } from '../db/schema';
 import { PurchaseOrderCreator } from './purchase-order-creator';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
 
+/** How long an unknown hire id is waited for before it answers 404 (events take milliseconds). */
+const HIRE_EVENT_WAIT_MS = 3_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface Answer {
@@ -52,8 +55,24 @@ export class PurchaseOrdersService {
     return this.create(actor, [...new Set(hireIds)].sort(), 'bulk');
   }
 
+  /**
+   * Waits for hires the read model does not hold yet: a hire created a moment ago (the
+   * 'create purchase order?' prompt right after it) is still on its way from hires' event.
+   */
+  private async awaitHires(customerId: string, ids: readonly string[]): Promise<void> {
+    const deadline = Date.now() + HIRE_EVENT_WAIT_MS;
+    for (;;) {
+      const known = await this.database.readAsTenant(customerId, (tx) =>
+        this.orders.hires(tx, customerId, ids),
+      );
+      if (known.length === ids.length || Date.now() >= deadline) return;
+      await sleep(100);
+    }
+  }
+
   private async create(actor: Actor, ids: string[], kind: 'single' | 'bulk', again = false): Promise<Answer> {
     const customerId = actor.customerId;
+    await this.awaitHires(customerId, ids);
     const { order, supplierId } = await this.database.withTenant(customerId, async (tx) => {
       const hires = (await this.orders.hires(tx, customerId, ids)).filter((h) => !h.deleted);
       if (hires.length !== ids.length) throw new ServiceError('NOT_FOUND', HIRES_MESSAGES.HIRE_NOT_FOUND);

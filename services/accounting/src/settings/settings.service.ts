@@ -88,8 +88,8 @@ export class SettingsService {
   }
 
   /**
-   * Saves every field. The key: absent, or the masked value GET answered, keeps the saved
-   * one; null removes it; anything else must look like a key and replaces it. `is_active`
+   * Saves every field. The key: the masked value GET answered keeps the saved one; null
+   * removes it; anything else must look like a key and replaces it. `is_active`
    * is true only while a key is saved (and unless the admin switched it off).
    */
   async put(
@@ -145,10 +145,9 @@ export class SettingsService {
   private nextKey(
     customerId: string,
     current: SettingsRow | undefined,
-    sent: string | null | undefined,
+    sent: string | null,
   ): { encrypted: string | null; lastFour: string | null } {
     const kept = { encrypted: current?.apiKeyEncrypted ?? null, lastFour: current?.apiKeyLastFour ?? null };
-    if (sent === undefined) return kept;
     if (sent === null) return { encrypted: null, lastFour: null };
     const typed = sent.trim();
     if (kept.lastFour && typed === maskApiKey(kept.lastFour)) return kept;
