@@ -10,6 +10,7 @@ module.exports = {
     '^@planted/identity/(.*)$': path.join(__dirname, '../../services/identity/$1'),
     '^@planted/catalogue/(.*)$': path.join(__dirname, '../../services/catalogue/$1'),
     '^@planted/hires/(.*)$': path.join(__dirname, '../../services/hires/$1'),
+    '^@planted/accounting/(.*)$': path.join(__dirname, '../../services/accounting/$1'),
     '^@planted/gateway/(.*)$': path.join(__dirname, '../../gateway/$1'),
   },
 };

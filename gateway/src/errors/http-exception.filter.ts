@@ -34,7 +34,9 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
   }
   if (exception instanceof ServiceError) {
     const status = httpStatusFor(exception.code);
-    if (status >= 500 && exception.code !== 'UNAVAILABLE') {
+    // ZAHARA_UNAVAILABLE (502) is an outside system's failure worded for the user
+    // ('Connection failed, please check your settings'): its message is shown, not hidden.
+    if (status >= 500 && exception.code !== 'UNAVAILABLE' && exception.code !== 'ZAHARA_UNAVAILABLE') {
       logger.error({ code: exception.code, err: exception.message }, 'service failure');
       return { status, body: { error: 'Internal server error', requestId } };
     }

@@ -27,6 +27,8 @@ export const TAGS = {
   subscriptions:
     'Plans and the company’s subscription: card checkout, the return from it, downgrade to free at renewal (spec §7 Subscriptions).',
   webhooks: 'Events the card payment provider (Stripe) sends, verified by their signature.',
+  accounting:
+    'The accounting integration (Zahara): settings, code lookups, supplier matching and export, purchase orders (spec §7 Accounting integration).',
 } as const;
 
 export type Tag = keyof typeof TAGS;

@@ -1,3 +1,4 @@
+import { ACCOUNTING_ROUTES } from '../accounting/accounting.routes';
 import { AUTH_ROUTES, PROFILE_PICTURE_ROUTE } from '../auth/auth.routes';
 import { BILLING_ROUTES } from '../billing/billing.routes';
 import { STRIPE_WEBHOOK_ROUTE } from '../billing/stripe-webhook';
@@ -24,6 +25,7 @@ export const KIT_ROUTES: readonly RouteDeclaration[] = [
   ...SITES_ROUTES,
   ...HIRES_ROUTES,
   ...BILLING_ROUTES,
+  ...ACCOUNTING_ROUTES,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { BILLING_ERROR_CODES } from './billing/error-codes';
+import { ACCOUNTING_ERROR_CODES } from './accounting/error-codes';
 import { HIRES_ERROR_CODES } from './hires/error-codes';
 import { IDENTITY_ERROR_CODES } from './identity/error-codes';
 
@@ -28,6 +29,7 @@ export const ERROR_CODES = [
   ...IDENTITY_ERROR_CODES,
   ...HIRES_ERROR_CODES,
   ...BILLING_ERROR_CODES,
+  ...ACCOUNTING_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

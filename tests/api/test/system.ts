@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,10 @@ import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from 
 import { billingService } from '@planted/billing/src/billing.service';
 import { parseBillingConfig, type BillingConfig } from '@planted/billing/src/config';
 import type { BillingSchema } from '@planted/billing/src/db/schema';
+import { startZaharaSimulator, type ZaharaSimulator } from '@planted/zahara-local';
+import { accountingService } from '@planted/accounting/src/accounting.service';
+import { parseAccountingConfig, type AccountingConfig } from '@planted/accounting/src/config';
+import type { AccountingSchema } from '@planted/accounting/src/db/schema';
 import { catalogueService } from '@planted/catalogue/src/catalogue.service';
 import { parseCatalogueConfig, type CatalogueConfig } from '@planted/catalogue/src/config';
 import type { CatalogueSchema } from '@planted/catalogue/src/db/schema';
@@ -34,6 +38,9 @@ export interface System {
   billing: ServiceApp<BillingConfig, BillingSchema>;
   /** The local Stripe billing uses; its webhooks go to the gateway's POST /api/webhooks/stripe. */
   stripe: LocalStripe;
+  accounting: ServiceApp<AccountingConfig, AccountingSchema>;
+  /** The Zahara simulator the accounting connector calls (any plausible key is a business unit). */
+  zahara: ZaharaSimulator;
   /** Where the gateway stores uploads (local disk). */
   uploads: string;
   /**
@@ -52,11 +59,12 @@ export interface System {
 }
 
 /**
- * Identity, the catalogue, hires, billing and the gateway in this process, on the run's
- * database, real NATS, Redis and SMTP, and a local Stripe whose webhooks reach the gateway.
- * `natsEnv` gives each participant ('identity', 'catalogue', 'hires', 'billing', 'gateway')
- * more environment: another NATS server and its NATS user, say. Billing's renewal check is
- * off unless `billingEnv` sets BILLING_RENEWAL_CHECK_SECONDS.
+ * Identity, the catalogue, hires, billing, the accounting connector and the gateway in this
+ * process, on the run's database, real NATS, Redis and SMTP, a local Stripe whose webhooks
+ * reach the gateway and a Zahara simulator. `natsEnv` gives each participant ('identity',
+ * 'catalogue', 'hires', 'billing', 'accounting', 'gateway') more environment: another NATS
+ * server and its NATS user, say. Billing's renewal check is off unless `billingEnv` sets
+ * BILLING_RENEWAL_CHECK_SECONDS.
  */
 export async function startSystem(
   gatewayEnv: Record<string, string> = {},
@@ -64,6 +72,7 @@ export async function startSystem(
   natsEnv: (user: string) => Record<string, string> = () => ({}),
   hiresEnv: Record<string, string | undefined> = {},
   billingEnv: Record<string, string | undefined> = {},
+  accountingEnv: Record<string, string | undefined> = {},
 ): Promise<System> {
   const smtp = new FakeSmtp();
   const smtpUrl = await smtp.start();
@@ -136,6 +145,25 @@ export async function startSystem(
     }),
   );
   await hires.listen();
+  const zahara = await startZaharaSimulator({ acceptAnyKey: true });
+  const accounting = createServiceApp(
+    accountingService,
+    parseAccountingConfig({
+      ...env,
+      ACCOUNTING_HTTP_PORT: '0',
+      ZAHARA_BASE_URL: zahara.url,
+      ACCOUNTING_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      // Failure modes play out in seconds, not minutes.
+      ZAHARA_TIMEOUT_MS: '1000',
+      ZAHARA_DEADLINE_MS: '8000',
+      ZAHARA_RETRY_BASE_MS: '20',
+      ACCOUNTING_PO_POLL_MS: '200',
+      ACCOUNTING_PO_RETRY_BASE_MS: '500',
+      ...natsEnv('accounting'),
+      ...accountingEnv,
+    }),
+  );
+  await accounting.listen();
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-api-'));
   const replicas: GatewayApp[] = [];
   const startGateway = async (port = 0) => {
@@ -158,6 +186,8 @@ export async function startSystem(
   try {
     gateway = await startGateway(gatewayPort);
   } catch (err) {
+    await accounting.close();
+    await zahara.close();
     await hires.close();
     await catalogue.close();
     await identity.close();
@@ -176,6 +206,8 @@ export async function startSystem(
     hires,
     billing,
     stripe,
+    accounting,
+    zahara,
     uploads,
     startGateway: () => startGateway(),
     async publishEvent(event, payload, customerId) {
@@ -192,13 +224,21 @@ export async function startSystem(
     },
     async close() {
       for (const replica of replicas) await replica.close();
+      await accounting.close();
+      await zahara.close();
       await hires.close();
       await catalogue.close();
       await identity.close();
       await billing.close();
       await stripe.close();
       const jsm = await nc.jetstreamManager();
-      for (const stream of [identity.streamName, catalogue.streamName, billing.streamName, ...madeHere])
+      for (const stream of [
+        identity.streamName,
+        catalogue.streamName,
+        billing.streamName,
+        accounting.streamName,
+        ...madeHere,
+      ])
         await jsm.streams.delete(stream).catch(() => undefined);
       await nc.close();
       await smtp.stop();

@@ -27,7 +27,7 @@ export interface BusParticipant {
  * A new service adds itself here.
  */
 export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
-  { user: 'gateway', calls: ['identity', 'hires', 'catalogue', 'billing'] },
+  { user: 'gateway', calls: ['identity', 'hires', 'catalogue', 'billing', 'accounting'] },
   // Keeps each company's plan, status and dates from billing's events.
   { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [], reads: ['BILLING'] },
   // Reads the HIRES stream (latest prices), waiting for it when hires has not run yet.
@@ -43,6 +43,14 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
   },
   // Plans and subscriptions; the card provider's webhooks reach it through the gateway.
   { user: 'billing', serves: 'billing', stream: 'BILLING', calls: [] },
+  // The Zahara connector: read models of hires and the catalogue (hires, sites, equipment names, suppliers).
+  {
+    user: 'accounting',
+    serves: 'accounting',
+    stream: 'ACCOUNTING',
+    calls: [],
+    reads: ['HIRES', 'CATALOGUE'],
+  },
 ];
 
 const isRequest = (value: unknown): value is RequestSubject =>
