@@ -67,3 +67,12 @@ export const siteKeys = {
   all: ['sites'] as const,
   list: () => [...siteKeys.all, 'list'] as const,
 };
+
+/** The accounting integration (Zahara): its settings say whether integration features show. */
+export const accountingKeys = {
+  all: ['accounting'] as const,
+  settings: () => [...accountingKeys.all, 'settings'] as const,
+  zaharaSuppliers: () => [...accountingKeys.all, 'zahara-suppliers'] as const,
+  supplierMatches: () => [...accountingKeys.all, 'supplier-matches'] as const,
+  syncStatus: () => [...accountingKeys.all, 'projects', 'sync-status'] as const,
+};
