@@ -27,6 +27,13 @@ export const HTTP_STATUS_OF_CODE = {
   RESET_TOKEN_INVALID: 400,
   // Hires' codes (libs/contracts/src/hires/error-codes.ts)
   HIRE_LIMIT_REACHED: 403,
+  // The accounting connector's codes (libs/contracts/src/accounting/error-codes.ts). Never
+  // 401: the browser signs out on a 401, and a key Zahara refuses is the settings' fault.
+  ACCOUNTING_NOT_CONFIGURED: 409,
+  ZAHARA_AUTH_FAILED: 422,
+  ZAHARA_REJECTED: 422,
+  ZAHARA_UNAVAILABLE: 502,
+  SUPPLIER_NOT_MATCHED: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export function httpStatusFor(code: ErrorCode): number {

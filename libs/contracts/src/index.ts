@@ -8,3 +8,4 @@ export * from './hires';
 export * from './pagination';
 export * from './catalogue';
 export * from './billing';
+export * from './accounting';

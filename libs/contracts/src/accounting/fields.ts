@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { ERROR_MESSAGES as E, VALIDATION_MESSAGES as V } from '@planted/domain';
+import { textField } from '../text';
+import { hireIdField, hireIdsField } from '../hires/fields';
+
+/**
+ * Accounting messages. The worded ones are spec §5 and §8 (from @planted/domain); the rest
+ * the spec leaves unworded.
+ */
+export const ACCOUNTING_MESSAGES = {
+  NOMINAL_CODE_REQUIRED: V.NOMINAL_CODE_REQUIRED,
+  TAX_CODE_REQUIRED: V.TAX_CODE_REQUIRED,
+  COST_CODE_REQUIRED: V.COST_CODE_REQUIRED,
+  DIVISION_NAME_REQUIRED: V.DIVISION_NAME_REQUIRED,
+  SELECT_BOTH_SUPPLIERS: V.SELECT_BOTH_SUPPLIERS,
+  SAME_SUPPLIER: V.SAME_SUPPLIER,
+  NOMINAL_CODE_NOT_FOUND: E.NOMINAL_CODE_NOT_FOUND,
+  TAX_CODE_NOT_FOUND: E.TAX_CODE_NOT_FOUND,
+  COST_CODE_NOT_FOUND: E.COST_CODE_NOT_FOUND,
+  DIVISION_NOT_FOUND: E.DIVISION_NOT_FOUND,
+  SELECTED_SUPPLIERS_NOT_FOUND: E.SELECTED_SUPPLIERS_NOT_FOUND,
+  CONNECTION_FAILED: E.CONNECTION_FAILED,
+  CONNECTION_OK: 'Connection successful',
+  SETTINGS_SAVED: 'Settings saved successfully',
+  ONLY_ADMINS_MANAGE_SETTINGS: 'Only administrators can view or change the Zahara settings',
+  API_KEY_REQUIRED: 'Please enter your Zahara API key',
+  API_KEY_INVALID: 'The API key must be 8 to 128 letters, digits, - or _',
+  CODE_TOO_LONG: 'Code must be 50 characters or less',
+  DESCRIPTION_TOO_LONG: 'Description must be 255 characters or less',
+  ZAHARA_ID_INVALID: 'Zahara ids are whole numbers, at least 1',
+  TAX_PERCENTAGE_INVALID: 'Tax percentage must be a number from 0 to 100',
+  AUTO_CREATE_INVALID: 'auto_create_purchase_orders must be true or false',
+  IS_ACTIVE_INVALID: 'is_active must be true or false',
+  SYNC_TYPE_INVALID: "syncType must be 'incremental'",
+  SUPPLIER_TYPE_INVALID: 'Type must be 100 characters or less',
+  NOT_CONFIGURED: 'Zahara is not configured. Add your API key on the Zahara settings page.',
+  ZAHARA_AUTH_FAILED: 'Zahara refused the API key. Check it on the Zahara settings page.',
+  ZAHARA_UNAVAILABLE: 'Zahara is not answering. Please try again in a few minutes.',
+  ZAHARA_RATE_LIMITED: 'Too many calls to Zahara. Please try again in a minute.',
+  SUPPLIER_NOT_MATCHED:
+    "This hire's supplier is not matched with a Zahara supplier. Match or export it on the Zahara settings page first.",
+  HIRE_ALREADY_ON_ORDER: 'A selected hire is already on another purchase order',
+  SUPPLIER_MATCHED: 'Suppliers matched successfully',
+  SYNC_ALREADY_RUNNING: 'A project sync is already running',
+} as const;
+
+/** A Zahara record id: a whole number, from JSON (802) or a form's text ('802'). */
+export const zaharaIdField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID })
+    .int({ error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID })
+    .min(1, { error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID })
+    .max(Number.MAX_SAFE_INTEGER, { error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID }),
+);
+
+/** An optional Zahara id: blank, null, 0 or missing mean none (Zahara's own convention). */
+export const optionalZaharaIdField = z
+  .preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), zaharaIdField.nullable().optional())
+  .transform((v) => v ?? null);
+
+/** A business unit's API key as typed on /zahara (a GUID fits). */
+export const apiKeyField = textField({
+  label: 'API key',
+  required: ACCOUNTING_MESSAGES.API_KEY_REQUIRED,
+}).regex(/^[A-Za-z0-9_-]{8,128}$/, { error: ACCOUNTING_MESSAGES.API_KEY_INVALID });
+
+const optionalCode = (label: string) =>
+  textField({ label })
+    .max(50, { error: ACCOUNTING_MESSAGES.CODE_TOO_LONG })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+const optionalDescription = (label: string) =>
+  textField({ label })
+    .max(255, { error: ACCOUNTING_MESSAGES.DESCRIPTION_TOO_LONG })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+const optionalBoolean = (message: string) => z.boolean({ error: message }).optional();
+
+/**
+ * PUT /zahara/settings (spec §3 Integration settings, §7). `api_key`: missing, or the
+ * masked value GET answered, keeps the saved key; null or '' removes it; anything else
+ * replaces it. `is_active` follows the key: it can only be true while a key is saved.
+ */
+export const settingsFieldsSchema = z.object({
+  api_key: z
+    .preprocess((v) => (v === '' ? null : v), z.union([z.null(), z.string()]).optional())
+    .describe('The business unit API key; the masked value answered by GET keeps the saved one'),
+  nominal_code: optionalCode('Nominal code'),
+  nominal_code_id: optionalZaharaIdField,
+  nominal_description: optionalDescription('Nominal description'),
+  tax_code: optionalCode('Tax code'),
+  tax_code_id: optionalZaharaIdField,
+  tax_description: optionalDescription('Tax description'),
+  tax_percentage: z
+    .preprocess(
+      (v) => (v === '' ? null : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v),
+      z
+        .number({ error: ACCOUNTING_MESSAGES.TAX_PERCENTAGE_INVALID })
+        .min(0, { error: ACCOUNTING_MESSAGES.TAX_PERCENTAGE_INVALID })
+        .max(100, { error: ACCOUNTING_MESSAGES.TAX_PERCENTAGE_INVALID })
+        .nullable()
+        .optional(),
+    )
+    .transform((v) => v ?? null),
+  cost_code: optionalCode('Cost code'),
+  cost_code_id: optionalZaharaIdField,
+  cost_description: optionalDescription('Cost description'),
+  division_code: optionalCode('Division code'),
+  division_code_id: optionalZaharaIdField,
+  division_description: optionalDescription('Division description'),
+  is_active: optionalBoolean(ACCOUNTING_MESSAGES.IS_ACTIVE_INVALID),
+  /** Create the purchase order of every new hire without asking (issue 12). */
+  auto_create_purchase_orders: optionalBoolean(ACCOUNTING_MESSAGES.AUTO_CREATE_INVALID),
+});
+export type SettingsFields = z.output<typeof settingsFieldsSchema>;
+
+/** A lookup may try a key typed on the form before it is saved; without one the saved key is used. */
+const lookupKeyField = apiKeyField.optional();
+
+export const nominalCodeLookupSchema = z.object({
+  code: textField({ label: 'Nominal code', required: V.NOMINAL_CODE_REQUIRED }).max(50, {
+    error: ACCOUNTING_MESSAGES.CODE_TOO_LONG,
+  }),
+  api_key: lookupKeyField,
+});
+export const taxCodeLookupSchema = z.object({
+  code: textField({ label: 'Tax code', required: V.TAX_CODE_REQUIRED }).max(50, {
+    error: ACCOUNTING_MESSAGES.CODE_TOO_LONG,
+  }),
+  api_key: lookupKeyField,
+});
+export const costCodeLookupSchema = z.object({
+  code: textField({ label: 'Cost code', required: V.COST_CODE_REQUIRED }).max(50, {
+    error: ACCOUNTING_MESSAGES.CODE_TOO_LONG,
+  }),
+  api_key: lookupKeyField,
+});
+export const divisionLookupSchema = z.object({
+  name: textField({ label: 'Division name', required: V.DIVISION_NAME_REQUIRED }).max(100, {
+    error: ACCOUNTING_MESSAGES.DESCRIPTION_TOO_LONG,
+  }),
+  api_key: lookupKeyField,
+});
+
+export const testConnectionSchema = z.object({ api_key: lookupKeyField });
+
+/** POST /zahara/supplier-matches: both suppliers required ('Please select both suppliers to match'). */
+export const supplierMatchFieldsSchema = z.object({
+  supplier_id: z
+    .string({ error: V.SELECT_BOTH_SUPPLIERS })
+    .trim()
+    .min(1, { error: V.SELECT_BOTH_SUPPLIERS, abort: true })
+    .uuid({ error: E.SELECTED_SUPPLIERS_NOT_FOUND }),
+  zahara_supplier_id: z.preprocess(
+    (v) =>
+      v === '' || v === null || v === 0 || v === '0'
+        ? undefined
+        : typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v)
+          ? Number(v)
+          : v,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? V.SELECT_BOTH_SUPPLIERS : ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID,
+      })
+      .int({ error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID })
+      .min(1, { error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID })
+      .max(Number.MAX_SAFE_INTEGER, { error: ACCOUNTING_MESSAGES.ZAHARA_ID_INVALID }),
+  ),
+  zahara_nominal_id: optionalZaharaIdField,
+  zahara_default_tax_code_id: optionalZaharaIdField,
+  zahara_cost_code_id: optionalZaharaIdField,
+  zahara_division_id: optionalZaharaIdField,
+});
+
+export const supplierIdForExportField = z
+  .string({ error: E.SELECTED_SUPPLIERS_NOT_FOUND })
+  .uuid({ error: E.SELECTED_SUPPLIERS_NOT_FOUND });
+
+/** GET /zahara/suppliers?type=Hire */
+export const zaharaSupplierTypeField = textField({ label: 'Type' })
+  .max(100, { error: ACCOUNTING_MESSAGES.SUPPLIER_TYPE_INVALID })
+  .optional();
+
+export const syncTypeField = z
+  .enum(['incremental'], { error: ACCOUNTING_MESSAGES.SYNC_TYPE_INVALID })
+  .optional()
+  .transform((v) => v ?? 'incremental');
+
+export { hireIdField, hireIdsField };
