@@ -57,7 +57,13 @@ export function CreatePurchaseOrderPrompt({
         <Button onClick={onSkip} disabled={busy} data-testid="po-prompt-skip">
           {t('po.notNow')}
         </Button>
-        <Button variant="contained" onClick={onCreate} disabled={busy} autoFocus data-testid="po-prompt-create">
+        <Button
+          variant="contained"
+          onClick={onCreate}
+          disabled={busy}
+          autoFocus
+          data-testid="po-prompt-create"
+        >
           {busy ? t('po.creating') : t('po.create')}
         </Button>
       </DialogActions>

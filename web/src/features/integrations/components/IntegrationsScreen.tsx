@@ -13,7 +13,10 @@ import { isAccountingActive, useAccountingSettings } from '../../../lib/accounti
 function AccountingState() {
   const { t } = useTranslation('integrations');
   const settings = useAccountingSettings();
-  if (!settings.data) return <Chip size="small" color="success" label={t('available')} data-testid="integration-zahara-state" />;
+  if (!settings.data)
+    return (
+      <Chip size="small" color="success" label={t('available')} data-testid="integration-zahara-state" />
+    );
   const active = isAccountingActive(settings.data);
   return (
     <Chip

@@ -20,7 +20,10 @@ export async function syncProjects(): Promise<SyncStats> {
   return stats;
 }
 
-export const syncStatusQuery = queryOptions({ queryKey: accountingKeys.syncStatus(), queryFn: getSyncStatus });
+export const syncStatusQuery = queryOptions({
+  queryKey: accountingKeys.syncStatus(),
+  queryFn: getSyncStatus,
+});
 
 export const useSyncStatus = () => useQuery(syncStatusQuery);
 

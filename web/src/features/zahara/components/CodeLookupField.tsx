@@ -48,7 +48,8 @@ export function CodeLookupField({
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(() => {
     const description = getValues(fields.description) as string | null | undefined;
     if (!description) return null;
-    const percentage = kind === 'tax' ? (getValues('tax_percentage') as number | null | undefined) : undefined;
+    const percentage =
+      kind === 'tax' ? (getValues('tax_percentage') as number | null | undefined) : undefined;
     return {
       ok: true,
       text: describe(kind, { id: 0, code: null, description, taxPercentage: percentage ?? undefined }),

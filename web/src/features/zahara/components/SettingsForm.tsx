@@ -140,7 +140,11 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
             hint={settings.has_api_key ? t('settings.apiKeySavedHint') : t('settings.apiKeyHint')}
             testId="zahara-api-key"
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ mt: 1, alignItems: { sm: 'center' } }}
+          >
             <Button
               variant="outlined"
               startIcon={<WifiTetheringIcon />}

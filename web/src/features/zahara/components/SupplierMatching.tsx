@@ -193,7 +193,9 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
                   <ListItemText
                     primary={entry.supplier_name ?? t('matching.unknownSupplier')}
                     secondary={t('matching.matchedWith', {
-                      zahara: other ? zaharaLabel(other) : t('matching.zaharaId', { id: entry.zahara_supplier_id }),
+                      zahara: other
+                        ? zaharaLabel(other)
+                        : t('matching.zaharaId', { id: entry.zahara_supplier_id }),
                     })}
                   />
                 </ListItem>
