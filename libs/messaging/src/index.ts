@@ -4,6 +4,7 @@ export * from './nest-handlers';
 export * from './typed-client';
 export * from './streams';
 export * from './consumer';
+export * from './retry';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
 export * from './session-revocations';

@@ -40,6 +40,13 @@ export const ACCOUNTING_MESSAGES = {
   SUPPLIER_NOT_MATCHED:
     "This hire's supplier is not matched with a Zahara supplier. Match or export it on the Zahara settings page first.",
   HIRE_ALREADY_ON_ORDER: 'A selected hire is already on another purchase order',
+  CODES_MISSING:
+    'Set a nominal code and a tax code on the Zahara settings page (or on the supplier match) before creating purchase orders.',
+  PURCHASE_ORDER_QUEUED:
+    'Zahara is not answering. The purchase order will be created as soon as it is back; it will show on the hire.',
+  TOO_MANY_LINES: 'A purchase order holds at most 200 lines. Please select fewer hires.',
+  PURCHASE_ORDER_IN_PROGRESS:
+    'This purchase order is being created. Please check the hire again in a moment.',
   SUPPLIER_MATCHED: 'Suppliers matched successfully',
   SYNC_ALREADY_RUNNING: 'A project sync is already running',
 } as const;
@@ -192,3 +199,7 @@ export const syncTypeField = z
   .transform((v) => v ?? 'incremental');
 
 export { hireIdField, hireIdsField };
+
+/** Spec §8 success message of a purchase order. */
+export const purchaseOrderCreatedMessage = (poNumber: string) =>
+  `Purchase Order #${poNumber} successfully created in Zahara!`;

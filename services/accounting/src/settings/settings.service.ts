@@ -1,0 +1,191 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ACCOUNTING_MESSAGES,
+  AccountingSettingsChanged,
+  apiKeyField,
+  ServiceError,
+  type AccountingSettings,
+  type Actor,
+  type SettingsFields,
+} from '@planted/contracts';
+import { DATABASE, OutboxService } from '@planted/service-kit';
+import { ApiKeyCipher, maskApiKey } from '../crypto/api-key-cipher';
+import type { AccountingDatabase, AccountingTx } from '../db/database';
+import type { SettingsRow } from '../db/schema';
+import { askZahara } from '../zahara/zahara-service-error';
+import { ZaharaClient, type ZaharaApi } from '../zahara/zahara-client';
+import { notConfigured, requireAdmin } from './settings.errors';
+import { SettingsRepository } from './settings.repository';
+
+const EMPTY: AccountingSettings = {
+  api_key: null,
+  has_api_key: false,
+  nominal_code: null,
+  nominal_code_id: null,
+  nominal_description: null,
+  tax_code: null,
+  tax_code_id: null,
+  tax_description: null,
+  tax_percentage: null,
+  cost_code: null,
+  cost_code_id: null,
+  cost_description: null,
+  division_code: null,
+  division_code_id: null,
+  division_description: null,
+  is_active: false,
+  auto_create_purchase_orders: false,
+  updated_at: null,
+};
+
+/** Settings as answered: the key masked, never in full. */
+export function toSettings(row: SettingsRow | undefined): AccountingSettings {
+  if (!row) return EMPTY;
+  return {
+    api_key: row.apiKeyLastFour ? maskApiKey(row.apiKeyLastFour) : null,
+    has_api_key: row.apiKeyEncrypted !== null,
+    nominal_code: row.nominalCode,
+    nominal_code_id: row.nominalCodeId,
+    nominal_description: row.nominalDescription,
+    tax_code: row.taxCode,
+    tax_code_id: row.taxCodeId,
+    tax_description: row.taxDescription,
+    tax_percentage: row.taxPercentage,
+    cost_code: row.costCode,
+    cost_code_id: row.costCodeId,
+    cost_description: row.costDescription,
+    division_code: row.divisionCode,
+    division_code_id: row.divisionCodeId,
+    division_description: row.divisionDescription,
+    is_active: row.isActive,
+    auto_create_purchase_orders: row.autoCreatePurchaseOrders,
+    updated_at: row.updatedAt,
+  };
+}
+
+/** What a company's Zahara calls need: its key in clear (only in memory) and its settings. */
+export interface CompanyZahara {
+  api: ZaharaApi;
+  settings: SettingsRow;
+}
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    @Inject(DATABASE) private readonly database: AccountingDatabase,
+    private readonly repository: SettingsRepository,
+    private readonly cipher: ApiKeyCipher,
+    private readonly zahara: ZaharaClient,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async get(actor: Actor): Promise<{ success: true; data: AccountingSettings }> {
+    requireAdmin(actor);
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.repository.find(tx, actor.customerId),
+    );
+    return { success: true, data: toSettings(row) };
+  }
+
+  /**
+   * Saves every field. The key: absent, or the masked value GET answered, keeps the saved
+   * one; null removes it; anything else must look like a key and replaces it. `is_active`
+   * is true only while a key is saved (and unless the admin switched it off).
+   */
+  async put(
+    actor: Actor,
+    fields: SettingsFields,
+  ): Promise<{ success: true; data: AccountingSettings; message: string }> {
+    requireAdmin(actor);
+    const row = await this.database.withTenant(actor.customerId, async (tx) => {
+      const current = await this.repository.find(tx, actor.customerId, true);
+      const key = this.nextKey(actor.customerId, current, fields.api_key);
+      const isActive = key.encrypted !== null && fields.is_active !== false;
+      const autoCreate = fields.auto_create_purchase_orders ?? current?.autoCreatePurchaseOrders ?? false;
+      const saved = await this.repository.save(tx, actor.customerId, {
+        apiKeyEncrypted: key.encrypted,
+        apiKeyLastFour: key.lastFour,
+        nominalCode: fields.nominal_code,
+        nominalCodeId: fields.nominal_code_id,
+        nominalDescription: fields.nominal_description,
+        taxCode: fields.tax_code,
+        taxCodeId: fields.tax_code_id,
+        taxDescription: fields.tax_description,
+        taxPercentage: fields.tax_percentage,
+        costCode: fields.cost_code,
+        costCodeId: fields.cost_code_id,
+        costDescription: fields.cost_description,
+        divisionCode: fields.division_code,
+        divisionCodeId: fields.division_code_id,
+        divisionDescription: fields.division_description,
+        isActive,
+        autoCreatePurchaseOrders: autoCreate,
+        updatedBy: actor.userId,
+      });
+      if (
+        current?.isActive !== saved.isActive ||
+        current?.autoCreatePurchaseOrders !== saved.autoCreatePurchaseOrders
+      )
+        await this.outbox.record(
+          tx,
+          AccountingSettingsChanged,
+          {
+            customer_id: actor.customerId,
+            is_active: saved.isActive,
+            auto_create_purchase_orders: saved.autoCreatePurchaseOrders,
+          },
+          actor.customerId,
+        );
+      return saved;
+    });
+    this.outbox.committed();
+    return { success: true, data: toSettings(row), message: ACCOUNTING_MESSAGES.SETTINGS_SAVED };
+  }
+
+  private nextKey(
+    customerId: string,
+    current: SettingsRow | undefined,
+    sent: string | null | undefined,
+  ): { encrypted: string | null; lastFour: string | null } {
+    const kept = { encrypted: current?.apiKeyEncrypted ?? null, lastFour: current?.apiKeyLastFour ?? null };
+    if (sent === undefined) return kept;
+    if (sent === null) return { encrypted: null, lastFour: null };
+    const typed = sent.trim();
+    if (kept.lastFour && typed === maskApiKey(kept.lastFour)) return kept;
+    if (!apiKeyField.safeParse(typed).success)
+      throw new ServiceError('VALIDATION_FAILED', ACCOUNTING_MESSAGES.API_KEY_INVALID, [
+        { param: 'api_key', msg: ACCOUNTING_MESSAGES.API_KEY_INVALID },
+      ]);
+    return { encrypted: this.cipher.encrypt(typed, customerId), lastFour: typed.slice(-4) };
+  }
+
+  /** POST /zahara/test-connection: the key sent, else the saved one; any failure is the spec's one message. */
+  async testConnection(
+    actor: Actor,
+    apiKey: string | undefined,
+  ): Promise<{ success: true; message: string }> {
+    requireAdmin(actor);
+    const api = apiKey ? this.zahara.forKey(apiKey) : (await this.forCompany(actor.customerId)).api;
+    await askZahara(() => api.divisions(), { failed: ACCOUNTING_MESSAGES.CONNECTION_FAILED });
+    return { success: true, message: ACCOUNTING_MESSAGES.CONNECTION_OK };
+  }
+
+  /** The company's Zahara, or ACCOUNTING_NOT_CONFIGURED without a saved key or with the integration off. */
+  async forCompany(customerId: string, tx?: AccountingTx): Promise<CompanyZahara> {
+    const row = tx
+      ? await this.repository.find(tx, customerId)
+      : await this.database.readAsTenant(customerId, (t) => this.repository.find(t, customerId));
+    if (!row?.apiKeyEncrypted || !row.isActive) throw notConfigured();
+    return { api: this.zahara.forKey(this.cipher.decrypt(row.apiKeyEncrypted, customerId)), settings: row };
+  }
+
+  /** A lookup's Zahara: a key typed on the form before it is saved, else the company's. */
+  async apiFor(actor: Actor, apiKey: string | undefined): Promise<ZaharaApi> {
+    if (apiKey) return this.zahara.forKey(apiKey);
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.repository.find(tx, actor.customerId),
+    );
+    if (!row?.apiKeyEncrypted) throw notConfigured();
+    return this.zahara.forKey(this.cipher.decrypt(row.apiKeyEncrypted, actor.customerId));
+  }
+}

@@ -1,0 +1,35 @@
+import { Controller } from '@nestjs/common';
+import {
+  AccountingSupplierExport,
+  AccountingSupplierMatchCreate,
+  AccountingSupplierMatchesList,
+  AccountingZaharaSuppliersList,
+  type ParsedRequestOf,
+} from '@planted/contracts';
+import { Handles } from '@planted/service-kit';
+import { SuppliersService } from './suppliers.service';
+
+@Controller()
+export class SuppliersHandlers {
+  constructor(private readonly suppliers: SuppliersService) {}
+
+  @Handles(AccountingZaharaSuppliersList)
+  zaharaSuppliers({ actor }: ParsedRequestOf<typeof AccountingZaharaSuppliersList>) {
+    return this.suppliers.zaharaSuppliers(actor);
+  }
+
+  @Handles(AccountingSupplierMatchesList)
+  matches({ actor }: ParsedRequestOf<typeof AccountingSupplierMatchesList>) {
+    return this.suppliers.matches(actor);
+  }
+
+  @Handles(AccountingSupplierMatchCreate)
+  match({ actor, ...input }: ParsedRequestOf<typeof AccountingSupplierMatchCreate>) {
+    return this.suppliers.match(actor, input);
+  }
+
+  @Handles(AccountingSupplierExport)
+  export({ actor, supplier_id }: ParsedRequestOf<typeof AccountingSupplierExport>) {
+    return this.suppliers.export(actor, supplier_id);
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AccountingTx } from '../db/database';
+import { supplierMatches, suppliers, type SupplierMatchRow } from '../db/schema';
+
+export type MatchWithName = SupplierMatchRow & { supplierName: string | null };
+export type MatchValues = Pick<
+  SupplierMatchRow,
+  | 'zaharaSupplierId'
+  | 'zaharaNominalId'
+  | 'zaharaDefaultTaxCodeId'
+  | 'zaharaCostCodeId'
+  | 'zaharaDivisionId'
+  | 'exportedAt'
+>;
+
+@Injectable()
+export class SuppliersRepository {
+  /** A directory supplier from the catalogue's events, unless the catalogue deleted it. */
+  async supplier(tx: AccountingTx, id: string) {
+    const [row] = await tx
+      .select()
+      .from(suppliers)
+      .where(and(eq(suppliers.id, id), isNull(suppliers.deletedAt)));
+    return row;
+  }
+
+  async matches(tx: AccountingTx, customerId: string): Promise<MatchWithName[]> {
+    const rows = await tx
+      .select({ match: supplierMatches, supplierName: suppliers.name })
+      .from(supplierMatches)
+      .leftJoin(suppliers, eq(suppliers.id, supplierMatches.supplierId))
+      .where(eq(supplierMatches.customerId, customerId))
+      .orderBy(asc(suppliers.name), asc(supplierMatches.createdAt));
+    return rows.map((r) => ({ ...r.match, supplierName: r.supplierName }));
+  }
+
+  async match(
+    tx: AccountingTx,
+    customerId: string,
+    supplierId: string,
+  ): Promise<SupplierMatchRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(supplierMatches)
+      .where(and(eq(supplierMatches.customerId, customerId), eq(supplierMatches.supplierId, supplierId)));
+    return row;
+  }
+
+  async saveMatch(
+    tx: AccountingTx,
+    customerId: string,
+    supplierId: string,
+    values: MatchValues,
+  ): Promise<SupplierMatchRow> {
+    const [row] = await tx
+      .insert(supplierMatches)
+      .values({ customerId, supplierId, ...values })
+      .onConflictDoUpdate({ target: [supplierMatches.customerId, supplierMatches.supplierId], set: values })
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,301 @@
+import { eq } from 'drizzle-orm';
+import {
+  ACCOUNTING_MESSAGES as M,
+  AccountingLookupCostCode,
+  AccountingLookupDivision,
+  AccountingLookupNominalCode,
+  AccountingLookupTaxCode,
+  AccountingSettingsGet,
+  AccountingSettingsPut,
+  AccountingTestConnection,
+} from '@planted/contracts';
+import { waitFor } from '@planted/testing';
+import { outbox, settings } from '../src/db/schema';
+import {
+  errorOf,
+  newCompany,
+  seedOf,
+  settingsFor,
+  startAccounting,
+  userOf,
+  type AccountingHarness,
+} from './support/accounting-harness';
+
+let t: AccountingHarness;
+
+beforeAll(async () => {
+  t = await startAccounting();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+beforeEach(() => {
+  t.zahara.fail.clear();
+});
+
+describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => {
+  it('answers empty settings before any were saved, inactive', async () => {
+    const a = newCompany('Empty');
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
+    expect(data).toMatchObject({ api_key: null, has_api_key: false, is_active: false, nominal_code: null });
+  });
+
+  it('saves every field, keeps the key encrypted at rest and answers it only masked', async () => {
+    const a = newCompany('Saves');
+    const saved = await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    expect(saved.message).toBe(M.SETTINGS_SAVED);
+    expect(saved.data).toMatchObject({
+      api_key: `••••••••${a.key.slice(-4)}`,
+      has_api_key: true,
+      is_active: true,
+      nominal_code: '7100',
+      nominal_code_id: seedOf(t, a.key).nominal.id,
+      tax_percentage: 20,
+      division_code_id: seedOf(t, a.key).division.id,
+      auto_create_purchase_orders: false,
+    });
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
+    expect(JSON.stringify(data)).not.toContain(a.key);
+    const [row] = await t.h.app.database.withSystem((tx) =>
+      tx.select().from(settings).where(eq(settings.customerId, a.actor.customerId)),
+    );
+    expect(row.apiKeyEncrypted).toMatch(/^v1\./);
+    expect(row.apiKeyEncrypted).not.toContain(a.key);
+  });
+
+  it('keeps the saved key when the masked value comes back, removes it on an empty one (and goes inactive)', async () => {
+    const a = newCompany('Masked');
+    const first = await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    const again = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, { api_key: first.data.api_key!, nominal_code: '7105' }),
+    );
+    expect(again.data).toMatchObject({ has_api_key: true, is_active: true, nominal_code: '7105' });
+    // The key still works: it was kept, not replaced by the mask.
+    await expect(t.client.send(AccountingTestConnection, { actor: a.actor })).resolves.toMatchObject({
+      success: true,
+    });
+    const removed = await t.client.send(AccountingSettingsPut, settingsFor(t, a, { api_key: '' }));
+    expect(removed.data).toMatchObject({ api_key: null, has_api_key: false, is_active: false });
+  });
+
+  it('announces activation and the auto-create switch (accounting.settings.changed)', async () => {
+    const a = newCompany('Changed');
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a, { auto_create_purchase_orders: true }));
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a, { api_key: null }));
+    const events = await waitFor(async () => {
+      const rows = await t.h.app.database.withSystem((tx) =>
+        tx.select().from(outbox).where(eq(outbox.customerId, a.actor.customerId)),
+      );
+      const changes = rows.filter((r) => r.subject === 'accounting.settings.changed.v1');
+      return changes.length === 2 ? changes.map((r) => r.payload) : undefined;
+    });
+    expect(events).toEqual([
+      { customer_id: a.actor.customerId, is_active: true, auto_create_purchase_orders: true },
+      { customer_id: a.actor.customerId, is_active: false, auto_create_purchase_orders: true },
+    ]);
+  });
+
+  it('refuses a malformed key with a field message', async () => {
+    const a = newCompany('Malformed');
+    expect(
+      await errorOf(t.client.send(AccountingSettingsPut, settingsFor(t, a, { api_key: 'not a key!' }))),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: M.API_KEY_INVALID,
+    });
+  });
+
+  it('is for administrators only', async () => {
+    const a = newCompany('Admins');
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    for (const role of ['user', 'viewer'] as const) {
+      const actor = userOf(a, role);
+      expect(await errorOf(t.client.send(AccountingSettingsGet, { actor }))).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+      expect(
+        await errorOf(t.client.send(AccountingSettingsPut, settingsFor(t, { ...a, actor }))),
+      ).toMatchObject({ code: 'FORBIDDEN' });
+    }
+  });
+
+  it("never shows one company another's settings", async () => {
+    const a = newCompany('Owner');
+    const b = newCompany('Prober');
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: b.actor });
+    expect(data).toMatchObject({ api_key: null, has_api_key: false, nominal_code: null });
+    // And b has no key to call Zahara with.
+    expect(
+      await errorOf(t.client.send(AccountingLookupNominalCode, { actor: b.actor, code: '7100' })),
+    ).toMatchObject({
+      code: 'ACCOUNTING_NOT_CONFIGURED',
+    });
+  });
+});
+
+describe('test connection (spec §8 Integration test)', () => {
+  it('succeeds with a good key, typed or saved', async () => {
+    const a = newCompany('Connects');
+    expect(await t.client.send(AccountingTestConnection, { actor: a.actor, api_key: a.key })).toEqual({
+      success: true,
+      message: M.CONNECTION_OK,
+    });
+  });
+
+  it("answers 'Connection failed, please check your settings' for a refused key, a revoked one, and Zahara down", async () => {
+    const a = newCompany('Fails');
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    // Too short to be a business unit: the simulator answers 401.
+    expect(
+      await errorOf(t.client.send(AccountingTestConnection, { actor: a.actor, api_key: 'bad-key-1' })),
+    ).toEqual({
+      code: 'ZAHARA_AUTH_FAILED',
+      message: M.CONNECTION_FAILED,
+    });
+    t.zahara.fail.unauthorized({ key: a.key });
+    expect(await errorOf(t.client.send(AccountingTestConnection, { actor: a.actor }))).toEqual({
+      code: 'ZAHARA_AUTH_FAILED',
+      message: M.CONNECTION_FAILED,
+    });
+    t.zahara.fail.clear();
+    t.zahara.fail.serverErrors({ times: 50, key: a.key });
+    expect(await errorOf(t.client.send(AccountingTestConnection, { actor: a.actor }))).toEqual({
+      code: 'ZAHARA_UNAVAILABLE',
+      message: M.CONNECTION_FAILED,
+    });
+  });
+});
+
+describe('code lookups (spec §5 Accounting lookups, §8 Lookups)', () => {
+  const a = newCompany('Lookups');
+
+  beforeAll(async () => {
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+  });
+
+  it('finds each kind of code in the business unit', async () => {
+    expect(await t.client.send(AccountingLookupNominalCode, { actor: a.actor, code: '7100' })).toEqual({
+      success: true,
+      data: { id: seedOf(t, a.key).nominal.id, code: '7100', description: 'Plant hire' },
+    });
+    expect((await t.client.send(AccountingLookupTaxCode, { actor: a.actor, code: 't1' })).data).toMatchObject(
+      {
+        id: seedOf(t, a.key).tax.id,
+        code: 'T1',
+        codeName: 'Standard rate',
+        taxPercentage: 20,
+      },
+    );
+    expect(
+      (await t.client.send(AccountingLookupCostCode, { actor: a.actor, code: 'CC310' })).data,
+    ).toMatchObject({
+      id: seedOf(t, a.key).cost.id,
+      code: 'CC310',
+    });
+    expect(
+      (await t.client.send(AccountingLookupDivision, { actor: a.actor, name: 'north west' })).data,
+    ).toMatchObject({
+      id: seedOf(t, a.key).division.id,
+      name: 'North West',
+    });
+  });
+
+  it("answers the spec's 'not found' for each", async () => {
+    const cases = [
+      [AccountingLookupNominalCode, { code: '9999' }, M.NOMINAL_CODE_NOT_FOUND],
+      [AccountingLookupTaxCode, { code: 'T7' }, M.TAX_CODE_NOT_FOUND],
+      [AccountingLookupCostCode, { code: 'CC999' }, M.COST_CODE_NOT_FOUND],
+      [AccountingLookupDivision, { name: 'Wales' }, M.DIVISION_NOT_FOUND],
+    ] as const;
+    for (const [subject, input, message] of cases) {
+      expect(
+        await errorOf(
+          t.client.send(subject as typeof AccountingLookupNominalCode, {
+            actor: a.actor,
+            ...(input as { code: string }),
+          }),
+        ),
+      ).toEqual({
+        code: 'NOT_FOUND',
+        message,
+      });
+    }
+  });
+
+  it("refuses a blank code with the spec's message before calling Zahara", async () => {
+    t.zahara.clearCalls();
+    expect(
+      await errorOf(t.client.send(AccountingLookupNominalCode, { actor: a.actor, code: ' ' })),
+    ).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: M.NOMINAL_CODE_REQUIRED,
+    });
+    expect(
+      await errorOf(t.client.send(AccountingLookupDivision, { actor: a.actor, name: '' })),
+    ).toMatchObject({
+      message: M.DIVISION_NAME_REQUIRED,
+    });
+    expect(t.zahara.calls({ key: a.key })).toEqual([]);
+  });
+
+  it('tries a key typed on the form before it is saved', async () => {
+    const fresh = newCompany('Typed');
+    const found = await t.client.send(AccountingLookupNominalCode, {
+      actor: fresh.actor,
+      code: '7100',
+      api_key: fresh.key,
+    });
+    expect(found.data.id).toBe(seedOf(t, fresh.key).nominal.id);
+  });
+
+  it('retries 500s with backoff and answers once Zahara recovers', async () => {
+    t.zahara.fail.serverErrors({ times: 2, key: a.key });
+    t.zahara.clearCalls();
+    const found = await t.client.send(AccountingLookupCostCode, { actor: a.actor, code: 'CC310' });
+    expect(found.data.id).toBe(seedOf(t, a.key).cost.id);
+    expect(t.zahara.calls({ key: a.key }).map((c) => c.status)).toEqual([500, 500, 200]);
+  });
+
+  it('gives up on a slow Zahara after its timeout, with ZAHARA_UNAVAILABLE', async () => {
+    t.zahara.fail.slow({ delayMs: 2_500, key: a.key });
+    const started = Date.now();
+    expect(await errorOf(t.client.send(AccountingLookupTaxCode, { actor: a.actor, code: 'T1' }))).toEqual({
+      code: 'ZAHARA_UNAVAILABLE',
+      message: M.ZAHARA_UNAVAILABLE,
+    });
+    // Four attempts of at most 1 s each (ZAHARA_TIMEOUT_MS), not four of 2.5 s.
+    expect(Date.now() - started).toBeLessThan(7_000);
+  });
+
+  it('does not retry a refused key (401)', async () => {
+    t.zahara.fail.unauthorized({ key: a.key });
+    t.zahara.clearCalls();
+    expect(
+      await errorOf(t.client.send(AccountingLookupNominalCode, { actor: a.actor, code: '7100' })),
+    ).toEqual({
+      code: 'ZAHARA_AUTH_FAILED',
+      message: M.ZAHARA_AUTH_FAILED,
+    });
+    expect(t.zahara.calls({ key: a.key })).toHaveLength(1);
+  });
+
+  it("waits out a 429's Retry-After and answers", async () => {
+    const b = newCompany('Limited');
+    t.zahara.setRateLimit(2, 1_500);
+    try {
+      const calls = [1, 2, 3].map(() =>
+        t.client.send(AccountingLookupNominalCode, { actor: b.actor, code: '7100', api_key: b.key }),
+      );
+      const answers = await Promise.all(calls);
+      expect(answers.every((r) => r.data.id === seedOf(t, b.key).nominal.id)).toBe(true);
+      const statuses = t.zahara.calls({ key: b.key }).map((c) => c.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    } finally {
+      t.zahara.setRateLimit(100, 60_000);
+    }
+  });
+});
