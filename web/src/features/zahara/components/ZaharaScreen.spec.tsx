@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNTING_MESSAGES } from '@planted/contracts';
 import { i18n } from '../../../lib/i18n';
+import { validationKey } from '../../../lib/validation-text';
+import '../schemas';
 import {
   mockFetch,
   renderApp,
@@ -447,5 +449,16 @@ describe('In Spanish (spec §1)', () => {
     expect(await screen.findByRole('button', { name: 'Probar conexión' })).toBeInTheDocument();
     await user.click(screen.getByTestId('zahara-nominal-lookup'));
     expect(await screen.findByText('No se encontró el código nominal')).toBeInTheDocument();
+  });
+});
+
+describe('accounting messages (forms:accounting)', () => {
+  it('has every contract message in English word for word, and in Spanish', () => {
+    for (const text of Object.values(ACCOUNTING_MESSAGES)) {
+      const key = validationKey(text);
+      expect(key).not.toBeNull();
+      expect(i18n.getFixedT('en')(key!)).toBe(text);
+      expect(i18n.getFixedT('es')(key!)).not.toBe(text);
+    }
   });
 });
