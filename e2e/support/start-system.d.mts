@@ -17,6 +17,8 @@ export interface RunningSystem {
   baseUrl: string;
   port: number;
   identityPort: number;
+  /** The run's Zahara simulator (its API and its /_sim control API). */
+  zaharaUrl: string;
   demo: { email: string; password: string };
   tempDir: string;
   logFile: string;

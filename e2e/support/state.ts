@@ -8,6 +8,7 @@ export const E2E_ENV = {
   demoEmail: 'E2E_DEMO_EMAIL',
   demoPassword: 'E2E_DEMO_PASSWORD',
   runId: 'E2E_RUN_ID',
+  zaharaUrl: 'E2E_ZAHARA_URL',
 } as const;
 
 export interface E2eState {

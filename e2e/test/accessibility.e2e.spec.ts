@@ -161,10 +161,14 @@ const APP_SCREENS: readonly Screen[] = [
       await page.waitForTimeout(SETTLE_MS);
     },
   },
-  ...['subscription', 'zahara'].map((name) => ({
-    name,
-    open: visit(`/${name}`, (page) => visible(page.getByTestId('under-construction'))),
-  })),
+  {
+    name: 'subscription',
+    open: visit('/subscription', (page) => visible(page.getByTestId('under-construction'))),
+  },
+  {
+    name: 'zahara',
+    open: visit('/zahara', (page) => visible(page.getByTestId('zahara-api-key'))),
+  },
   {
     name: 'sites',
     open: visit('/sites', (page) => visible(page.locator('[data-testid^="site-card-"]').first())),
