@@ -170,9 +170,9 @@ describe('protected layout (spec §2 Routes)', () => {
   it('shows a plain placeholder for screens still being built', async () => {
     signInForTest();
     mockFetch({});
-    renderApp('/zahara');
+    renderApp('/subscription');
     const placeholder = await screen.findByTestId('under-construction', {}, { timeout: 15_000 });
-    expect(within(placeholder).getByRole('heading', { name: 'Accounting integration' })).toBeInTheDocument();
+    expect(within(placeholder).getByRole('heading', { name: 'Subscription' })).toBeInTheDocument();
     expect(within(placeholder).getByText(/being built/)).toBeInTheDocument();
     expect(within(placeholder).getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
       'href',
