@@ -289,7 +289,11 @@ describe('Code lookups (spec §5 Accounting lookups, §7, §8)', () => {
         },
       },
       'PUT /api/zahara/settings': (call) => ({
-        body: { success: true, data: settings(call.body as object), message: 'Settings saved successfully' },
+        body: {
+          success: true,
+          data: settings(call.body as Record<string, unknown>),
+          message: 'Settings saved successfully',
+        },
       }),
     });
     await user.type(await screen.findByTestId('zahara-cost-code'), 'cc310');
