@@ -25,6 +25,11 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; headers
   },
   413: { name: 'PayloadTooLarge', description: 'The request body is too large' },
   415: { name: 'UnsupportedMediaType', description: 'The request body is not of a type this route reads' },
+  422: {
+    name: 'UnprocessableEntity',
+    description:
+      'An outside system refused it: Zahara refused the company’s API key, or the request (the accounting integration)',
+  },
   429: {
     name: 'TooManyRequests',
     description: 'Too many attempts; try again after Retry-After seconds',
@@ -34,6 +39,10 @@ const ERROR_ANSWERS: Record<number, { name: string; description: string; headers
         schema: { type: 'integer' },
       },
     },
+  },
+  502: {
+    name: 'BadGateway',
+    description: 'An outside system (Zahara) did not answer in time or kept failing, after retries',
   },
   503: {
     name: 'ServiceUnavailable',

@@ -24,6 +24,8 @@ export const TAGS = {
   sites: 'The company’s own sites, geocoded when saved (spec §7 Sites).',
   hires:
     'The company’s hires: totals computed on the server, bulk status and delete, ending soon, overdue, plan usage (spec §7 Hires).',
+  accounting:
+    'The accounting integration (Zahara): settings, code lookups, supplier matching and export, purchase orders (spec §7 Accounting integration).',
 } as const;
 
 export type Tag = keyof typeof TAGS;

@@ -1,3 +1,4 @@
+import { ACCOUNTING_ROUTES } from '../accounting/accounting.routes';
 import { AUTH_ROUTES, PROFILE_PICTURE_ROUTE } from '../auth/auth.routes';
 import { EQUIPMENT_ROUTES } from '../catalogue/equipment.routes';
 import { EQUIPMENT_UPLOAD_ROUTES } from '../catalogue/equipment-upload';
@@ -21,6 +22,7 @@ export const KIT_ROUTES: readonly RouteDeclaration[] = [
   ...SUPPLIERS_ROUTES,
   ...SITES_ROUTES,
   ...HIRES_ROUTES,
+  ...ACCOUNTING_ROUTES,
 ];
 
 /**

@@ -28,12 +28,20 @@ export interface BusParticipant {
  * A new service adds itself here.
  */
 export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
-  { user: 'gateway', calls: ['identity', 'hires', 'catalogue'] },
+  { user: 'gateway', calls: ['identity', 'hires', 'catalogue', 'accounting'] },
   { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [] },
   // Reads the HIRES stream (latest prices), creating it when hires has not run yet.
   { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES'] },
   // Keeps read models of the catalogue, identity and billing (created if their producer has not run yet).
   { user: 'hires', serves: 'hires', stream: 'HIRES', calls: [], reads: ['CATALOGUE', 'IDENTITY', 'BILLING'] },
+  // Keeps read models of hires and the catalogue (hires, sites, equipment names, suppliers).
+  {
+    user: 'accounting',
+    serves: 'accounting',
+    stream: 'ACCOUNTING',
+    calls: [],
+    reads: ['HIRES', 'CATALOGUE'],
+  },
 ];
 
 const isRequest = (value: unknown): value is RequestSubject =>

@@ -104,12 +104,14 @@ export class PurchaseOrderCreator {
 
   /**
    * Everything the Add needs: the company's Zahara, the supplier's match, codes from the
-   * match or else the settings, the tax code's own rate, and the hires' lines. Also the
-   * checks a user's request makes before any order is recorded.
+   * match or else the settings, the tax code's own rate, and the hires' lines. With
+   * `checkOnly`, the checks a user's request makes before an order is recorded, without
+   * calling Zahara: once recorded, a failure in Zahara is the order's, retried, never lost.
    */
   async prepare(
     customerId: string,
     order: { externalId: string; supplierId: string; hireIds: readonly string[] },
+    options: { checkOnly?: boolean } = {},
   ): Promise<PreparedOrder> {
     const { api, settings } = await this.settings.forCompany(customerId);
     const { hires, match } = await this.database.readAsTenant(customerId, async (tx) => ({
@@ -118,7 +120,7 @@ export class PurchaseOrderCreator {
     }));
     if (hires.length === 0) throw new ServiceError('NOT_FOUND', HIRES_MESSAGES.HIRE_NOT_FOUND);
     if (!match) throw new ServiceError('SUPPLIER_NOT_MATCHED', M.SUPPLIER_NOT_MATCHED);
-    const codes = await this.codes(api, settings, match);
+    const codes = await this.codes(api, settings, match, options.checkOnly === true);
     const lines = hires.flatMap((hire) => hireLines(hire, codes));
     if (lines.length > MAX_LINES) throw new ServiceError('VALIDATION_FAILED', M.TOO_MANY_LINES);
     return {
@@ -142,16 +144,18 @@ export class PurchaseOrderCreator {
       zaharaCostCodeId: number | null;
       zaharaDivisionId: number | null;
     },
+    checkOnly: boolean,
   ): Promise<LineCodes> {
     const nominalCodeId = match.zaharaNominalId ?? settings.nominalCodeId;
     const taxCodeId = match.zaharaDefaultTaxCodeId ?? settings.taxCodeId;
     if (!nominalCodeId || !taxCodeId) throw new ServiceError('ACCOUNTING_NOT_CONFIGURED', M.CODES_MISSING);
-    // Zahara refuses a line whose rate is not its tax code's: ask it, do not trust a copy.
-    const tax = await api.taxCode(taxCodeId);
+    // Zahara refuses a line whose rate is not its tax code's: its own, not the settings' copy
+    // (a check before recording an order asks Zahara nothing).
+    const taxPercentage = checkOnly ? 0 : await api.taxRate(taxCodeId);
     return {
       nominalCodeId,
       taxCodeId,
-      taxPercentage: tax.TaxPercentage,
+      taxPercentage,
       costCodeId: match.zaharaCostCodeId ?? settings.costCodeId,
       divisionId: match.zaharaDivisionId ?? settings.divisionCodeId,
     };

@@ -11,7 +11,6 @@ import { CONFIG, DATABASE } from '@planted/service-kit';
 import type { AccountingConfig } from '../config';
 import type { AccountingDatabase } from '../db/database';
 import type { PurchaseOrderRow } from '../db/schema';
-import { askZahara } from '../zahara/zahara-service-error';
 import { PurchaseOrderCreator } from './purchase-order-creator';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
 
@@ -84,7 +83,7 @@ export class PurchaseOrdersService {
       const id = randomUUID();
       const externalId = kind === 'single' ? ids[0] : id;
       // Settings, match, codes and size are checked before anything is recorded.
-      await askZahara(() => this.creator.prepare(customerId, { externalId, supplierId, hireIds: ids }));
+      await this.creator.prepare(customerId, { externalId, supplierId, hireIds: ids }, { checkOnly: true });
       current = await this.database.withTenant(customerId, (tx) =>
         this.orders.insert(
           tx,

@@ -39,6 +39,8 @@ interface CallOptions {
   idempotent: boolean;
 }
 
+const TAX_RATE_TTL_MS = 10 * 60_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
@@ -62,6 +64,8 @@ async function failureBody(res: Response): Promise<{ message: string; errors: st
  */
 export class ZaharaClient {
   private readonly limiter: KeyRateLimiter;
+  /** Tax rates by key and tax code id: every order line needs its code's rate, and rates seldom change. */
+  private readonly taxRates = new Map<string, { rate: number; at: number }>();
 
   constructor(private readonly options: ZaharaClientOptions) {
     this.limiter = new KeyRateLimiter(options.ratePerWindow, options.rateWindowMs);
@@ -69,7 +73,18 @@ export class ZaharaClient {
 
   /** The calls of one business unit. */
   forKey(key: string): ZaharaApi {
-    return new ZaharaApi((method, path, body, options) => this.call(key, method, path, body, options));
+    return new ZaharaApi(
+      (method, path, body, options) => this.call(key, method, path, body, options),
+      (id, load) => this.cachedRate(`${key}\u0000${id}`, load),
+    );
+  }
+
+  private async cachedRate(cacheKey: string, load: () => Promise<number>): Promise<number> {
+    const cached = this.taxRates.get(cacheKey);
+    if (cached && Date.now() - cached.at < TAX_RATE_TTL_MS) return cached.rate;
+    const rate = await load();
+    this.taxRates.set(cacheKey, { rate, at: Date.now() });
+    return rate;
   }
 
   private async call<T>(
@@ -182,7 +197,15 @@ const read = { idempotent: true };
 
 /** Zahara's resources for one business unit (paths as libs/zahara-local/README.md documents them). */
 export class ZaharaApi {
-  constructor(private readonly call: Caller) {}
+  constructor(
+    private readonly call: Caller,
+    private readonly cachedRate: (taxCodeId: number, load: () => Promise<number>) => Promise<number>,
+  ) {}
+
+  /** A tax code's rate (what each order line must carry), kept ten minutes per key. */
+  taxRate(id: number): Promise<number> {
+    return this.cachedRate(id, async () => (await this.taxCode(id)).TaxPercentage);
+  }
 
   nominalCodeByCode(code: string): Promise<ZaharaNominalCode> {
     return this.call('GET', `NominalCode/GetByCode/${seg(code)}`, undefined, read);

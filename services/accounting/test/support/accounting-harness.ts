@@ -141,6 +141,7 @@ export async function startAccounting(
       if (!running) return;
       running = false;
       await h.app.close();
+      await h.nc.close();
     },
     async start(env = {}) {
       if (running) return;
