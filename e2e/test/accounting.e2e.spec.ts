@@ -287,7 +287,7 @@ describe('accounting integration', () => {
     expect(order.LineItems).toHaveLength(2);
   });
 
-  it('exports a supplier from its modal and syncs projects on /sites', async () => {
+  it('exports a supplier from its modal', async () => {
     const { page } = session;
     const exported = `Export Hire ${tag}`;
     await api('POST', '/suppliers', { name: exported });
@@ -300,7 +300,10 @@ describe('accounting integration', () => {
     expect(found.map((entry) => entry.SupplierName)).toEqual([exported]);
     await page.keyboard.press('Escape');
     await hidden(modal);
+  });
 
+  it('syncs projects on /sites with progress and the counts', async () => {
+    const { page } = session;
     await page.goto('/sites');
     await visible(page.getByTestId('sync-last').filter({ hasText: 'No projects synced yet' }));
     await page.getByTestId('sync-projects').click();
