@@ -3,7 +3,7 @@
 // creates a hire and accepts the purchase-order prompt, and sees the PO number on the card;
 // then one order for two hires of one supplier from the bulk bar. Zahara is the run's
 // simulator (libs/zahara-local): what the screens say is checked against what Zahara holds.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiToken, newAccount, registerCompany } from '../support/api';
 import {
   atPath,
@@ -55,9 +55,9 @@ async function hiresNamed(name: string): Promise<ApiHire[]> {
   return hires;
 }
 
-/** Picks the option named `option` in the Autocomplete whose input has `testId`. */
-async function pickFrom(page: Page, testId: string, option: string | RegExp): Promise<void> {
-  const input = page.getByTestId(testId);
+/** Picks the option named `option` in the Autocomplete whose input inside `scope` has `testId`. */
+async function pickFrom(page: Page, scope: Locator, testId: string, option: string | RegExp): Promise<void> {
+  const input = scope.getByTestId(testId);
   await input.click();
   await input.fill(typeof option === 'string' ? option.slice(0, 12) : '');
   await page.getByRole('option', { name: option }).first().click();
@@ -178,8 +178,9 @@ describe('accounting integration', () => {
     await visible(
       page.getByTestId('zahara-match-error').filter({ hasText: 'Please select both suppliers to match' }),
     );
-    await pickFrom(page, 'zahara-match-ours', supplierName);
-    await pickFrom(page, 'zahara-match-theirs', new RegExp(ZAHARA_SUPPLIER));
+    const matching = page.locator('main');
+    await pickFrom(page, matching, 'zahara-match-ours', supplierName);
+    await pickFrom(page, matching, 'zahara-match-theirs', new RegExp(ZAHARA_SUPPLIER));
     await page.getByTestId('zahara-match').click();
     await visible(page.getByText(`${supplierName} matched with ${ZAHARA_SUPPLIER}`));
     const row = await visible(page.getByTestId('zahara-match-row').filter({ hasText: supplierName }));
@@ -192,9 +193,9 @@ describe('accounting integration', () => {
     await page.goto('/hires');
     await page.getByTestId('hire-add').click();
     const form = await visible(page.getByRole('dialog', { name: 'New Hire' }));
-    await pickFrom(page, 'hire-equipment', equipmentName);
-    await pickFrom(page, 'hire-supplier', supplierName);
-    await pickFrom(page, 'hire-site', `Salford Quays ${tag}`);
+    await pickFrom(page, form, 'hire-equipment', equipmentName);
+    await pickFrom(page, form, 'hire-supplier', supplierName);
+    await pickFrom(page, form, 'hire-site', `Salford Quays ${tag}`);
     await form.getByTestId('hire-price').fill('55');
     await form.getByRole('combobox', { name: 'Pricing term' }).click();
     await page.getByRole('option', { name: 'Per day', exact: true }).click();
@@ -307,7 +308,8 @@ describe('accounting integration', () => {
     await page.goto('/sites');
     await visible(page.getByTestId('sync-last').filter({ hasText: 'No projects synced yet' }));
     await page.getByTestId('sync-projects').click();
-    const result = await visible(page.getByTestId('sync-result'), 60_000);
+    // Whichever comes first, so that a failure shows its message rather than a timeout.
+    const result = await visible(page.getByTestId('sync-result').or(page.getByTestId('sync-error')), 60_000);
     expect(await result.textContent()).toMatch(
       /From Zahara: \d+ project\(s\) processed, \d+ site\(s\) created/,
     );
