@@ -109,7 +109,7 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
             {errorText(theirs.error, t('matching.theirsFailed'))}
           </Alert>
         )}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <Autocomplete
             id="zahara-match-ours"
             options={ours.data ?? []}
