@@ -3,7 +3,7 @@
 // embedded PostgreSQL under .data/ when none does), starts each service and the gateway,
 // seeds a demo company and prints how to sign in. Ctrl-C stops it all.
 import { spawn, spawnSync } from 'node:child_process';
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -191,6 +191,31 @@ async function setupStripe() {
   log(`no STRIPE_SECRET_KEY: using the local Stripe at ${url} (card 4242 4242 4242 4242 pays)`);
 }
 
+/** The Zahara the connector calls, and the key that encrypts companies' Zahara API keys at rest. */
+async function setupZahara() {
+  if (!env.ACCOUNTING_ENCRYPTION_KEY) {
+    const file = path.join(dataDir, 'keys', 'accounting-encryption-key');
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    env.ACCOUNTING_ENCRYPTION_KEY = readFileSync(file, 'utf8').trim();
+  }
+  if (env.ZAHARA_BASE_URL) return;
+  const zaharaPort = Number(env.ZAHARA_SIM_PORT ?? 3190);
+  env.ZAHARA_BASE_URL = `http://127.0.0.1:${zaharaPort}`;
+  run('zahara', 'libs/zahara-local/dist/main.js', {
+    ZAHARA_SIM_PORT: String(zaharaPort),
+    ZAHARA_SIM_HOST: '127.0.0.1',
+    ZAHARA_SIM_ACCEPT_ANY_KEY: 'true',
+  });
+  await waitReady('Zahara simulator', `${env.ZAHARA_BASE_URL}/readyz`);
+  log(
+    `no ZAHARA_BASE_URL: using the Zahara simulator at ${env.ZAHARA_BASE_URL} (any key of 16+ characters works)`,
+  );
+}
+
 /** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
 function keyFile(file) {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -290,6 +315,14 @@ async function main() {
   const hiresPort = Number(env.HIRES_HTTP_PORT ?? 3103);
   run('hires', 'services/hires/dist/main.js', { HIRES_HTTP_PORT: String(hiresPort) });
   await waitReady('hires', `http://127.0.0.1:${hiresPort}/readyz`);
+  if (stopping) return;
+  // The Zahara connector, talking to the Zahara simulator (libs/zahara-local) unless
+  // ZAHARA_BASE_URL names a Zahara: any key of 16+ letters, digits, - or _ is a business unit.
+  await setupZahara();
+  if (stopping) return;
+  const accountingPort = Number(env.ACCOUNTING_HTTP_PORT ?? 3105);
+  run('accounting', 'services/accounting/dist/main.js', { ACCOUNTING_HTTP_PORT: String(accountingPort) });
+  await waitReady('accounting', `http://127.0.0.1:${accountingPort}/readyz`);
   if (stopping) return;
   run('gateway', 'gateway/dist/main.js', { PORT: String(PORT) });
   await waitReady('gateway', `http://127.0.0.1:${PORT}/readyz`);

@@ -19,6 +19,8 @@ export interface RunningSystem {
   identityPort: number;
   /** The local Stripe's base URL (its /_local/clock/advance moves the renewal clock). */
   stripeUrl: string;
+  /** The run's Zahara simulator (its API and its /_sim control API). */
+  zaharaUrl: string;
   demo: { email: string; password: string };
   tempDir: string;
   logFile: string;

@@ -1,6 +1,7 @@
 // Starts Planted exactly as `npm start` does (node scripts/start.mjs), but isolated so that
 // two runs on one machine never meet: random free ports, unique NATS subject and Redis key
-// prefixes, the signing key and uploads in a temporary directory, a demo user of its own.
+// prefixes, the signing key and uploads in a temporary directory, a demo user of its own, and
+// a Zahara simulator of its own (libs/zahara-local) that the accounting connector talks to.
 // Shared by the e2e Jest setup and the web benchmarks (bench/web-*.mjs).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 // Built by the e2e target's dependsOn (and by the build the benchmarks require).
 import { freePort } from '@planted/testing';
+import { startZaharaSimulator } from '@planted/zahara-local';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,6 +53,8 @@ const BUILT = [
   'services/hires/dist/main.js',
   'services/billing/dist/main.js',
   'libs/stripe-local/dist/main.js',
+  'services/accounting/dist/main.js',
+  'libs/zahara-local/dist/index.js',
 ];
 
 /**
@@ -82,7 +86,10 @@ export async function startSystem(options = {}) {
     url.pathname = `/${ownedDatabase}`;
     databaseUrl = url.toString();
   }
-  const [port, identityPort, cataloguePort, hiresPort, billingPort, stripePort] = await freePorts(6);
+  const [port, identityPort, cataloguePort, hiresPort, billingPort, stripePort, accountingPort] =
+    await freePorts(7);
+  // Any plausible key typed on /zahara is a business unit with the seed data, as under `npm start`.
+  const zahara = await startZaharaSimulator({ acceptAnyKey: true });
   const demo = {
     email: options.demoEmail ?? `demo-${id.toLowerCase().replace(/_/g, '-')}@planted.test`,
     password: options.demoPassword ?? `demo-${randomBytes(6).toString('hex')}`,
@@ -97,6 +104,9 @@ export async function startSystem(options = {}) {
     BILLING_HTTP_PORT: String(billingPort),
     // Always the local Stripe (scripts/start.mjs starts it when no STRIPE_SECRET_KEY is set).
     STRIPE_LOCAL_PORT: String(stripePort),
+    ACCOUNTING_HTTP_PORT: String(accountingPort),
+    ZAHARA_BASE_URL: zahara.url,
+    ACCOUNTING_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATABASE_URL: databaseUrl,
     NATS_SUBJECT_PREFIX: id,
     REDIS_KEY_PREFIX: `${id}:`,
@@ -177,6 +187,7 @@ export async function startSystem(options = {}) {
       });
     }
     await new Promise((resolve) => log.end(resolve));
+    await zahara.close();
     if (ownedDatabase)
       await adminQuery(`drop database if exists "${ownedDatabase}" with (force)`).catch(() => undefined);
     await rm(tempDir, { recursive: true, force: true });
@@ -189,6 +200,17 @@ export async function startSystem(options = {}) {
     throw error;
   }
   const baseUrl = `http://localhost:${port}`;
-  const stripeUrl = `http://127.0.0.1:${stripePort}`;
-  return { id, baseUrl, port, identityPort, stripeUrl, demo, tempDir, logFile, pid: child.pid, stop };
+  return {
+    id,
+    baseUrl,
+    port,
+    identityPort,
+    stripeUrl: `http://127.0.0.1:${stripePort}`,
+    zaharaUrl: zahara.url,
+    demo,
+    tempDir,
+    logFile,
+    pid: child.pid,
+    stop,
+  };
 }

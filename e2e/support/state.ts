@@ -10,6 +10,7 @@ export const E2E_ENV = {
   runId: 'E2E_RUN_ID',
   /** The local Stripe's base URL (its /_local/clock/advance moves its clock on). */
   stripeUrl: 'E2E_STRIPE_URL',
+  zaharaUrl: 'E2E_ZAHARA_URL',
 } as const;
 
 export interface E2eState {

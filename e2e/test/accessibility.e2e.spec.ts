@@ -175,7 +175,7 @@ const APP_SCREENS: readonly Screen[] = [
   },
   {
     name: 'zahara',
-    open: visit('/zahara', (page) => visible(page.getByTestId('under-construction'))),
+    open: visit('/zahara', (page) => visible(page.getByTestId('zahara-api-key'))),
   },
   {
     name: 'sites',

@@ -166,19 +166,6 @@ describe('protected layout (spec §2 Routes)', () => {
     await user.click(await screen.findByRole('button', { name: 'Open help' }));
     expect(await screen.findByRole('heading', { name: 'Help' })).toBeInTheDocument();
   });
-
-  it('shows a plain placeholder for screens still being built', async () => {
-    signInForTest();
-    mockFetch({});
-    renderApp('/zahara');
-    const placeholder = await screen.findByTestId('under-construction', {}, { timeout: 15_000 });
-    expect(within(placeholder).getByRole('heading', { name: 'Accounting integration' })).toBeInTheDocument();
-    expect(within(placeholder).getByText(/being built/)).toBeInTheDocument();
-    expect(within(placeholder).getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
-      'href',
-      '/dashboard',
-    );
-  });
 });
 
 describe('phone layout (issue item 6)', () => {

@@ -14,13 +14,13 @@ export const NAMESPACES = [
   'users',
   'forms',
   'integrations',
-  'placeholder',
   'equipment',
   'suppliers',
   'sites',
   'hires',
   'maps',
   'subscription',
+  'zahara',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -73,3 +73,12 @@ export const subscriptionKeys = {
   plans: () => [...subscriptionKeys.all, 'plans'] as const,
   current: () => [...subscriptionKeys.all, 'current'] as const,
 };
+
+/** The accounting integration (Zahara): its settings say whether integration features show. */
+export const accountingKeys = {
+  all: ['accounting'] as const,
+  settings: () => [...accountingKeys.all, 'settings'] as const,
+  zaharaSuppliers: () => [...accountingKeys.all, 'zahara-suppliers'] as const,
+  supplierMatches: () => [...accountingKeys.all, 'supplier-matches'] as const,
+  syncStatus: () => [...accountingKeys.all, 'projects', 'sync-status'] as const,
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNTING_MESSAGES,
   CATALOGUE_MESSAGES,
   HIRES_MESSAGES,
   categoryField,
@@ -14,6 +15,7 @@ import { registerValidationTexts } from '../../lib/validation-text';
 
 registerValidationTexts(CATALOGUE_MESSAGES, 'forms:catalogue');
 registerValidationTexts(HIRES_MESSAGES, 'forms:hires');
+registerValidationTexts(ACCOUNTING_MESSAGES, 'forms:accounting');
 
 const OPTIONAL_AMOUNTS = ['delivery_charge', 'operator_cost'] as const;
 

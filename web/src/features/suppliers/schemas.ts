@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNTING_MESSAGES,
   CATALOGUE_MESSAGES,
   noteField,
   supplierBasicSchema,
@@ -8,6 +9,7 @@ import {
 import { registerValidationTexts } from '../../lib/validation-text';
 
 registerValidationTexts(CATALOGUE_MESSAGES, 'forms:catalogue');
+registerValidationTexts(ACCOUNTING_MESSAGES, 'forms:accounting');
 
 /**
  * Spec §5 Supplier: the shared basic information and the company's own communication details

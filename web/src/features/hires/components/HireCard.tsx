@@ -8,19 +8,22 @@ import {
   Checkbox,
   Divider,
   IconButton,
+  Link,
   Stack,
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ImageIcon from '@mui/icons-material/Image';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exVatFromTotal } from '@planted/domain';
 import { HireStatusChip } from '../../../components/ui/StatusChips';
 import { formatDate, formatMoney, initials } from '../../../lib/format';
 import type { Hire } from '../api/get-hires';
+import { zaharaDocumentUrl } from '../zahara-link';
 
-function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Line({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
@@ -30,6 +33,25 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
         {value}
       </Typography>
     </Box>
+  );
+}
+
+/** Spec §2 Hires card: the PO number linking to Zahara's document, or 'No PO created'. */
+function PurchaseOrderLabel({ hire }: { hire: Hire }) {
+  const { t } = useTranslation('hires');
+  if (!hire.zahara_po_number) return t('card.noPo');
+  const label = t('card.poNumber', { number: hire.zahara_po_number });
+  if (!hire.zahara_document_id) return label;
+  return (
+    <Link
+      href={zaharaDocumentUrl(hire.zahara_document_id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('card.poLink', { number: hire.zahara_po_number })}
+      data-testid="hire-po-link"
+    >
+      {label}
+    </Link>
   );
 }
 
@@ -136,13 +158,7 @@ export function HireCard({
             })}
             testId="hire-price"
           />
-          <Line
-            label={t('card.po')}
-            value={
-              hire.zahara_po_number ? t('card.poNumber', { number: hire.zahara_po_number }) : t('card.noPo')
-            }
-            testId="hire-po"
-          />
+          <Line label={t('card.po')} value={<PurchaseOrderLabel hire={hire} />} testId="hire-po" />
         </Stack>
         <Divider sx={{ my: 1 }} />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>

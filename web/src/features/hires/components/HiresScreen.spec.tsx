@@ -608,6 +608,185 @@ describe('Quick-add modals on the hire form (spec §2, §3, §5)', () => {
   });
 });
 
+describe('The accounting integration on hires (spec §2 Hires, §4 After creating a hire, §5, §8)', () => {
+  const OTHER_SUPPLIER = '00000000-0000-4000-8000-00000000f009';
+  const active = {
+    'GET /api/zahara/settings': {
+      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
+    },
+  };
+  const sameSupplier = hire({ id: HIRE_B, equipment_name: 'Tower Light', total_cost: 120 });
+  const posts = (calls: FetchCall[], path: string) =>
+    calls.filter((call) => call.method === 'POST' && call.url === path);
+
+  async function createHire(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByTestId('hire-add'));
+    const form = await screen.findByRole('dialog', { name: 'New Hire' });
+    await pick(user, form, 'Equipment', 'Mini Digger');
+    await pick(user, form, 'Supplier', 'Speedy Hire Leeds');
+    await pick(user, form, 'Site', 'Leeds Depot');
+    await user.type(within(form).getByTestId('hire-price'), '10');
+    await choose(user, form, 'Pricing term', 'Fixed price');
+    setDate(form, 'End date', '2099-01-01');
+    await user.click(within(form).getByTestId('hire-save'));
+  }
+
+  const created = (available: boolean) => ({
+    'POST /api/hires': {
+      status: 201,
+      body: {
+        hire: hire({ id: HIRE_B }),
+        message: HIRES_MESSAGES.HIRE_CREATED,
+        purchase_order_available: available,
+      },
+    },
+  });
+
+  it('hides Create Order while the integration is not configured', async () => {
+    await open();
+    await screen.findByTestId(`hire-card-${HIRE_A}`);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByTestId('bulk-completed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Order' })).not.toBeInTheDocument();
+  });
+
+  it("refuses hires of two suppliers with the spec's message and creates nothing", async () => {
+    const { calls, user } = await open('/hires', {
+      ...active,
+      'GET /api/hires': hirePage([
+        hire(),
+        hire({ id: HIRE_B, supplier_id: OTHER_SUPPLIER, supplier_name: 'HSS' }),
+      ]),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    expect(
+      await screen.findByText(
+        'Selected hires must be from the same supplier. Please select hires from one supplier only.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-po-dialog')).not.toBeInTheDocument();
+    expect(posts(calls, '/api/zahara/purchase-order/create-bulk')).toHaveLength(0);
+  });
+
+  it('creates one order for hires of one supplier and reports PO number, line items and hires', async () => {
+    const { calls, user } = await open('/hires', {
+      ...active,
+      'GET /api/hires': hirePage([hire(), sameSupplier]),
+      'POST /api/zahara/purchase-order/create-bulk': {
+        status: 201,
+        body: {
+          success: true,
+          zaharaPoId: '7001',
+          zaharaPoNumber: 'PO-1001',
+          lineItemCount: 2,
+          hireCount: 2,
+          message: 'ok',
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create purchase order' });
+    expect(dialog).toHaveTextContent(
+      'Create one purchase order in Zahara for 2 hire(s) from Speedy Hire Leeds?',
+    );
+    expect(within(dialog).getByTestId('bulk-po-total')).toHaveTextContent('£420.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Order' }));
+    expect(
+      await screen.findByText(
+        'Purchase Order #PO-1001 successfully created in Zahara! 2 line item(s) for 2 hire(s).',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(calls, '/api/zahara/purchase-order/create-bulk')[0]?.body).toEqual({
+      hireIds: [HIRE_A, HIRE_B],
+    });
+  });
+
+  it("reports 'Failed to create bulk purchase order: {error}'", async () => {
+    const { user } = await open('/hires', {
+      ...active,
+      'GET /api/hires': hirePage([hire(), sameSupplier]),
+      'POST /api/zahara/purchase-order/create-bulk': {
+        status: 409,
+        body: { error: 'A selected hire is already on another purchase order' },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    await user.click(await screen.findByTestId('bulk-po-confirm'));
+    expect(
+      await screen.findByText(
+        'Failed to create bulk purchase order: A selected hire is already on another purchase order',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('asks about the purchase order after a hire when the answer says one can be made, and creates it', async () => {
+    const { calls, user } = await open('/hires', {
+      ...active,
+      ...created(true),
+      'POST /api/zahara/purchase-order/create': {
+        status: 201,
+        body: { success: true, zaharaPoId: '7002', zaharaPoNumber: 'PO-1002', message: 'ok' },
+      },
+    });
+    await createHire(user);
+    const prompt = await screen.findByTestId('po-prompt');
+    expect(prompt).toHaveTextContent('Hire created successfully!');
+    expect(prompt).toHaveTextContent('create a purchase order in Zahara for this hire of Mini Digger');
+    expect(screen.queryByTestId('hire-created-continue')).not.toBeInTheDocument();
+    await user.click(within(prompt).getByRole('button', { name: 'Create Purchase Order' }));
+    expect(
+      await screen.findByText('Purchase Order #PO-1002 successfully created in Zahara!'),
+    ).toBeInTheDocument();
+    expect(posts(calls, '/api/zahara/purchase-order/create')[0]?.body).toEqual({ hireId: HIRE_B });
+    expect(posts(calls, '/api/zahara/purchase-order/create')[0]?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it("'Not now' creates nothing", async () => {
+    const { calls, user } = await open('/hires', { ...active, ...created(true) });
+    await createHire(user);
+    await user.click(within(await screen.findByTestId('po-prompt')).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByTestId('po-prompt')).not.toBeInTheDocument());
+    expect(posts(calls, '/api/zahara/purchase-order/create')).toHaveLength(0);
+  });
+
+  it("reports 'Failed to create purchase order: {error}'", async () => {
+    const { user } = await open('/hires', {
+      ...active,
+      ...created(true),
+      'POST /api/zahara/purchase-order/create': {
+        status: 502,
+        body: { error: 'Zahara is not answering. Please try again in a few minutes.' },
+      },
+    });
+    await createHire(user);
+    await user.click(await screen.findByTestId('po-prompt-create'));
+    expect(
+      await screen.findByText(
+        'Failed to create purchase order: Zahara is not answering. Please try again in a few minutes.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the success modal, not the prompt, when no order can be made', async () => {
+    const { user } = await open('/hires', created(false));
+    await createHire(user);
+    expect(await screen.findByRole('dialog', { name: 'Hire created successfully!' })).toBeInTheDocument();
+    expect(screen.queryByTestId('po-prompt')).not.toBeInTheDocument();
+  });
+
+  it("links a card's PO number to the Zahara document", async () => {
+    await open();
+    const card = await screen.findByTestId(`hire-card-${HIRE_B}`);
+    const link = within(card).getByRole('link', { name: /PO #PO-77/ });
+    expect(link).toHaveTextContent('PO #PO-77');
+    expect(link).toHaveAttribute('href', expect.stringContaining('DOC-77'));
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
 describe('in Spanish (spec §1)', () => {
   it('translates the screen, the bulk bar and the summary', async () => {
     await i18n.changeLanguage('es');

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslation } from 'react-i18next';
 import type { HireStatus } from '@planted/domain';
 import { BulkActionBar } from '../../../components/ui/BulkActionBar';
@@ -11,6 +12,7 @@ import { PageOfPagination } from '../../../components/ui/Pagination';
 import { SearchInput } from '../../../components/ui/SearchInput';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAccountingActive } from '../../../lib/accounting';
 import { errorMessage } from '../../../lib/api-client';
 import { getHireUsage, limitReached, type HireUsage } from '../../../lib/plan-usage';
 import { hireKeys } from '../../../lib/query-keys';
@@ -20,9 +22,11 @@ import { useSelection } from '../../../lib/use-selection';
 import { useBulkDelete, useBulkStatus, useDeleteHire } from '../api/delete-hires';
 import { useHire } from '../api/get-hire';
 import { useHireList, type Hire } from '../api/get-hires';
+import { useCreateBulkPurchaseOrder, useCreatePurchaseOrder } from '../api/purchase-orders';
 import { HireCard } from './HireCard';
 import { HireCreatedDialog, UpgradeRequiredDialog } from './HireDialogs';
 import { HireFormModal, type HirePrefill } from './HireFormModal';
+import { BulkPurchaseOrderDialog, CreatePurchaseOrderPrompt } from './PurchaseOrderDialogs';
 
 const QUERY_PARAMS = [
   'equipment_id',
@@ -53,6 +57,11 @@ export function HiresScreen() {
   const [starting, setStarting] = useState(false);
   const [toDelete, setToDelete] = useState<Hire | null>(null);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
+  /** The hire just created, while the user is asked whether to create its purchase order. */
+  const [poPrompt, setPoPrompt] = useState<Hire | null>(null);
+  /** The selected hires, while the bulk purchase order is confirmed. */
+  const [bulkOrder, setBulkOrder] = useState<Hire[] | null>(null);
+  const accountingActive = useAccountingActive();
 
   const list = useHireList({ page, search, showCompleted });
   const hires = list.data?.hires;
@@ -62,6 +71,8 @@ export function HiresScreen() {
   const remove = useDeleteHire();
   const bulkStatus = useBulkStatus();
   const bulkDelete = useBulkDelete();
+  const createOrder = useCreatePurchaseOrder();
+  const createBulkOrder = useCreateBulkPurchaseOrder();
 
   /**
    * Spec §4 Hire limit: the usage is checked before the form opens; at or over the plan's
@@ -178,6 +189,41 @@ export function HiresScreen() {
     }
   };
 
+  /** Spec §4, §8: 'Purchase Order #{n} successfully created in Zahara!' */
+  const onCreateOrder = (hire: Hire) =>
+    createOrder.mutate(hire.id, {
+      onSuccess: ({ zaharaPoNumber }) => toast.success(t('po.created', { number: zaharaPoNumber })),
+      onError: (error) => toast.error(t('po.failed', { error: errorText(error, error.message) })),
+      onSettled: () => setPoPrompt(null),
+    });
+
+  /** Spec §5: the selected hires must share one supplier before one order is made for them. */
+  const startBulkOrder = () => {
+    const chosen = (hires ?? []).filter((hire) => selection.isSelected(hire.id));
+    if (new Set(chosen.map((hire) => hire.supplier_id)).size > 1) {
+      toast.error(t('forms:validation.SAME_SUPPLIER'));
+      return;
+    }
+    setBulkOrder(chosen);
+  };
+
+  const runBulkOrder = () => {
+    if (!bulkOrder) return;
+    createBulkOrder.mutate(
+      bulkOrder.map((hire) => hire.id),
+      {
+        onSuccess: ({ zaharaPoNumber, lineItemCount, hireCount }) => {
+          toast.success(
+            `${t('po.created', { number: zaharaPoNumber })} ${t('po.bulkCounts', { lines: lineItemCount, count: hireCount })}`,
+          );
+          selection.clear();
+        },
+        onError: (error) => toast.error(t('po.bulkFailed', { error: errorText(error, error.message) })),
+        onSettled: () => setBulkOrder(null),
+      },
+    );
+  };
+
   const onDelete = (hire: Hire) =>
     remove.mutate(hire.id, {
       onSuccess: () => {
@@ -246,8 +292,18 @@ export function HiresScreen() {
       </Stack>
 
       {(hires?.length ?? 0) > 0 && (
-        // Create Order (spec §2) appears once the accounting integration exists (a later issue).
         <BulkActionBar selection={selection}>
+          {/* Spec §2: only when the accounting integration is active with an API key. */}
+          {accountingActive && (
+            <Button
+              variant="contained"
+              startIcon={<ReceiptLongIcon />}
+              onClick={startBulkOrder}
+              data-testid="bulk-create-order"
+            >
+              {t('bulk.createOrder')}
+            </Button>
+          )}
           <Button variant="outlined" onClick={() => setBulk('completed')} data-testid="bulk-completed">
             {t('bulk.markCompleted')}
           </Button>
@@ -307,9 +363,11 @@ export function HiresScreen() {
           prefill={shownEditing.prefill}
           onClose={closeForm}
           onLimitReached={() => void onLimitReached()}
-          onCreated={() => {
+          onCreated={(answer) => {
             closeForm();
-            setCreated(true);
+            // Spec §4: with the integration active, ask about the purchase order instead.
+            if (answer.purchase_order_available) setPoPrompt(answer.hire);
+            else setCreated(true);
           }}
         />
       )}
@@ -319,6 +377,21 @@ export function HiresScreen() {
           setCreated(false);
           void list.refetch();
         }}
+      />
+      <CreatePurchaseOrderPrompt
+        hire={poPrompt}
+        busy={createOrder.isPending}
+        onCreate={() => poPrompt && onCreateOrder(poPrompt)}
+        onSkip={() => {
+          setPoPrompt(null);
+          void list.refetch();
+        }}
+      />
+      <BulkPurchaseOrderDialog
+        hires={bulkOrder}
+        busy={createBulkOrder.isPending}
+        onConfirm={runBulkOrder}
+        onCancel={() => setBulkOrder(null)}
       />
       {shownUpgrade && (
         <UpgradeRequiredDialog

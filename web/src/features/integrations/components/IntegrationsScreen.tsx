@@ -4,6 +4,30 @@ import ExtensionIcon from '@mui/icons-material/Extension';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { isAccountingActive, useAccountingSettings } from '../../../lib/accounting';
+
+/**
+ * The accounting card's state from GET /zahara/settings: active, or not configured yet; while
+ * unknown (loading, or a user who may not read the settings) it is simply available.
+ */
+function AccountingState() {
+  const { t } = useTranslation('integrations');
+  const settings = useAccountingSettings();
+  if (!settings.data)
+    return (
+      <Chip size="small" color="success" label={t('available')} data-testid="integration-zahara-state" />
+    );
+  const active = isAccountingActive(settings.data);
+  return (
+    <Chip
+      size="small"
+      color={active ? 'success' : 'default'}
+      variant={active ? 'filled' : 'outlined'}
+      label={active ? t('active') : t('notConfigured')}
+      data-testid="integration-zahara-state"
+    />
+  );
+}
 
 export function IntegrationsScreen() {
   const { t } = useTranslation('integrations');
@@ -28,7 +52,7 @@ export function IntegrationsScreen() {
               <CardContent>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
                   <ReceiptLongIcon color="primary" fontSize="large" aria-hidden />
-                  <Chip size="small" color="success" label={t('available')} />
+                  <AccountingState />
                 </Box>
                 <Typography variant="h6" component="h2">
                   {t('zahara.name')}

@@ -236,3 +236,92 @@ describe('Site Management (spec §2 Sites)', () => {
     expect(within(leeds).getByText('Reino Unido')).toBeInTheDocument();
   });
 });
+
+describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
+  const active = {
+    'GET /api/zahara/settings': {
+      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
+    },
+  };
+  const status = (over: Record<string, unknown> = {}) => ({
+    body: {
+      success: true,
+      data: {
+        hasSynced: false,
+        lastSyncDate: null,
+        syncStatus: 'never',
+        lastStats: null,
+        lastError: null,
+        ...over,
+      },
+    },
+  });
+
+  it("offers it with 'No projects synced yet', syncs incrementally with progress and reports the counts", async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const { calls, user } = await open('/sites', {
+      ...active,
+      'GET /api/zahara/projects/sync-status': status(),
+      'POST /api/zahara/projects/sync': {
+        body: {
+          success: true,
+          stats: {
+            zaharaToPlanted: { totalProcessed: 4, created: 3, updated: 1 },
+            plantedToZahara: { pushed: 2, errors: 0 },
+          },
+          message: 'ok',
+        },
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('sync-last')).toHaveTextContent('No projects synced yet'));
+    const fetchMock = globalThis.fetch as jest.Mock;
+    const real = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (input === '/api/zahara/projects/sync') await answered;
+      return real(input, init);
+    });
+    const sitesBefore = calls.filter((call) => call.url.startsWith('/api/sites')).length;
+    await user.click(screen.getByRole('button', { name: 'Sync Projects' }));
+    expect(await screen.findByRole('progressbar', { name: 'Syncing projects...' })).toBeInTheDocument();
+    expect(screen.getByTestId('sync-projects')).toBeDisabled();
+    release();
+    expect(await screen.findByTestId('sync-result')).toHaveTextContent(
+      'Sync complete. From Zahara: 4 project(s) processed, 3 site(s) created, 1 updated. To Zahara: 2 site(s) pushed, 0 error(s).',
+    );
+    expect(calls.find((call) => call.url === '/api/zahara/projects/sync')?.body).toEqual({
+      syncType: 'incremental',
+    });
+    // The new and updated sites are shown.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.startsWith('/api/sites')).length).toBeGreaterThan(sitesBefore),
+    );
+  });
+
+  it('shows the last sync date', async () => {
+    await open('/sites', {
+      ...active,
+      'GET /api/zahara/projects/sync-status': status({
+        hasSynced: true,
+        lastSyncDate: '2026-03-01T10:00:00.000Z',
+        syncStatus: 'completed',
+      }),
+    });
+    await waitFor(() => expect(screen.getByTestId('sync-last')).toHaveTextContent('Last synced 1 Mar 2026'));
+  });
+
+  it("says 'Sync failed: {error}'", async () => {
+    const { user } = await open('/sites', {
+      ...active,
+      'GET /api/zahara/projects/sync-status': status(),
+      'POST /api/zahara/projects/sync': {
+        status: 502,
+        body: { error: 'Zahara is not answering. Please try again in a few minutes.' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sync Projects' }));
+    expect(await screen.findByTestId('sync-error')).toHaveTextContent(
+      'Sync failed: Zahara is not answering. Please try again in a few minutes.',
+    );
+  });
+});

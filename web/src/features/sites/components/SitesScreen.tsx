@@ -8,6 +8,7 @@ import { SearchInput } from '../../../components/ui/SearchInput';
 import { SiteFormModal } from '../../../components/ui/SiteFormModal';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { useAccountingActive } from '../../../lib/accounting';
 import { useSites, type Site } from '../../../lib/sites';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
@@ -15,6 +16,7 @@ import { useDeleteSite } from '../api/delete-site';
 import { siteFormSchema } from '../schemas';
 import { filterSites } from '../site-search';
 import { SiteCard } from './SiteCard';
+import { SyncProjectsPanel } from './SyncProjectsPanel';
 
 type Editing = { site: Site | null } | null;
 
@@ -34,6 +36,8 @@ export function SitesScreen() {
   const [toDelete, setToDelete] = useState<Site | null>(null);
   const sites = useSites();
   const remove = useDeleteSite();
+  // Spec §2: 'Sync Projects' only when the accounting integration is configured.
+  const accountingActive = useAccountingActive();
   const shown = useMemo(() => filterSites(sites.data ?? [], search), [sites.data, search]);
 
   const onDelete = (site: Site) =>
@@ -60,10 +64,6 @@ export function SitesScreen() {
           </Typography>
           <Typography color="text.secondary">{t('subtitle')}</Typography>
         </Box>
-        {/*
-          'Sync Projects' (spec §2) shows only when the accounting integration is configured; no
-          service can say so yet (the accounting connector is a later issue), so it is not shown.
-        */}
         <Button
           variant="contained"
           startIcon={<AddIcon />}
@@ -73,6 +73,8 @@ export function SitesScreen() {
           {t('add')}
         </Button>
       </Stack>
+
+      {accountingActive && <SyncProjectsPanel />}
 
       <Box sx={{ mb: 3 }} role="search" aria-label={t('search.label')}>
         <SearchInput label={t('search.placeholder')} testId="site-search" onSearch={setSearch} />

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Divider, Grid, Stack, Typography } from '@mui/material';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import LockIcon from '@mui/icons-material/Lock';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,12 @@ import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { useToast } from '../../../components/ui/toast';
+import { useAccountingActive } from '../../../lib/accounting';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useTranslateApiError } from '../../../lib/use-error-text';
+import { useErrorText, useTranslateApiError } from '../../../lib/use-error-text';
 import type { Supplier } from '../api/get-suppliers';
 import { useSimilarSuppliers } from '../api/get-similar-suppliers';
+import { useExportSupplier } from '../api/export-supplier';
 import { useSaveSupplier } from '../api/save-supplier';
 import { supplierFormSchema } from '../schemas';
 import { SupplierTimeline } from './SupplierTimeline';
@@ -98,6 +101,15 @@ export function SupplierFormModal({
   const toast = useToast();
   const translateError = useTranslateApiError();
   const save = useSaveSupplier();
+  const errorText = useErrorText();
+  const exporter = useExportSupplier();
+  // Spec §2, §6: Export only when the accounting integration is configured.
+  const canExport = useAccountingActive() && supplier !== null;
+  const runExport = (id: string) =>
+    exporter.mutate(id, {
+      onSuccess: ({ supplier_name }) => toast.success(t('export.done', { name: supplier_name })),
+      onError: (error) => toast.error(errorText(error, t('export.failed'))),
+    });
   const form = useZodForm(supplierFormSchema, { defaultValues: defaultsOf(supplier) });
   const name = useWatch({ control: form.control, name: 'name' });
   const settledName = useDebouncedValue(typeof name === 'string' ? name.trim() : '');
@@ -234,7 +246,18 @@ export function SupplierFormModal({
               />
             </Stack>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3, flexWrap: 'wrap' }}>
-              {/* Export to the accounting integration: shown once the integration can say it is active. */}
+              {canExport && (
+                <Button
+                  variant="outlined"
+                  startIcon={<CloudUploadIcon />}
+                  onClick={() => runExport(supplier.id)}
+                  disabled={exporter.isPending}
+                  sx={{ mr: { sm: 'auto' } }}
+                  data-testid="supplier-export"
+                >
+                  {exporter.isPending ? t('export.running') : t('export.button')}
+                </Button>
+              )}
               <Button onClick={onClose}>{t('common:cancel')}</Button>
               <SubmitButton pendingLabel={t('common:saving')} testId="supplier-save">
                 {t('form.save')}

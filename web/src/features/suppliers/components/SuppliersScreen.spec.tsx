@@ -442,3 +442,52 @@ describe('catalogue messages (forms:catalogue)', () => {
     expect(validationKey(CATALOGUE_MESSAGES.NOTE_REQUIRED)).toBe('forms:catalogue.NOTE_REQUIRED');
   });
 });
+
+describe('Export to the accounting integration (spec §2 Suppliers, §8 Supplier export)', () => {
+  const active = {
+    'GET /api/zahara/settings': {
+      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
+    },
+  };
+
+  async function openModal(over: Answers) {
+    const opened = await open(over);
+    await opened.user.click(screen.getByRole('button', { name: 'Edit Speedy Hire Leeds' }));
+    return { ...opened, modal: await screen.findByTestId('supplier-modal') };
+  }
+
+  it('is not offered while the integration is not configured', async () => {
+    const { modal } = await openModal({});
+    await within(modal).findByTestId('supplier-timeline');
+    expect(within(modal).queryByTestId('supplier-export')).not.toBeInTheDocument();
+  });
+
+  it("exports the supplier and says '{name} exported to Zahara successfully!'", async () => {
+    const { calls, user, modal } = await openModal({
+      ...active,
+      'POST /api/zahara/export-supplier': {
+        status: 201,
+        body: {
+          success: true,
+          supplier_name: 'Speedy Hire Leeds',
+          zahara_supplier_id: 1000009,
+          message: 'ok',
+        },
+      },
+    });
+    await user.click(await within(modal).findByRole('button', { name: 'Export to Zahara' }));
+    expect(await screen.findByText('Speedy Hire Leeds exported to Zahara successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/zahara/export-supplier')?.body).toEqual({
+      supplier_id: OURS_ID,
+    });
+  });
+
+  it("says 'Failed to export supplier to Zahara' when the answer gives no reason", async () => {
+    const { user, modal } = await openModal({
+      ...active,
+      'POST /api/zahara/export-supplier': { status: 500 },
+    });
+    await user.click(await within(modal).findByTestId('supplier-export'));
+    expect(await screen.findByText('Failed to export supplier to Zahara')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,59 @@
-import { UnderConstruction } from '../../../components/ui/UnderConstruction';
+import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { isAccountingActive, useAccountingSettings } from '../../../lib/accounting';
+import { useSession } from '../../../lib/session';
+import { SettingsForm } from './SettingsForm';
+import { SupplierMatching } from './SupplierMatching';
 
-/** Placeholder until the screen of spec §2 is built; it shows no invented data. */
+/**
+ * Spec §2 Accounting integration settings (/zahara): the API key, the default codes with their
+ * lookups, a connection test, and supplier matching. Settings are an administrator's; anyone
+ * may match suppliers once the integration is configured.
+ */
 export function ZaharaScreen() {
-  return <UnderConstruction titleKey="screens.zahara" />;
+  const { t } = useTranslation(['zahara', 'common']);
+  usePageTitle(t('title'));
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
+  const settings = useAccountingSettings();
+  // A user who may not read the settings cannot know; the server answers matching calls either way.
+  const configured = isAdmin ? isAccountingActive(settings.data) : true;
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+        {t('title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('subtitle')}
+      </Typography>
+
+      {!isAdmin ? (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="zahara-admins-only">
+          {t('settings.adminsOnly')}
+        </Alert>
+      ) : settings.isPending ? (
+        <Skeleton variant="rounded" height={320} sx={{ mb: 3 }} data-testid="zahara-loading" />
+      ) : settings.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 3 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+              {t('common:list.tryAgain')}
+            </Button>
+          }
+          data-testid="zahara-load-error"
+        >
+          {t('settings.loadFailed')}
+        </Alert>
+      ) : (
+        // Mounted again after a save, so the form starts from what the server kept (the key masked).
+        <SettingsForm key={settings.data.updated_at ?? 'new'} settings={settings.data} />
+      )}
+
+      {(!isAdmin || settings.isSuccess) && <SupplierMatching configured={configured} />}
+    </Box>
+  );
 }

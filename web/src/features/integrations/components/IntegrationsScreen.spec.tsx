@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '../../../lib/i18n';
+import {
+  mockFetch,
+  renderApp,
+  resetBrowserState,
+  setupI18n,
+  signInForTest,
+  type FakeAnswer,
+} from '../../../test/utils';
+
+beforeAll(() => setupI18n('en'));
+beforeEach(() => {
+  resetBrowserState();
+  signInForTest();
+});
+afterEach(() => i18n.changeLanguage('en'));
+
+let opened: jest.Mock | null = null;
+
+const settings = (over: Record<string, unknown>) => ({
+  body: { success: true, data: { api_key: null, has_api_key: false, is_active: false, ...over } },
+});
+
+async function open(answer: FakeAnswer) {
+  const { fetchMock } = mockFetch({ 'GET /api/zahara/settings': answer });
+  opened = fetchMock;
+  renderApp('/integrations');
+  await screen.findByRole('heading', { name: 'Integrations', level: 1, hidden: true }, { timeout: 15_000 });
+  return screen.getByTestId('integration-zahara');
+}
+
+describe('Integrations (spec §2): the accounting card and its state', () => {
+  it('says Active when a key is saved and the integration is active, and opens /zahara', async () => {
+    const card = await open(settings({ api_key: '••••••••0001', has_api_key: true, is_active: true }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Active'),
+    );
+    expect(card).toHaveAttribute('href', '/zahara');
+    expect(screen.getByTestId('integration-more')).toHaveTextContent('Coming soon');
+  });
+
+  it('says Not configured without a key', async () => {
+    const card = await open(settings({}));
+    await waitFor(() =>
+      expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Not configured'),
+    );
+  });
+
+  it('says Available when the state cannot be read (a user who is not an administrator)', async () => {
+    const card = await open({ status: 403, body: { error: 'Forbidden' } });
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/api/zahara/settings', expect.anything()));
+    // The refusal has been read by the time the screen is idle again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Available');
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockFetch({ 'GET /api/zahara/settings': settings({}) });
+    renderApp('/integrations');
+    const card = await screen.findByTestId('integration-zahara', {}, { timeout: 15_000 });
+    await waitFor(() =>
+      expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Sin configurar'),
+    );
+  });
+});
