@@ -13,25 +13,20 @@ import {
   CatalogueSupplierUpdate,
 } from '@planted/contracts';
 import { createDatabase, dropDatabase, uniqueName } from '@planted/testing';
-import { newCompany, startCatalogue, uniqueWord, type CatalogueHarness } from './support/catalogue-harness';
+import { newCompany, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
 // Pages of the shared lists are read once and shared between companies (ListCache), and
 // must never be stale: every write to the table moves the list's counter, whoever writes.
 
-let h: CatalogueHarness;
-const a = newCompany('Alpha');
-const b = newCompany('Beta');
 // A database of this file's own: other test files' writes would move the counters between
 // two calls here, and a page these tests expect from memory would be read again.
 const database = uniqueName('planted_test_list_cache');
-
-beforeAll(async () => {
-  h = await startCatalogue({ env: { DATABASE_URL: await createDatabase(database) } });
-});
-afterAll(async () => {
-  await h?.close();
-  await dropDatabase(database);
-});
+const h = useCatalogue(
+  async () => ({ env: { DATABASE_URL: await createDatabase(database) } }),
+  () => dropDatabase(database),
+);
+const a = newCompany('Alpha');
+const b = newCompany('Beta');
 
 /**
  * Renames a row without moving the list's counter (triggers off for this transaction), as
