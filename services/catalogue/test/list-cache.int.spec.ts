@@ -193,3 +193,47 @@ describe('shared supplier pages', () => {
     expect(after.suppliers).toEqual([]);
   });
 });
+
+describe('answers built from shared pages (kept by page, company and its own state)', () => {
+  it("are given again only while the company's favourites, details and notes are what they were", async () => {
+    const word = uniqueWord();
+    const item = (
+      await h.client.send(CatalogueEquipmentCreate, {
+        actor: a.admin,
+        name: `${word} item`,
+        category: 'Heating',
+      })
+    ).equipment;
+    const supplier = (await h.client.send(CatalogueSupplierCreate, { actor: a.admin, name: `${word} Hire` }))
+      .supplier;
+    const favourite = async (actor: typeof a.user) =>
+      (await h.client.send(CatalogueEquipmentList, { actor, search: word })).equipment.map(
+        (e) => e.is_favorite,
+      );
+    const card = async (actor: typeof a.user) =>
+      (await h.client.send(CatalogueSuppliersList, { actor, search: word })).suppliers.map((s) => [
+        s.created_by_you,
+        s.is_favorite,
+        s.customer_note,
+      ]);
+    // The first read fills the page, the second builds A's answer from it, the third is that answer.
+    for (let i = 0; i < 3; i++) {
+      expect(await favourite(a.user)).toEqual([false]);
+      expect(await card(a.user)).toEqual([[true, false, null]]);
+    }
+    // B, with the same (empty) favourites, is not given A's supplier answer ('Created by you').
+    for (let i = 0; i < 2; i++) expect(await card(b.user)).toEqual([[false, false, null]]);
+
+    await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.viewer, id: item.id });
+    await h.client.send(CatalogueSupplierFavoriteAdd, { actor: a.viewer, id: supplier.id });
+    await h.client.send(CatalogueSupplierNoteAdd, { actor: a.user, id: supplier.id, note: 'Call Sam' });
+    for (let i = 0; i < 2; i++) {
+      expect(await favourite(a.user)).toEqual([true]);
+      expect(await card(a.user)).toEqual([[true, true, 'Call Sam']]);
+      expect(await favourite(b.user)).toEqual([false]);
+      expect(await card(b.user)).toEqual([[false, false, null]]);
+    }
+    await h.client.send(CatalogueEquipmentFavoriteRemove, { actor: a.admin, id: item.id });
+    expect(await favourite(a.user)).toEqual([false]);
+  });
+});

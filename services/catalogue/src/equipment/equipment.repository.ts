@@ -7,7 +7,7 @@ import type { CatalogueTx } from '../db/database';
 import { equipment, equipmentFavorites, type EquipmentRow } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
-import type { DirectoryPage } from '../shared/directory';
+import type { CompanyView, DirectoryPage } from '../shared/directory';
 import { pageStatements, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
@@ -108,11 +108,14 @@ export class EquipmentRepository {
     tx: CatalogueTx,
     customerId: string,
     cached: CachedPage<Equipment>,
-  ): Promise<Equipment[] | undefined> {
+  ): Promise<CompanyView<Equipment> | undefined> {
     const [state] = await pageStateStatement(tx, { customerId, ids: cached.ids });
     if (state.version !== cached.version || state.ownInactive) return undefined;
     const favorites = new Set(state.favorites);
-    return cached.items.map((item) => ({ ...item, is_favorite: favorites.has(item.id) }));
+    return {
+      state: [...favorites].sort().join(','),
+      items: () => cached.items.map((item) => ({ ...item, is_favorite: favorites.has(item.id) })),
+    };
   }
 
   /** The item as the company sees it, or undefined when it does not see it (unknown, deleted, another's inactive). */

@@ -47,7 +47,7 @@ function toEquipmentEvent(row: EquipmentRow) {
 
 @Injectable()
 export class EquipmentService {
-  private readonly directory: Directory<Equipment, EquipmentRow>;
+  private readonly directory: Directory<Equipment, EquipmentRow, ReplyOf<typeof CatalogueEquipmentList>>;
 
   constructor(
     @Inject(DATABASE) private readonly database: CatalogueDatabase,
@@ -57,17 +57,17 @@ export class EquipmentService {
     this.directory = new Directory(database, outbox, equipment, {
       ownerOf: (row) => row.customerId,
       notFound: equipmentNotFound,
+      answer: (equipment, pagination) => ({ equipment, pagination }),
     });
   }
 
   /** A page of the catalogue (or of the company's favourites); see Directory. */
-  async list(
+  list(
     actor: Actor,
     query: ListInput,
     favoritesOnly = false,
   ): Promise<ReplyOf<typeof CatalogueEquipmentList>> {
-    const { items, pagination } = await this.directory.list(actor.customerId, query, favoritesOnly);
-    return { equipment: items, pagination };
+    return this.directory.list(actor.customerId, query, favoritesOnly);
   }
 
   categories(actor: Actor): Promise<ReplyOf<typeof CatalogueEquipmentCategories>> {

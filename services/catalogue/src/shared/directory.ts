@@ -8,9 +8,11 @@ import {
   type ServiceError,
   type SimilarEntry,
 } from '@planted/contracts';
+import { reusableReply } from '@planted/messaging';
 import type { OutboxService } from '@planted/service-kit';
 import type { CatalogueDatabase, CatalogueTx } from '../db/database';
 import { ListCache, type CachedPage } from './list-cache';
+import { WeightedLru } from './weighted-lru';
 
 /** What every row of a shared list has: the equipment catalogue's items and the supplier directory's suppliers. */
 export interface DirectoryRow {
@@ -35,6 +37,14 @@ export interface DirectoryPage<T> {
   ownInactive: boolean;
 }
 
+/** What a company adds to a page read before (its favourites, ...), looked up afresh on each use. */
+export interface CompanyView<T> {
+  /** Tells one company state of the page from another: the same state, the same items. */
+  state: string;
+  /** The page's entries as the company sees them. */
+  items(): T[];
+}
+
 /** What a Directory asks of its list's repository. */
 export interface DirectoryStore<T, Row> {
   /** A page of the entries the company sees (or of its favourites), and the number of matches. */
@@ -43,7 +53,7 @@ export interface DirectoryStore<T, Row> {
     filter: ListQuery & { customerId: string; favoritesOnly: boolean },
   ): Promise<DirectoryPage<T>>;
   /** A page read before, as the company sees it now; undefined when it no longer holds for the company. */
-  cachedPage(tx: CatalogueTx, customerId: string, cached: CachedPage<T>): Promise<T[] | undefined>;
+  cachedPage(tx: CatalogueTx, customerId: string, cached: CachedPage<T>): Promise<CompanyView<T> | undefined>;
   /** The entry as the company sees it, or undefined when it does not see it. */
   findVisible(tx: CatalogueTx, customerId: string, id: string): Promise<T | undefined>;
   /** The row itself, deleted or not. */
@@ -77,27 +87,27 @@ export interface Refusals {
  * Pages of the list (not of favourites) are shared between companies through a ListCache,
  * entries and all: a repeated search costs a look at the list's counter and at what the
  * company adds to the page's entries (its favourites, ...) instead of a trigram scan and a
- * count.
+ * count. The answers built from them are kept too, by page, counter, company and what the
+ * company adds (all read afresh for each request), and given again as the same frozen
+ * object (reusableReply), which the service writes out from bytes serialized once.
  */
-export class Directory<T extends { id: string }, Row extends DirectoryRow> {
+export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply extends object> {
   private readonly pages = new ListCache<T>();
+  private readonly answers = new WeightedLru<Reply>(24_000);
 
   constructor(
     private readonly database: CatalogueDatabase,
     private readonly outbox: OutboxService,
     private readonly store: DirectoryStore<T, Row>,
-    private readonly rules: DirectoryRules<Row>,
+    private readonly rules: DirectoryRules<Row> & {
+      /** The list's answer: its entries under the list's own name, and the pagination. */
+      answer(items: T[], pagination: Pagination): Reply;
+    },
   ) {}
 
-  list(
-    customerId: string,
-    query: ListQuery,
-    favoritesOnly: boolean,
-  ): Promise<{ items: T[]; pagination: Pagination }> {
-    const answer = (items: T[], total: number) => ({
-      items,
-      pagination: paginationOf(query.page, query.limit, total),
-    });
+  list(customerId: string, query: ListQuery, favoritesOnly: boolean): Promise<Reply> {
+    const answer = (items: T[], total: number) =>
+      this.rules.answer(items, paginationOf(query.page, query.limit, total));
     return this.database.readAsTenant(customerId, async (tx) => {
       const filter = { customerId, ...query, favoritesOnly };
       if (favoritesOnly) {
@@ -107,8 +117,15 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow> {
       const key = ListCache.key(query);
       const cached = this.pages.get(key);
       if (cached) {
-        const items = await this.store.cachedPage(tx, customerId, cached);
-        if (items) return answer(items, cached.total);
+        const view = await this.store.cachedPage(tx, customerId, cached);
+        if (view) {
+          const known = `${key}\n${cached.version}\n${customerId}\n${view.state}`;
+          const given = this.answers.get(known);
+          if (given) return given;
+          const built = reusableReply(answer(view.items(), cached.total));
+          this.answers.set(known, built, Math.max(1, cached.ids.length));
+          return built;
+        }
       }
       const page = await this.store.page(tx, filter);
       if (!page.ownInactive)

@@ -13,7 +13,7 @@ import {
 } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
-import type { DirectoryPage } from '../shared/directory';
+import type { CompanyView, DirectoryPage } from '../shared/directory';
 import { pageStatements, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
@@ -63,8 +63,8 @@ export type NewTimelineEvent = Pick<
 // The statements behind the list and the supplier, built once (see preparedSql).
 type PageRow = SupplierView & ListState & { total: number };
 const pageStatement = pageStatements<PageRow, SupplierFilter>(SUPPLIER_LIST, supplierPageQuery);
-type CompanyView = Pick<SupplierView, 'id' | CompanyColumn>;
-const pageStateStatement = preparedSql<ListState & CompanyView>(
+type CompanyRow = Pick<SupplierView, 'id' | CompanyColumn>;
+const pageStateStatement = preparedSql<ListState & CompanyRow>(
   'catalogue_supplier_page_state',
   supplierPageStateQuery(placeholders('customerId'), placeholders('ids')),
 );
@@ -169,18 +169,16 @@ export class SuppliersRepository {
     tx: CatalogueTx,
     customerId: string,
     cached: CachedPage<Supplier>,
-  ): Promise<Supplier[] | undefined> {
+  ): Promise<CompanyView<Supplier> | undefined> {
     const rows = await pageStateStatement(tx, { customerId, ids: cached.ids });
     const [first] = rows;
     if (first.version !== cached.version || first.ownInactive) return undefined;
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const items: Supplier[] = [];
-    for (const item of cached.items) {
-      const row = byId.get(item.id);
-      if (!row) return undefined;
-      items.push(withCompany(item, row, customerId));
-    }
-    return items;
+    if (cached.items.some((item) => !byId.has(item.id))) return undefined;
+    return {
+      state: JSON.stringify(rows),
+      items: () => cached.items.map((item) => withCompany(item, byId.get(item.id)!, customerId)),
+    };
   }
 
   /** The supplier as the company sees it, or undefined (unknown, deleted, another's inactive). */

@@ -67,7 +67,7 @@ const CREATOR_DELETES = { notOwner: onlyCreatorDeletesSupplier, notAdmin: onlyAd
 
 @Injectable()
 export class SuppliersService {
-  private readonly directory: Directory<Supplier, SupplierRow>;
+  private readonly directory: Directory<Supplier, SupplierRow, ReplyOf<typeof CatalogueSuppliersList>>;
 
   constructor(
     @Inject(DATABASE) private readonly database: CatalogueDatabase,
@@ -77,17 +77,17 @@ export class SuppliersService {
     this.directory = new Directory(database, outbox, suppliers, {
       ownerOf: (row) => row.createdBy,
       notFound: supplierNotFound,
+      answer: (suppliers, pagination) => ({ suppliers, pagination }),
     });
   }
 
   /** A page of the directory (or of the company's favourites); see Directory. */
-  async list(
+  list(
     actor: Actor,
     query: ListInput,
     favoritesOnly = false,
   ): Promise<ReplyOf<typeof CatalogueSuppliersList>> {
-    const { items, pagination } = await this.directory.list(actor.customerId, query, favoritesOnly);
-    return { suppliers: items, pagination };
+    return this.directory.list(actor.customerId, query, favoritesOnly);
   }
 
   async get(actor: Actor, id: string): Promise<ReplyOf<typeof CatalogueSupplierGet>> {
