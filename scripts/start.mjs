@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedCatalogue } from './demo/seed-catalogue.mjs';
+import { seedHires } from './demo/seed-hires.mjs';
 import { DEFAULTS, ensureDatabase, HINTS, postgresAnswers, requireService } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,7 +132,10 @@ async function seedDemo() {
   return 'created';
 }
 
-/** The demo catalogue (scripts/demo): equipment, suppliers, favourites, details and notes. */
+/**
+ * The demo catalogue (scripts/demo): equipment, suppliers, favourites, details and notes; then
+ * the demo companies' sites and hires in every status and pricing term.
+ */
 async function seedDemoCatalogue() {
   const started = Date.now();
   const result = await seedCatalogue({
@@ -142,6 +146,49 @@ async function seedDemoCatalogue() {
   });
   if (result === 'unavailable') log('the catalogue does not answer: demo equipment and suppliers not seeded');
   if (result === 'seeded') log(`demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result === 'unavailable') return;
+  const hiresStarted = Date.now();
+  const hires = await seedHires({
+    baseUrl: `http://127.0.0.1:${PORT}`,
+    email: DEMO.email,
+    password: DEMO.password,
+    log,
+  });
+  if (hires === 'unavailable') log('the hires service does not answer: demo sites and hires not seeded');
+  if (hires === 'seeded')
+    log(`demo sites and hires seeded in ${((Date.now() - hiresStarted) / 1000).toFixed(1)} s`);
+}
+
+const PLAN_PRICES = ['TEAMS', 'BUSINESS', 'UNLIMITED'].flatMap((plan) =>
+  ['MONTHLY', 'YEARLY'].map((interval) => [
+    `STRIPE_PRICE_${plan}_${interval}`,
+    `price_${plan.toLowerCase()}_${interval.toLowerCase()}`,
+  ]),
+);
+
+/** Stripe for billing and the gateway: the real one when STRIPE_SECRET_KEY is set, else the local one. */
+async function setupStripe() {
+  if (env.STRIPE_SECRET_KEY) {
+    if (!env.STRIPE_WEBHOOK_SECRET)
+      log('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused (503)');
+    return;
+  }
+  const stripePort = Number(env.STRIPE_LOCAL_PORT ?? 12111);
+  const url = `http://127.0.0.1:${stripePort}`;
+  env.STRIPE_SECRET_KEY = 'sk_test_planted_local';
+  env.STRIPE_WEBHOOK_SECRET ??= 'whsec_planted_local';
+  env.STRIPE_API_BASE_URL = url;
+  for (const [name, id] of PLAN_PRICES) env[name] ??= id;
+  run('stripe', 'libs/stripe-local/dist/main.js', {
+    STRIPE_LOCAL_PORT: String(stripePort),
+    STRIPE_LOCAL_HOST: '127.0.0.1',
+    STRIPE_LOCAL_PUBLIC_URL: env.STRIPE_LOCAL_PUBLIC_URL ?? `http://localhost:${stripePort}`,
+    STRIPE_LOCAL_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_LOCAL_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/webhooks/stripe`,
+    STRIPE_LOCAL_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+  });
+  await waitReady('local Stripe', `${url}/healthz`);
+  log(`no STRIPE_SECRET_KEY: using the local Stripe at ${url} (card 4242 4242 4242 4242 pays)`);
 }
 
 /** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
@@ -222,6 +269,15 @@ async function main() {
   env.UPLOAD_DIR ??= path.join(dataDir, 'uploads');
   setupBusKeys();
 
+  // Billing makes the BILLING stream that identity and hires read, so it starts first. With no
+  // STRIPE_SECRET_KEY it talks to the local Stripe (libs/stripe-local): checkout on its own
+  // hosted page, webhooks signed as Stripe signs them, a clock that can be moved to renewal.
+  await setupStripe();
+  if (stopping) return;
+  const billingPort = Number(env.BILLING_HTTP_PORT ?? 3104);
+  run('billing', 'services/billing/dist/main.js', { BILLING_HTTP_PORT: String(billingPort) });
+  await waitReady('billing', `http://127.0.0.1:${billingPort}/readyz`);
+  if (stopping) return;
   const identityPort = Number(env.IDENTITY_HTTP_PORT ?? 3101);
   run('identity', 'services/identity/dist/main.js', { IDENTITY_HTTP_PORT: String(identityPort) });
   await waitReady('identity', `http://127.0.0.1:${identityPort}/readyz`);

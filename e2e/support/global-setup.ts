@@ -69,6 +69,7 @@ export default async function globalSetup(globalConfig: unknown, projectConfig: 
   process.env[E2E_ENV.demoEmail] = system.demo.email;
   process.env[E2E_ENV.demoPassword] = system.demo.password;
   process.env[E2E_ENV.runId] = system.id;
+  process.env[E2E_ENV.stripeUrl] = system.stripeUrl;
   const state: E2eState = { system, smtp, mailboxDir };
   (globalThis as { __plantedE2e?: E2eState }).__plantedE2e = state;
   console.log(

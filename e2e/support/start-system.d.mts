@@ -17,6 +17,8 @@ export interface RunningSystem {
   baseUrl: string;
   port: number;
   identityPort: number;
+  /** The local Stripe's base URL (its /_local/clock/advance moves the renewal clock). */
+  stripeUrl: string;
   demo: { email: string; password: string };
   tempDir: string;
   logFile: string;

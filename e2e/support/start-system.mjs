@@ -18,7 +18,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const READY_LINE = 'Planted is running';
 const ADMIN_URL = process.env.PLANTED_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Two different free ports. */
 /** Distinct free ports: the gateway's and each service's health port (two runs at once never share one). */
 async function freePorts(count) {
   const ports = [];
@@ -50,6 +49,8 @@ const BUILT = [
   'services/identity/dist/main.js',
   'services/catalogue/dist/main.js',
   'services/hires/dist/main.js',
+  'services/billing/dist/main.js',
+  'libs/stripe-local/dist/main.js',
 ];
 
 /**
@@ -81,7 +82,7 @@ export async function startSystem(options = {}) {
     url.pathname = `/${ownedDatabase}`;
     databaseUrl = url.toString();
   }
-  const [port, identityPort, cataloguePort, hiresPort] = await freePorts(4);
+  const [port, identityPort, cataloguePort, hiresPort, billingPort, stripePort] = await freePorts(6);
   const demo = {
     email: options.demoEmail ?? `demo-${id.toLowerCase().replace(/_/g, '-')}@planted.test`,
     password: options.demoPassword ?? `demo-${randomBytes(6).toString('hex')}`,
@@ -93,6 +94,9 @@ export async function startSystem(options = {}) {
     IDENTITY_HTTP_PORT: String(identityPort),
     CATALOGUE_HTTP_PORT: String(cataloguePort),
     HIRES_HTTP_PORT: String(hiresPort),
+    BILLING_HTTP_PORT: String(billingPort),
+    // Always the local Stripe (scripts/start.mjs starts it when no STRIPE_SECRET_KEY is set).
+    STRIPE_LOCAL_PORT: String(stripePort),
     DATABASE_URL: databaseUrl,
     NATS_SUBJECT_PREFIX: id,
     REDIS_KEY_PREFIX: `${id}:`,
@@ -102,6 +106,13 @@ export async function startSystem(options = {}) {
     DEMO_PASSWORD: demo.password,
     APP_URL: `http://localhost:${port}`,
   };
+  for (const name of [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_BASE_URL',
+    'STRIPE_LOCAL_PUBLIC_URL',
+  ])
+    delete env[name];
   delete env.NODE_ENV; // start.mjs defaults it to development, as for `npm start`
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   else delete env.SMTP_URL;
@@ -178,5 +189,6 @@ export async function startSystem(options = {}) {
     throw error;
   }
   const baseUrl = `http://localhost:${port}`;
-  return { id, baseUrl, port, identityPort, demo, tempDir, logFile, pid: child.pid, stop };
+  const stripeUrl = `http://127.0.0.1:${stripePort}`;
+  return { id, baseUrl, port, identityPort, stripeUrl, demo, tempDir, logFile, pid: child.pid, stop };
 }

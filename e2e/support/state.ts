@@ -8,6 +8,8 @@ export const E2E_ENV = {
   demoEmail: 'E2E_DEMO_EMAIL',
   demoPassword: 'E2E_DEMO_PASSWORD',
   runId: 'E2E_RUN_ID',
+  /** The local Stripe's base URL (its /_local/clock/advance moves its clock on). */
+  stripeUrl: 'E2E_STRIPE_URL',
 } as const;
 
 export interface E2eState {

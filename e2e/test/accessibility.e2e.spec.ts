@@ -161,10 +161,22 @@ const APP_SCREENS: readonly Screen[] = [
       await page.waitForTimeout(SETTLE_MS);
     },
   },
-  ...['subscription', 'zahara'].map((name) => ({
-    name,
-    open: visit(`/${name}`, (page) => visible(page.getByTestId('under-construction'))),
-  })),
+  {
+    name: 'subscription',
+    open: visit('/subscription', async (page) => {
+      await visible(page.getByTestId('plan-action-teams'));
+      await visible(page.getByTestId('usage-hires').getByRole('progressbar'));
+    }),
+  },
+  {
+    // The return from a cancelled checkout: its message over the screen.
+    name: 'subscription: checkout canceled',
+    open: visit('/subscription?canceled=true', (page) => visible(page.getByTestId('toast'))),
+  },
+  {
+    name: 'zahara',
+    open: visit('/zahara', (page) => visible(page.getByTestId('under-construction'))),
+  },
   {
     name: 'sites',
     open: visit('/sites', (page) => visible(page.locator('[data-testid^="site-card-"]').first())),
@@ -274,6 +286,7 @@ const PHOTOGRAPHED = [
   'hires',
   'hire add modal',
   'hires-map',
+  'subscription',
 ];
 
 const seen = new Set<string>();

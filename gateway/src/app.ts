@@ -14,6 +14,7 @@ import { LIMITERS } from './auth/attempt-limiter';
 import { connectInfrastructure, type GatewayInfrastructure } from './bus/infrastructure';
 import type { GatewayConfig } from './config';
 import { EquipmentImages } from './catalogue/equipment-images';
+import { registerStripeWebhook } from './billing/stripe-webhook';
 import { registerEquipmentUploads } from './catalogue/equipment-upload';
 import { HttpErrorFilter, sendError } from './errors/http-exception.filter';
 import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
@@ -175,6 +176,7 @@ export async function createGatewayApp(
   };
   registerRoutes(fastify, KIT_ROUTES, routeServices);
   registerEquipmentUploads(fastify, { ...routeServices, images: new EquipmentImages(storage) });
+  registerStripeWebhook(fastify, { ...routeServices, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
   const openApi = buildOpenApiDocument(ALL_ROUTES);
   SwaggerModule.setup('api/docs', app, openApi as unknown as OpenAPIObject, {
     jsonDocumentUrl: 'api/docs/openapi.json',

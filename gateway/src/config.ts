@@ -100,6 +100,11 @@ export const gatewayEnvSchema = baseEnvSchema
      */
     GATEWAY_PRIVATE_KEY: pem,
     GATEWAY_KEY_FILE: z.string().optional(),
+    /**
+     * The signing secret (whsec_…) of Stripe's webhook endpoint: POST /api/webhooks/stripe
+     * checks each event's Stripe-Signature with it. Unset, the route answers 503.
+     */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     ...oauthProviderEnv,
   })
   .superRefine((env, ctx) => {

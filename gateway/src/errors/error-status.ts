@@ -27,6 +27,8 @@ export const HTTP_STATUS_OF_CODE = {
   RESET_TOKEN_INVALID: 400,
   // Hires' codes (libs/contracts/src/hires/error-codes.ts)
   HIRE_LIMIT_REACHED: 403,
+  // Billing's codes (libs/contracts/src/billing/error-codes.ts)
+  PRICE_ID_NOT_AVAILABLE: 400,
 } as const satisfies Record<ErrorCode, number>;
 
 export function httpStatusFor(code: ErrorCode): number {

@@ -24,6 +24,9 @@ export const TAGS = {
   sites: 'The company’s own sites, geocoded when saved (spec §7 Sites).',
   hires:
     'The company’s hires: totals computed on the server, bulk status and delete, ending soon, overdue, plan usage (spec §7 Hires).',
+  subscriptions:
+    'Plans and the company’s subscription: card checkout, the return from it, downgrade to free at renewal (spec §7 Subscriptions).',
+  webhooks: 'Events the card payment provider (Stripe) sends, verified by their signature.',
 } as const;
 
 export type Tag = keyof typeof TAGS;

@@ -1,4 +1,6 @@
 import { AUTH_ROUTES, PROFILE_PICTURE_ROUTE } from '../auth/auth.routes';
+import { BILLING_ROUTES } from '../billing/billing.routes';
+import { STRIPE_WEBHOOK_ROUTE } from '../billing/stripe-webhook';
 import { EQUIPMENT_ROUTES } from '../catalogue/equipment.routes';
 import { EQUIPMENT_UPLOAD_ROUTES } from '../catalogue/equipment-upload';
 import { SUPPLIERS_ROUTES } from '../catalogue/suppliers.routes';
@@ -21,16 +23,19 @@ export const KIT_ROUTES: readonly RouteDeclaration[] = [
   ...SUPPLIERS_ROUTES,
   ...SITES_ROUTES,
   ...HIRES_ROUTES,
+  ...BILLING_ROUTES,
 ];
 
 /**
  * Routes served by code of their own, documented from these declarations: Nest controllers
- * (see `Serve`) and the equipment uploads (registerEquipmentUploads).
+ * (see `Serve`), the equipment uploads (registerEquipmentUploads) and Stripe's webhook
+ * (registerStripeWebhook).
  */
 export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = [
   PROFILE_PICTURE_ROUTE,
   ...EQUIPMENT_UPLOAD_ROUTES,
   ...OAUTH_REDIRECT_ROUTES,
+  STRIPE_WEBHOOK_ROUTE,
 ];
 
 /** The whole REST API: what OpenAPI documents and the bad-input tests walk. */

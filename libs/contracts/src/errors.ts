@@ -1,3 +1,4 @@
+import { BILLING_ERROR_CODES } from './billing/error-codes';
 import { HIRES_ERROR_CODES } from './hires/error-codes';
 import { IDENTITY_ERROR_CODES } from './identity/error-codes';
 
@@ -22,7 +23,12 @@ export type GenericErrorCode = (typeof GENERIC_ERROR_CODES)[number];
  * (declared beside its subjects). The gateway maps each to an HTTP status in one exhaustive
  * table, so adding a code anywhere forces a decision there.
  */
-export const ERROR_CODES = [...GENERIC_ERROR_CODES, ...IDENTITY_ERROR_CODES, ...HIRES_ERROR_CODES] as const;
+export const ERROR_CODES = [
+  ...GENERIC_ERROR_CODES,
+  ...IDENTITY_ERROR_CODES,
+  ...HIRES_ERROR_CODES,
+  ...BILLING_ERROR_CODES,
+] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -17,13 +17,14 @@ describe('caller kinds (design: "Trust on the bus")', () => {
     expect(withActor.filter((s) => s.caller !== 'user').map((s) => s.name)).toEqual([]);
   });
 
-  it('lets only the gateway call sign-in, registration, social sign-in, password reset and invitation links', () => {
+  it('lets only the gateway call sign-in, registration, social sign-in, password reset, invitation links and card-provider webhooks', () => {
     expect(
       requests
         .filter((s) => s.caller === 'gateway')
         .map((s) => s.name)
         .sort(),
     ).toEqual([
+      'billing.webhooks.stripe.v1',
       'identity.auth.login.v1',
       'identity.auth.oauth.complete-signup.v1',
       'identity.auth.oauth.sign-in.v1',
@@ -35,9 +36,12 @@ describe('caller kinds (design: "Trust on the bus")', () => {
     ]);
   });
 
-  it('leaves only the public keys open to anyone on the bus', () => {
-    expect(requests.filter((s) => s.caller === 'public').map((s) => s.name)).toEqual([
-      'identity.auth.jwks.v1',
-    ]);
+  it('leaves only the public keys and the plan list open to anyone on the bus', () => {
+    expect(
+      requests
+        .filter((s) => s.caller === 'public')
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['billing.plans.list.v1', 'identity.auth.jwks.v1']);
   });
 });

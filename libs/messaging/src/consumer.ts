@@ -14,13 +14,13 @@ import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/loggi
 import { prefixed } from './nats-connection';
 import type { ProcessedEventsTable } from './outbox/outbox-table';
 import { backoffDelay, Sleeper } from './retry';
-import { natsName } from './streams';
+import { apiErrorCode, natsName, STREAM_NOT_FOUND } from './streams';
 
-/** What the consumer needs from a transaction: recording the event in processed_events. */
+/** What the consumer needs from a transaction: recording events in processed_events. */
 export interface ProcessedEventsWriter {
   insert(table: ProcessedEventsTable): {
-    values(row: { consumer: string; eventId: string }): {
-      onConflictDoNothing(): { returning(): PromiseLike<unknown[]> };
+    values(rows: { consumer: string; eventId: string }[]): {
+      onConflictDoNothing(): { returning(): PromiseLike<{ eventId: string }[]> };
     };
   };
 }
@@ -59,7 +59,7 @@ export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
   maxRetryDelayMs?: number;
   /** Redelivery when a message is neither acked nor nakked in time (a crashed replica). Default 30 s. */
   ackWaitMs?: number;
-  /** Messages pulled per request. Default 20. */
+  /** Messages pulled per request, and the most applied in one transaction. Default 20. */
   batchSize?: number;
   /** Lifetime of a pull request; heartbeats run at half of it. Default 10 s. */
   pullExpiresMs?: number;
@@ -68,6 +68,25 @@ export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
 interface Route<TTx> {
   event: EventSubject;
   handler: EventHandler<EventSubject, TTx>;
+}
+
+/** A delivered message whose event this consumer handles, parsed and ready to apply. */
+interface Delivery<TTx> {
+  msg: JsMsg;
+  envelope: EventEnvelope;
+  route: Route<TTx>;
+  requestId: string | undefined;
+  context: { consumer: string; eventId: string; type: string; seq: number; deliveries: number };
+}
+
+/** A handler's own failure inside a batch, so the batch knows whose delivery failed. */
+class HandlerFailure<TTx> extends Error {
+  constructor(
+    readonly delivery: Delivery<TTx>,
+    readonly error: unknown,
+  ) {
+    super('event handler failed');
+  }
 }
 
 const envelopeSchema = z.object({
@@ -79,19 +98,27 @@ const envelopeSchema = z.object({
 });
 
 /**
- * An idempotent JetStream consumer. Each message is applied in one database transaction
- * that first records (consumer, event id) in processed_events: an event seen before
- * changes nothing, so redelivery, duplicate publishes and replicas racing for the same
- * message all end with the handler's effect applied once. The message is acked only
- * after the commit. A failing handler is retried with a growing delay, and terminated
- * (with an error log) after `maxDeliver` deliveries so one poison message cannot block
- * the rest. Survives NATS restarts: a consume() that ends is re-created with backoff.
+ * An idempotent JetStream consumer. Each event is applied in a database transaction that
+ * first records (consumer, event id) in processed_events: an event seen before changes
+ * nothing, so redelivery, duplicate publishes and replicas racing for the same message all
+ * end with the handler's effect applied once. A message is acked only after the commit. A
+ * failing handler is retried with a growing delay, and terminated (with an error log) after
+ * `maxDeliver` deliveries so one poison message cannot block the rest. Survives NATS
+ * restarts: a consume() that ends is re-created with backoff.
+ *
+ * Events that arrive while a transaction is under way are applied together in the next
+ * one, in the order they were delivered (up to `batchSize`): one BEGIN, one processed_events
+ * insert and one COMMIT for the lot instead of per event, so a burst does not queue behind
+ * one transaction per event. The first event after a quiet spell is applied at once, alone.
+ * When a handler fails inside a batch, the batch rolls back, that event alone is retried
+ * later (as above) and the rest are applied again without it.
  */
 export class EventConsumer<TTx extends ProcessedEventsWriter> {
   private readonly routes = new Map<string, Route<TTx>>();
   private readonly sleeper = new Sleeper();
   private readonly name: string;
   private readonly maxDeliver: number;
+  private readonly batchSize: number;
   private loop: Promise<void> | undefined;
   private messages: ConsumerMessages | undefined;
   private stopping = false;
@@ -101,6 +128,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
       throw new Error(`Invalid consumer name "${options.name}" (no '.', '*', '>' or spaces)`);
     this.name = options.name;
     this.maxDeliver = options.maxDeliver ?? 10;
+    this.batchSize = options.batchSize ?? 20;
   }
 
   /** Registers the handler of one event. Call before start(). */
@@ -143,7 +171,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
       try {
         const consumer = await this.ensureConsumer();
         const messages = await consumer.consume({
-          max_messages: this.options.batchSize ?? 20,
+          max_messages: this.batchSize,
           expires: this.options.pullExpiresMs ?? 10_000,
           // End rather than wait when the consumer or stream vanished, so this loop re-creates them.
           abort_on_missing_resource: true,
@@ -153,9 +181,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         failures = 0;
         firstAttempt();
         if (this.stopping) await messages.close();
-        for await (const msg of messages) {
-          await this.handle(msg);
-        }
+        await this.consumeInBatches(messages);
         const ended = await messages.closed();
         if (this.stopping) break;
         throw ended instanceof Error ? ended : new Error('consume() ended');
@@ -170,10 +196,17 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         }
         failures += 1;
         const retryInMs = backoffDelay(failures, 500, 10_000);
-        this.options.logger.warn(
-          { err, consumer: this.name, attempt: failures, retryInMs },
-          'event consumer interrupted; retrying',
-        );
+        if (apiErrorCode(err) === STREAM_NOT_FOUND)
+          // Only the producer creates its stream; until it has started once, this one waits.
+          this.options.logger.info(
+            { consumer: this.name, stream: this.options.stream, attempt: failures, retryInMs },
+            'event consumer waiting for its stream (its producer has not created it yet)',
+          );
+        else
+          this.options.logger.warn(
+            { err, consumer: this.name, attempt: failures, retryInMs },
+            'event consumer interrupted; retrying',
+          );
         firstAttempt();
         await this.sleeper.sleep(retryInMs);
       }
@@ -214,67 +247,150 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     return nc.jetstream().consumers.get(stream, this.name);
   }
 
-  private handle(msg: JsMsg): Promise<void> {
-    const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-    return runWithRequestId(requestId, () => this.apply(msg));
+  /**
+   * Reads messages as they come and applies them in batches: the first at once, and those
+   * that arrive meanwhile together once it is done. Reading stops while `batchSize` wait.
+   */
+  private async consumeInBatches(messages: AsyncIterable<JsMsg>): Promise<void> {
+    let waiting: JsMsg[] = [];
+    let working: Promise<void> | undefined;
+    const work = async () => {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        await this.handleBatch(batch);
+      }
+      working = undefined;
+    };
+    for await (const msg of messages) {
+      waiting.push(msg);
+      working ??= work();
+      if (waiting.length >= this.batchSize) await working;
+    }
+    await working;
   }
 
-  private async apply(msg: JsMsg): Promise<void> {
-    const { logger, processedEvents } = this.options;
-    const deliveries = msg.info.deliveryCount;
-    const parsed = this.parse(msg);
-    if (parsed.kind === 'invalid') {
-      logger.error(
-        { consumer: this.name, subject: msg.subject, seq: msg.seq, reason: parsed.reason },
-        'malformed event terminated',
-      );
-      msg.term();
-      return;
+  /** Settles what needs no transaction (malformed, not ours, out of deliveries), then applies the rest. */
+  private async handleBatch(messages: JsMsg[]): Promise<void> {
+    const { logger } = this.options;
+    const deliveries: Delivery<TTx>[] = [];
+    for (const msg of messages) {
+      const parsed = this.parse(msg);
+      if (parsed.kind === 'invalid') {
+        logger.error(
+          { consumer: this.name, subject: msg.subject, seq: msg.seq, reason: parsed.reason },
+          'malformed event terminated',
+        );
+        msg.term();
+        continue;
+      }
+      if (parsed.kind === 'unhandled') {
+        msg.ack();
+        continue;
+      }
+      const { envelope, route } = parsed;
+      const delivery: Delivery<TTx> = {
+        msg,
+        envelope,
+        route,
+        requestId: msg.headers?.get(REQUEST_ID_HEADER) || undefined,
+        context: {
+          consumer: this.name,
+          eventId: envelope.id,
+          type: envelope.type,
+          seq: msg.seq,
+          deliveries: msg.info.deliveryCount,
+        },
+      };
+      if (delivery.context.deliveries > this.maxDeliver) {
+        this.logAs(delivery, () =>
+          logger.error(delivery.context, 'event exceeded its deliveries and was terminated'),
+        );
+        msg.term();
+        continue;
+      }
+      deliveries.push(delivery);
     }
-    if (parsed.kind === 'unhandled') {
-      msg.ack();
-      return;
-    }
-    const { envelope, route } = parsed;
-    const context = {
-      consumer: this.name,
-      eventId: envelope.id,
-      type: envelope.type,
-      seq: msg.seq,
-      deliveries,
-    };
-    if (deliveries > this.maxDeliver) {
-      logger.error(context, 'event exceeded its deliveries and was terminated');
-      msg.term();
-      return;
-    }
+    await this.apply(deliveries);
+  }
+
+  /**
+   * Applies the deliveries in one transaction and acks them after its commit. A handler that
+   * fails takes its own delivery out (retried later or terminated) and the rest go again; any
+   * other failure (the database) retries every delivery later.
+   */
+  private async apply(deliveries: Delivery<TTx>[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const { processedEvents } = this.options;
+    let applied: Set<Delivery<TTx>>;
     try {
-      const applied = await this.transaction(async (tx) => {
+      applied = await this.transaction(async (tx) => {
         const claimed = await tx
           .insert(processedEvents)
-          .values({ consumer: this.name, eventId: envelope.id })
+          .values(deliveries.map((d) => ({ consumer: this.name, eventId: d.envelope.id })))
           .onConflictDoNothing()
           .returning();
-        if (claimed.length === 0) return false;
-        await route.handler(envelope, tx);
-        return true;
+        // An event delivered twice in one batch (republished under another message id) is claimed once.
+        const unclaimed = new Set(claimed.map((row) => row.eventId));
+        const done = new Set<Delivery<TTx>>();
+        for (const delivery of deliveries) {
+          if (!unclaimed.delete(delivery.envelope.id)) continue;
+          try {
+            await runWithRequestId(delivery.requestId, () => delivery.route.handler(delivery.envelope, tx));
+          } catch (err) {
+            throw new HandlerFailure(delivery, err);
+          }
+          done.add(delivery);
+        }
+        return done;
       });
-      msg.ack();
-      logger.debug({ ...context, applied }, applied ? 'event applied' : 'event already applied; skipped');
     } catch (err) {
-      if (deliveries >= this.maxDeliver) {
-        logger.error({ ...context, err }, 'event handler kept failing; event terminated');
-        msg.term();
-        return;
+      if (err instanceof HandlerFailure && deliveries.includes(err.delivery)) {
+        const failed = err.delivery as Delivery<TTx>;
+        this.failed(failed, err.error);
+        await this.apply(deliveries.filter((d) => d !== failed));
+      } else {
+        for (const delivery of deliveries) this.failed(delivery, err);
       }
-      const retryInMs = backoffDelay(
-        deliveries,
-        this.options.retryDelayMs ?? 1000,
-        this.options.maxRetryDelayMs ?? 60_000,
-      );
-      logger.warn({ ...context, err, retryInMs }, 'event handler failed; will retry');
-      msg.nak(retryInMs);
+      return;
     }
+    for (const delivery of deliveries) {
+      delivery.msg.ack();
+      const wasApplied = applied.has(delivery);
+      this.logAs(delivery, () =>
+        this.options.logger.debug(
+          { ...delivery.context, applied: wasApplied },
+          wasApplied ? 'event applied' : 'event already applied; skipped',
+        ),
+      );
+    }
+  }
+
+  /** A delivery that could not be applied: retried with a growing delay, or terminated after its last. */
+  private failed(delivery: Delivery<TTx>, err: unknown): void {
+    const { logger } = this.options;
+    const { msg, context } = delivery;
+    if (context.deliveries >= this.maxDeliver) {
+      this.logAs(delivery, () =>
+        logger.error({ ...context, err }, 'event handler kept failing; event terminated'),
+      );
+      msg.term();
+      return;
+    }
+    const retryInMs = backoffDelay(
+      context.deliveries,
+      this.options.retryDelayMs ?? 1000,
+      this.options.maxRetryDelayMs ?? 60_000,
+    );
+    this.logAs(delivery, () =>
+      logger.warn({ ...context, err, retryInMs }, 'event handler failed; will retry'),
+    );
+    msg.nak(retryInMs);
+  }
+
+  /** Logs under the request id of the request that wrote the event. */
+  private logAs(delivery: Delivery<TTx>, log: () => void): void {
+    runWithRequestId(delivery.requestId, log);
   }
 
   private parse(

@@ -9,7 +9,7 @@ import {
 } from 'nats';
 
 /** JetStream's code for "stream not found" (the HTTP-like code is 404, shared with other lookups). */
-const STREAM_NOT_FOUND = 10059;
+export const STREAM_NOT_FOUND = 10059;
 /** JetStream's code for "stream name already in use" (another replica created it first). */
 const STREAM_NAME_IN_USE = 10058;
 

@@ -43,6 +43,9 @@ const Deposited = defineEvent(
 
 const Withdrawn = defineEvent('test.account.withdrawn.v1', z.object({ amount: z.number().int() }));
 
+/** An event no stream takes: JetStream refuses its publish (no responders). */
+const Strayed = defineEvent('stray.thing.happened.v1', z.object({ amount: z.number().int() }));
+
 const CONSUMER = 'test-effects';
 const MAX_DELIVER = 3;
 
@@ -62,6 +65,8 @@ const logger = createLogger(
 const prefix = uniqueName('t');
 const stream = streamName(prefix, 'TEST');
 const handlerCalls = new Map<string, number>();
+/** Every event id the handler was called with, in call order. */
+const handlerOrder: string[] = [];
 
 let nats: TestNatsServer;
 let pool: Pool;
@@ -74,6 +79,7 @@ let consumer: EventConsumer<TestTx>;
 async function applyDeposit(event: EventEnvelope<z.output<typeof Deposited.payload>>, tx: TestTx) {
   const calls = (handlerCalls.get(event.id) ?? 0) + 1;
   handlerCalls.set(event.id, calls);
+  handlerOrder.push(event.id);
   await tx
     .insert(effects)
     .values({
@@ -126,6 +132,32 @@ async function unpublishedCount(): Promise<number> {
 async function streamMessages(): Promise<number> {
   const jsm = await nc.jetstreamManager();
   return (await jsm.streams.info(stream)).state.messages;
+}
+
+/** The event ids of the stream's messages from sequence `from` on, in stream order. */
+async function streamEventIds(from: number): Promise<string[]> {
+  const jsm = await nc.jetstreamManager();
+  const last = (await jsm.streams.info(stream)).state.last_seq;
+  const ids: string[] = [];
+  for (let seq = from; seq <= last; seq++) {
+    const message = await jsm.streams.getMessage(stream, { seq });
+    ids.push((JSON.parse(new TextDecoder().decode(message.data)) as EventEnvelope).id);
+  }
+  return ids;
+}
+
+async function lastSeq(): Promise<number> {
+  const jsm = await nc.jetstreamManager();
+  return (await jsm.streams.info(stream)).state.last_seq;
+}
+
+/** Writes events while the consumer is stopped, so that it then receives them all at once. */
+async function writeWhileConsumerStopped(payloads: z.input<typeof Deposited.payload>[]): Promise<string[]> {
+  await consumer.stop();
+  const ids = await writeEvents(payloads);
+  await waitFor(async () => ((await unpublishedCount()) === 0 ? true : undefined));
+  await consumer.start();
+  return ids;
 }
 
 function allApplied(ids: string[]) {
@@ -351,5 +383,91 @@ describe('outbox → JetStream → idempotent consumer', () => {
     } finally {
       relay.start();
     }
+  });
+
+  it('publishes a batch pipelined, in outbox order, and marks every row it published', async () => {
+    await relay.stop();
+    try {
+      const from = (await lastSeq()) + 1;
+      // Several events in one transaction (the same occurred_at) and more in their own.
+      const together = await db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (const payload of amounts(30, 200)) ids.push(await addToOutbox(tx, outbox, Deposited, payload));
+        return ids;
+      });
+      const alone = await writeEvents(amounts(10, 300));
+      expect(await relay.relayOnce()).toBe(40);
+      expect(await unpublishedCount()).toBe(0);
+      expect(await streamEventIds(from)).toEqual([...together, ...alone]);
+      relay.start();
+      await waitFor(allApplied([...together, ...alone]));
+    } finally {
+      relay.start();
+    }
+  });
+
+  it('keeps a row JetStream refused in the outbox, publishes the others of its batch, and says so', async () => {
+    await relay.stop();
+    try {
+      const from = (await lastSeq()) + 1;
+      const [before] = await writeEvents([{ amount: 1 }]);
+      const stray = await db.transaction((tx) => addToOutbox(tx, outbox, Strayed, { amount: 2 }));
+      const [after] = await writeEvents([{ amount: 3 }]);
+      await expect(relay.relayOnce()).rejects.toThrow();
+      const { rows } = await pool.query<{ id: string }>(
+        `select id from "${schemaName}".outbox where published_at is null`,
+      );
+      expect(rows.map((r) => r.id)).toEqual([stray]);
+      expect(await streamEventIds(from)).toEqual([before, after]);
+      expect(logLines.some((l) => l.eventId === after && l.msg.includes('failed to publish'))).toBe(true);
+      await pool.query(`delete from "${schemaName}".outbox where id = $1`, [stray]);
+      relay.start();
+      await waitFor(allApplied([before!, after!]));
+    } finally {
+      relay.start();
+    }
+  });
+
+  it('applies events that arrive together in few transactions, in the order they were written', async () => {
+    const ids = await writeWhileConsumerStopped(amounts(45, 400));
+    await waitFor(allApplied(ids), 20_000);
+    expect(handlerOrder.filter((id) => ids.includes(id))).toEqual(ids);
+    const rows = await effectsOf(ids);
+    expect(rows.every((r) => r.applications === 1)).toBe(true);
+    // One transaction, one now(): the events of a batch share their processed_at.
+    const { rows: transactions } = await pool.query<{ n: number }>(
+      `select count(distinct processed_at)::int as n from "${schemaName}".processed_events
+        where consumer = $1 and event_id = any($2::uuid[])`,
+      [CONSUMER, ids],
+    );
+    expect(transactions[0]!.n).toBeGreaterThanOrEqual(3); // at most 20 a batch
+    expect(transactions[0]!.n).toBeLessThanOrEqual(15);
+  });
+
+  it('retries only the failing event of a batch, and applies the rest of it once', async () => {
+    const [first, flaky, poison, last] = await writeWhileConsumerStopped([
+      { amount: 1 },
+      { amount: 2, failTimes: 1 },
+      { amount: 3, failTimes: 99 },
+      { amount: 4 },
+    ]);
+    await waitFor(allApplied([first!, flaky!, last!]));
+    await waitFor(() =>
+      logLines.some((l) => l.eventId === poison && l.msg === 'event handler kept failing; event terminated')
+        ? true
+        : undefined,
+    );
+    // One handler call per delivery of the failing events: their batch mates ran again, not them.
+    expect(handlerCalls.get(flaky!)).toBe(2);
+    expect(handlerCalls.get(poison!)).toBe(MAX_DELIVER);
+    const rows = await effectsOf([first!, flaky!, poison!, last!]);
+    expect(rows.map((r) => [r.eventId, r.applications]).sort()).toEqual(
+      [
+        [first!, 1],
+        [flaky!, 1],
+        [last!, 1],
+      ].sort(),
+    );
+    expect(await processedCount([first!, flaky!, poison!, last!])).toBe(3);
   });
 });

@@ -1,6 +1,6 @@
 import * as contracts from '@planted/contracts';
 import type { EventSubject } from '@planted/contracts';
-import { apiErrorCode, ensureStream, prefixed, streamName, type StreamSpec } from '@planted/messaging';
+import { ensureStream, prefixed, streamName, type StreamSpec } from '@planted/messaging';
 import type { NatsConnection } from 'nats';
 import { StartupError } from './startup-error';
 
@@ -53,32 +53,5 @@ export async function ensureEventStream(
         'Is nats-server running with JetStream? Start it with: nats-server -js',
     );
   }
-  return spec.name;
-}
-
-/** JetStream's code for "stream not found". */
-const STREAM_NOT_FOUND = 10059;
-
-/**
- * Creates another service's stream only when it does not exist yet (a consumer starting
- * before its producer); an existing stream is left exactly as its producer made it.
- * Answers the stream's name when it created it.
- */
-export async function ensureStreamExists(
-  nc: NatsConnection,
-  stream: EventStreamDefinition,
-  subjectPrefix: string,
-): Promise<string | undefined> {
-  const spec = eventStreamSpec(stream, subjectPrefix);
-  const jsm = await nc.jetstreamManager();
-  const exists = await jsm.streams.info(spec.name).then(
-    () => true,
-    (err: unknown) => {
-      if (apiErrorCode(err) === STREAM_NOT_FOUND) return false;
-      throw err;
-    },
-  );
-  if (exists) return undefined;
-  await ensureStream(nc, spec);
   return spec.name;
 }

@@ -21,7 +21,7 @@ import {
   SessionTokenVerifier,
   streamName,
 } from '@planted/messaging';
-import { ensureEventStream, ensureStreamExists } from './event-stream';
+import { ensureEventStream } from './event-stream';
 import { closeServer, createHealthServer, listenOn } from './http/health-server';
 import { Metrics } from './http/metrics';
 import { createAdmission } from './nats/admission';
@@ -53,8 +53,6 @@ export interface ServiceApp<C extends ServiceEnv = ServiceEnv, S extends DbSchem
   readonly httpPort: number;
   /** The JetStream stream the outbox is published to, with this config's subject prefix. */
   readonly streamName: string;
-  /** Other services' streams this one created for its consumers (see ConsumerDefinition.streamSubjects). */
-  readonly createdStreams: readonly string[];
   readonly config: C;
   readonly database: Database<S>;
   readonly logger: Logger;
@@ -82,7 +80,6 @@ class ServiceRootModule {}
 class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements ServiceApp<C, S> {
   readonly database: Database<S>;
   readonly streamName: string;
-  readonly createdStreams: string[] = [];
   private readonly metrics: Metrics;
   private readonly seenAssertions: PgSeenAssertions;
   private readonly http: Server;
@@ -239,22 +236,6 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
   private async startConsumers(): Promise<void> {
     const { definition, config, logger } = this;
     for (const consumerDefinition of definition.consumers ?? []) {
-      const { streamSubjects } = consumerDefinition;
-      if (streamSubjects) {
-        const stream = {
-          name: consumerDefinition.stream,
-          subjects: streamSubjects,
-          description: `Events ${definition.name} consumes (created before their producer ran)`,
-        };
-        // A failure here is not fatal: the consumer itself retries until the stream is there.
-        const created = await ensureStreamExists(this.nats!, stream, config.NATS_SUBJECT_PREFIX).catch(
-          (err: unknown) => {
-            logger.warn({ err, stream: consumerDefinition.stream }, 'could not create the stream to consume');
-            return undefined;
-          },
-        );
-        if (created) this.createdStreams.push(created);
-      }
       const consumer = new EventConsumer<Tx<S>>({
         nc: this.nats!,
         stream: streamName(config.NATS_SUBJECT_PREFIX, consumerDefinition.stream),

@@ -15,15 +15,13 @@ export type ProviderLookup = <T>(token: InjectionToken<T>) => T;
 export interface ConsumerDefinition<S extends DbSchema = DbSchema> {
   /** Durable name, unique per service and purpose (e.g. 'hires-read-model'); also processed_events.consumer. */
   name: string;
-  /** Base name of the stream it reads (the producing service's events.name), e.g. 'IDENTITY'. */
-  stream: string;
   /**
-   * The stream's subjects, for a consumer that may start before its producer ever ran (a
-   * service not deployed yet): the kit then creates the stream when it is missing, so the
-   * consumer waits quietly for events instead of retrying. The producer's own definition
-   * replaces this one when it starts (ensureStream updates a stream to the caller's spec).
+   * Base name of the stream it reads (the producing service's events.name), e.g. 'IDENTITY'.
+   * Only its producer creates it: a consumer starting first waits and retries until it exists,
+   * then reads it from the start (a reader creating it raced the producer's create-or-update,
+   * which the reader's permissions rightly refuse).
    */
-  streamSubjects?: readonly string[];
+  stream: string;
   /** Registers its handlers with consumer.on(Event, handler); `get` reads the service's providers. */
   register(consumer: EventConsumer<Tx<S>>, get: ProviderLookup): void;
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  AckPolicy,
   connect,
   headers as natsHeaders,
   type JetStreamManager,
@@ -62,6 +63,7 @@ describe('per-participant permissions on a nats-server configured from them', ()
     { user: 'gateway', calls: ['kit-test', 'hires'], subjectsOf },
     { user: 'kit-test', serves: 'kit-test', stream: 'KIT_TEST', calls: [], subjectsOf },
     { user: 'hires', serves: 'hires', stream: 'HIRES', calls: [], subjectsOf },
+    { user: 'reader', calls: [], reads: ['KIT_TEST'], subjectsOf },
   ];
   const passwords = Object.fromEntries(participants.map((p) => [p.user, randomBytes(12).toString('hex')]));
   let server: TestNatsServer;
@@ -161,6 +163,13 @@ describe('per-participant permissions on a nats-server configured from them', ()
     served.unsubscribe();
   });
 
+  it('does not let a reader create the stream it reads: only its producer does', async () => {
+    const reader = await (await as('reader')).jetstreamManager();
+    await expect(reader.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] })).rejects.toThrow(
+      /Permissions Violation|timeout/i,
+    );
+  });
+
   it("does not let a service delete, purge or read another service's stream, nor the gateway touch any", async () => {
     const owner = await (await as('kit-test')).jetstreamManager();
     await owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
@@ -175,6 +184,17 @@ describe('per-participant permissions on a nats-server configured from them', ()
       await refused('hires', (jsm) => jsm.consumers.add('KIT_TEST', { durable_name: 'spy' }));
       await refused('gateway', (jsm) => jsm.streams.delete('KIT_TEST'));
       await refused('gateway', (jsm) => jsm.streams.add({ name: 'ROGUE', subjects: ['rogue.>'] }));
+      // A reader reads it with consumers of its own, but never changes it.
+      await refused('reader', (jsm) =>
+        jsm.streams.update('KIT_TEST', { subjects: [NoteCreated.name, 'kit-test.other.v1'] }),
+      );
+      await (
+        await as('reader')
+      )
+        .jetstreamManager()
+        .then((jsm) =>
+          jsm.consumers.add('KIT_TEST', { durable_name: 'reader-notes', ack_policy: AckPolicy.Explicit }),
+        );
       // The owner still may.
       await expect(owner.streams.info('KIT_TEST')).resolves.toMatchObject({ config: { name: 'KIT_TEST' } });
     } finally {

@@ -200,7 +200,7 @@ describe('start-up failures are one clear line', () => {
   });
 });
 
-describe('a consumer of a stream whose producer has not run yet (ConsumerDefinition.streamSubjects)', () => {
+describe('a consumer of a stream whose producer has not run yet', () => {
   const ThingHappened = defineEvent('elsewhere.thing.happened.v1', z.object({ id: z.string() }));
   const withElsewhereConsumer = {
     ...kitTestService,
@@ -209,7 +209,6 @@ describe('a consumer of a stream whose producer has not run yet (ConsumerDefinit
       {
         name: 'kit-test-elsewhere',
         stream: 'ELSEWHERE',
-        streamSubjects: [ThingHappened.name],
         register: (
           consumer: Parameters<NonNullable<typeof kitTestService.consumers>[number]['register']>[0],
         ) =>
@@ -220,57 +219,45 @@ describe('a consumer of a stream whose producer has not run yet (ConsumerDefinit
     ],
   };
 
-  it('creates the missing stream, consumes from it, and the harness removes it after', async () => {
-    const h = await startService(serviceUnderTest(withElsewhereConsumer));
-    const stream = streamName(h.prefix, 'ELSEWHERE');
-    try {
-      expect(h.app.createdStreams).toEqual([stream]);
-      const id = randomUUID();
-      const envelope = {
-        id,
-        type: ThingHappened.name,
-        occurredAt: new Date().toISOString(),
-        customerId: null,
-        payload: { id },
-      };
-      await h.nc
-        .jetstream()
-        .publish(prefixed(h.prefix, ThingHappened.name), new TextEncoder().encode(JSON.stringify(envelope)));
-      await waitFor(async () => ((await seen(h.app, id)).length === 1 ? true : undefined));
-    } finally {
-      await h.close();
-    }
-    const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-    try {
-      const jsm = await nc.jetstreamManager();
-      await expect(jsm.streams.info(stream)).rejects.toThrow(/stream not found/);
-    } finally {
-      await nc.close();
-    }
-  });
-
-  it('leaves a stream its producer made exactly as it is', async () => {
+  it('never creates the stream itself, and reads it from the start once its producer made it', async () => {
     const env = testServiceEnv({ KIT_TEST_HTTP_PORT: '0' });
     const prefix = env.NATS_SUBJECT_PREFIX!;
     const stream = streamName(prefix, 'ELSEWHERE');
     const nc = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    const jsm = await nc.jetstreamManager();
     try {
-      await ensureStream(nc, {
-        name: stream,
-        subjects: [prefixed(prefix, ThingHappened.name), prefixed(prefix, 'elsewhere.other.v1')],
-        description: 'the producer’s own',
-      });
       const h = await startService(serviceUnderTest(withElsewhereConsumer), { env });
       try {
-        expect(h.app.createdStreams).toEqual([]);
-        const info = await (await nc.jetstreamManager()).streams.info(stream);
+        // The service is up and serving, its consumer waiting: the producer's stream is not there.
+        expect((await h.get('/readyz')).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await expect(jsm.streams.info(stream)).rejects.toThrow(/stream not found/);
+
+        await ensureStream(nc, {
+          name: stream,
+          subjects: [prefixed(prefix, ThingHappened.name), prefixed(prefix, 'elsewhere.other.v1')],
+          description: 'the producer’s own',
+        });
+        const id = randomUUID();
+        const envelope = {
+          id,
+          type: ThingHappened.name,
+          occurredAt: new Date().toISOString(),
+          customerId: null,
+          payload: { id },
+        };
+        await nc
+          .jetstream()
+          .publish(prefixed(prefix, ThingHappened.name), encoder.encode(JSON.stringify(envelope)));
+        await waitFor(async () => ((await seen(h.app, id)).length === 1 ? true : undefined), 20_000);
+        const info = await jsm.streams.info(stream);
         expect(info.config.description).toBe('the producer’s own');
         expect(info.config.subjects).toHaveLength(2);
       } finally {
         await h.close();
       }
     } finally {
-      await (await nc.jetstreamManager()).streams.delete(stream).catch(() => undefined);
+      await jsm.streams.delete(stream).catch(() => undefined);
       await nc.close();
     }
   });

@@ -12,8 +12,6 @@ export interface TestableApp {
   close(): Promise<void>;
   /** The service's JetStream stream under this run's prefix, deleted after the test. */
   readonly streamName: string;
-  /** Streams of other services it created for its consumers, deleted after the test too. */
-  readonly createdStreams?: readonly string[];
   readonly httpPort: number;
 }
 
@@ -95,8 +93,7 @@ export async function startService<A extends TestableApp>(
         await app.close();
         // Each run has its own stream; leave nothing behind on the shared NATS server.
         const jsm = await nc.jetstreamManager();
-        for (const stream of [app.streamName, ...(app.createdStreams ?? [])])
-          await jsm.streams.delete(stream).catch(() => undefined);
+        await jsm.streams.delete(app.streamName).catch(() => undefined);
         await nc.close();
       })();
       return closing;

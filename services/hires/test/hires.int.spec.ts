@@ -137,6 +137,8 @@ describe('creating a hire (spec §5 Hire form, §9)', () => {
       additional_details: null,
     });
     expect(Date.parse(created.created_at)).toBeGreaterThan(Date.now() - 60_000);
+    // The answer is built from what the creation read and wrote: it is the hire as stored.
+    expect((await h.client.send(HiresGet, { actor: b.actor, id: created.id })).hire).toEqual(created);
   });
 
   it("names the creator from the token until identity's event about them arrives", async () => {
@@ -319,6 +321,18 @@ describe('the hire list (spec §2 Hires, §7 GET /hires)', () => {
     expect(second.pagination).toEqual({ currentPage: 2, totalPages: 2, total: 3, limit: 2 });
     const beyond = await list({ page: 9, limit: 2 });
     expect(beyond).toEqual({ hires: [], pagination: { currentPage: 9, totalPages: 2, total: 3, limit: 2 } });
+    // With a search, prepared (three letters in a row) or planned for its term (shorter).
+    const all = 'active,collection_booked,completed';
+    expect((await list({ search: 'kango', status: all, page: 2, limit: 1 })).hires.map((x) => x.id)).toEqual([
+      ids.first,
+    ]);
+    expect((await list({ search: 'kango', status: all, page: 5, limit: 1 })).pagination).toEqual({
+      currentPage: 5,
+      totalPages: 2,
+      total: 2,
+      limit: 1,
+    });
+    expect((await list({ search: '%', status: all, page: 4, limit: 1 })).pagination.total).toBe(2);
   });
 
   it('falls back to the full picture when the catalogue made no card-sized one', async () => {

@@ -178,6 +178,61 @@ describe('plan limits (spec §4 Hire limit, §9 Plans)', () => {
     expect(await planOf(c.actor.customerId)).toBe('unlimited');
   });
 
+  it("takes no lock on a plan without a maximum: a creation does not wait for the company's lock", async () => {
+    const free = newCompany('Locked free');
+    const unlimited = newCompany('Locked unlimited');
+    const freeSetting = await hireSetting(h, free.actor);
+    const unlimitedSetting = await hireSetting(h, unlimited.actor);
+    const at = new Date().toISOString();
+    await h.publish(
+      SubscriptionChanged,
+      {
+        customer_id: unlimited.actor.customerId,
+        plan: 'unlimited',
+        status: 'active',
+        subscription_start_date: at,
+        subscription_end_date: null,
+        subscription_canceled_at: null,
+      },
+      { at },
+    );
+    await waitFor(async () =>
+      (await planOf(unlimited.actor.customerId)) === 'unlimited' ? true : undefined,
+    );
+
+    // Another transaction holds both companies' plan-limit locks (as a creation under way would).
+    const holder = await h.app.database.pool.connect();
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      await holder.query('rollback');
+      holder.release();
+    };
+    try {
+      await holder.query('begin');
+      for (const c of [free, unlimited])
+        await holder.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+          `hires.active-limit:${c.actor.customerId}`,
+        ]);
+      let freeDone = false;
+      const freeCreation = createHire(h, free.actor, freeSetting).then((created) => {
+        freeDone = true;
+        return created;
+      });
+      // The unlimited company's creation goes through while the lock is held...
+      const created = await createHire(h, unlimited.actor, unlimitedSetting);
+      expect(created.hire_status).toBe('active');
+      // ...the free plan's waits for it (so this test would see a lock taken).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(freeDone).toBe(false);
+      await release();
+      expect((await freeCreation).hire_status).toBe('active');
+    } finally {
+      await release();
+    }
+  });
+
   it("takes the plan from identity's customer events until billing exists", async () => {
     const c = newCompany('Identity');
     await h.publish(CustomerUpdated, {

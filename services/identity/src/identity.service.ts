@@ -3,6 +3,7 @@ import { contractEventsOf, defineService } from '@planted/service-kit';
 import { AuthModule } from './auth/auth.module';
 import { identityEnvSchema } from './config';
 import { CustomersModule } from './customers/customers.module';
+import { subscriptionConsumer } from './customers/subscription.consumer';
 import { outbox, processedEvents, schema } from './db/schema';
 import { InvitationsModule } from './invitations/invitations.module';
 import { KeysModule } from './keys/keys.module';
@@ -33,4 +34,5 @@ export const identityService = defineService({
   prepare: async ({ config, logger }) => [
     { provide: SIGNING_KEY, useValue: await loadSigningKey(config, logger) },
   ],
+  consumers: [subscriptionConsumer],
 });

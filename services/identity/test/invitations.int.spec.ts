@@ -235,10 +235,22 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
     message: 'Your plan allows up to 2 users. Ask an administrator to upgrade your subscription.',
   };
 
-  it('refuses the third user of a free company, and the invitation stays usable', async () => {
+  it('refuses to invite anyone into a free company that has its 2 active users', async () => {
     const { actor } = await registerCompany(h.client);
     await addUser(actor);
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationCreate, { actor, email: uniqueEmail('third'), role: 'user' }),
+      ),
+    ).toEqual(LIMIT);
+    expect((await h.client.send(IdentityInvitationsList, { actor })).invitations).toEqual([]);
+  });
+
+  it('refuses the third user of a free company, and the invitation stays usable', async () => {
+    const { actor } = await registerCompany(h.client);
+    // Invited while there was room; the place went to someone else before it was accepted.
     const { token } = await invite(actor, uniqueEmail('third'));
+    await addUser(actor);
     expect(
       await errorOf(
         h.client.send(IdentityInvitationAccept, { token, name: 'Third Thea', password: PASSWORD }),

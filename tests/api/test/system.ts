@@ -7,7 +7,11 @@ import { parseConfig } from '@planted/config';
 import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
 import { ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
+import { startLocalStripe, type LocalStripe } from '@planted/stripe-local';
 import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
+import { billingService } from '@planted/billing/src/billing.service';
+import { parseBillingConfig, type BillingConfig } from '@planted/billing/src/config';
+import type { BillingSchema } from '@planted/billing/src/db/schema';
 import { catalogueService } from '@planted/catalogue/src/catalogue.service';
 import { parseCatalogueConfig, type CatalogueConfig } from '@planted/catalogue/src/config';
 import type { CatalogueSchema } from '@planted/catalogue/src/db/schema';
@@ -27,12 +31,15 @@ export interface System {
   identity: ServiceApp<IdentityConfig, IdentitySchema>;
   catalogue: ServiceApp<CatalogueConfig, CatalogueSchema>;
   hires: ServiceApp<HiresConfig, HiresSchema>;
+  billing: ServiceApp<BillingConfig, BillingSchema>;
+  /** The local Stripe billing uses; its webhooks go to the gateway's POST /api/webhooks/stripe. */
+  stripe: LocalStripe;
   /** Where the gateway stores uploads (local disk). */
   uploads: string;
   /**
    * Publishes an event as its service's outbox relay would: a hire event without a hire
-   * behind it (the catalogue's latest prices), or billing's subscription.changed (no billing
-   * service yet; its stream is made by the hires service's consumer).
+   * behind it (the catalogue's latest prices), or billing's subscription.changed without a
+   * Stripe subscription behind it.
    */
   publishEvent<E extends EventSubject>(
     event: E,
@@ -45,36 +52,65 @@ export interface System {
 }
 
 /**
- * Identity, the catalogue, hires and the gateway in this process, on the run's database,
- * real NATS, Redis and SMTP. `natsEnv` gives each participant ('identity', 'catalogue',
- * 'hires', 'gateway') more environment: another NATS server and its NATS user, say.
+ * Identity, the catalogue, hires, billing and the gateway in this process, on the run's
+ * database, real NATS, Redis and SMTP, and a local Stripe whose webhooks reach the gateway.
+ * `natsEnv` gives each participant ('identity', 'catalogue', 'hires', 'billing', 'gateway')
+ * more environment: another NATS server and its NATS user, say. Billing's renewal check is
+ * off unless `billingEnv` sets BILLING_RENEWAL_CHECK_SECONDS.
  */
 export async function startSystem(
   gatewayEnv: Record<string, string> = {},
   catalogueEnv: Record<string, string | undefined> = {},
   natsEnv: (user: string) => Record<string, string> = () => ({}),
   hiresEnv: Record<string, string | undefined> = {},
+  billingEnv: Record<string, string | undefined> = {},
 ): Promise<System> {
   const smtp = new FakeSmtp();
   const smtpUrl = await smtp.start();
   const env = testServiceEnv({ SMTP_URL: smtpUrl });
+  // The gateway's port is known before it starts: the local Stripe sends its webhooks there.
+  const gatewayPort = await freePort();
+  const appUrl = `http://localhost:${gatewayPort}`;
+  const stripe = await startLocalStripe({
+    webhookUrl: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`,
+    webhookRetryDelaysMs: [250, 1000, 3000, 10_000],
+  });
+  // First: it makes the BILLING stream that identity and hires read.
+  const billing = createServiceApp(
+    billingService,
+    parseBillingConfig({
+      ...env,
+      BILLING_HTTP_PORT: '0',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_BASE_URL: stripe.url,
+      ...Object.fromEntries(
+        (['TEAMS', 'BUSINESS', 'UNLIMITED'] as const).flatMap((plan) => [
+          [`STRIPE_PRICE_${plan}_MONTHLY`, `price_${plan.toLowerCase()}_monthly`],
+          [`STRIPE_PRICE_${plan}_YEARLY`, `price_${plan.toLowerCase()}_yearly`],
+        ]),
+      ),
+      APP_URL: appUrl,
+      BILLING_RENEWAL_CHECK_SECONDS: '0',
+      ...natsEnv('billing'),
+      ...billingEnv,
+    }),
+  );
+  await billing.listen();
   const identity = createServiceApp(
     identityService,
     parseIdentityConfig({ ...env, IDENTITY_HTTP_PORT: '0', ...natsEnv('identity') }),
   );
   await identity.listen();
-  // Streams read before their service starts: hires' (the catalogue's latest prices, and
-  // hires starts after the catalogue) and billing's (no billing service yet; hires reads
-  // its subscription events, which tests publish).
+  // Hires' stream before hires starts, as hires would make it (logged in as hires): the
+  // catalogue, started first, reads its latest prices from it.
   const streamMaker = { ...env, ...natsEnv('hires') };
   const nc = await connect({ servers: streamMaker.NATS_URL, ...natsCredentials(streamMaker) });
   const prefix = streamMaker.NATS_SUBJECT_PREFIX ?? '';
-  const madeHere = ['HIRES', 'BILLING'].map((base) => streamName(prefix, base));
-  for (const base of ['hires', 'billing'])
-    await ensureStream(nc, {
-      name: streamName(prefix, base.toUpperCase()),
-      subjects: contractEventsOf(base).map((subject) => prefixed(prefix, subject)),
-    });
+  const madeHere = [streamName(prefix, 'HIRES')];
+  await ensureStream(nc, {
+    name: streamName(prefix, 'HIRES'),
+    subjects: contractEventsOf('hires').map((subject) => prefixed(prefix, subject)),
+  });
   const catalogue = createServiceApp(
     catalogueService,
     parseCatalogueConfig({
@@ -102,12 +138,13 @@ export async function startSystem(
   await hires.listen();
   const uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-api-'));
   const replicas: GatewayApp[] = [];
-  const startGateway = async () => {
+  const startGateway = async (port = 0) => {
     const replica = await createGatewayApp(
       parseConfig(gatewayEnvSchema, {
         ...env,
-        PORT: '0',
+        PORT: String(port),
         HOST: '127.0.0.1',
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         UPLOAD_DIR: uploads,
         WEB_DIST: path.join(uploads, 'none'),
         ...natsEnv('gateway'),
@@ -119,11 +156,13 @@ export async function startSystem(
   };
   let gateway: GatewayApp;
   try {
-    gateway = await startGateway();
+    gateway = await startGateway(gatewayPort);
   } catch (err) {
     await hires.close();
     await catalogue.close();
     await identity.close();
+    await billing.close();
+    await stripe.close();
     await nc.close();
     await smtp.stop();
     throw err;
@@ -135,8 +174,10 @@ export async function startSystem(
     identity,
     catalogue,
     hires,
+    billing,
+    stripe,
     uploads,
-    startGateway,
+    startGateway: () => startGateway(),
     async publishEvent(event, payload, customerId) {
       const envelope: EventEnvelope = {
         id: randomUUID(),
@@ -154,8 +195,10 @@ export async function startSystem(
       await hires.close();
       await catalogue.close();
       await identity.close();
+      await billing.close();
+      await stripe.close();
       const jsm = await nc.jetstreamManager();
-      for (const stream of [identity.streamName, catalogue.streamName, ...madeHere])
+      for (const stream of [identity.streamName, catalogue.streamName, billing.streamName, ...madeHere])
         await jsm.streams.delete(stream).catch(() => undefined);
       await nc.close();
       await smtp.stop();

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'sites',
   'hires',
   'maps',
+  'subscription',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -67,3 +67,9 @@ export const siteKeys = {
   all: ['sites'] as const,
   list: () => [...siteKeys.all, 'list'] as const,
 };
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  plans: () => [...subscriptionKeys.all, 'plans'] as const,
+  current: () => [...subscriptionKeys.all, 'current'] as const,
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planIdSchema } from '../identity/models';
 import { defineEvent } from '../subject';
+import { stripeEventSchema } from './webhooks';
 
 /**
  * A company's plan, status or dates changed (billing: checkout, webhooks, downgrade at
@@ -16,4 +17,14 @@ export const SubscriptionChanged = defineEvent(
     subscription_end_date: z.string().nullable(),
     subscription_canceled_at: z.string().nullable(),
   }),
+);
+
+/**
+ * A card-provider event the webhook took in (its id seen for the first time), on billing's
+ * own stream for billing's own consumer: the webhook answers at once, and the change is
+ * applied from here, retried until it holds. No other service reads it.
+ */
+export const StripeEventReceived = defineEvent(
+  'billing.stripe-event.received.v1',
+  z.object({ event: stripeEventSchema }),
 );

@@ -26,12 +26,15 @@ export const invitationSchema = z.object({
   expires_at: z.string(),
 });
 
-/** POST /api/invitations: an expiring, single-use token is emailed to the invitee. */
+/**
+ * POST /api/invitations: an expiring, single-use token is emailed to the invitee. Refused
+ * (USER_LIMIT_REACHED) while the company's active users are at its plan's limit.
+ */
 export const IdentityInvitationCreate = defineRequest(
   'identity.invitations.create.v1',
   invitationCreateSchema.extend({ actor: actorSchema }),
   z.object({ invitation: invitationSchema, message: z.string() }),
-  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT', 'USER_LIMIT_REACHED'] },
 );
 
 export const invitationTokenField = textField({

@@ -1,6 +1,6 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { headers as natsHeaders, type JetStreamClient, type NatsConnection } from 'nats';
-import type { Pool } from 'pg';
+import { escapeLiteral, type Pool, type QueryResult } from 'pg';
 import type { EventEnvelope } from '@planted/contracts';
 import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
 import { prefixed } from '../nats-connection';
@@ -49,6 +49,15 @@ interface BatchResult {
  * through processed_events. A row is marked published only after its PubAck. Rows are
  * claimed with FOR UPDATE SKIP LOCKED, so several replicas can relay the same outbox;
  * strict order holds within one replica's batch, not across replicas.
+ *
+ * A batch is published as a pipeline: every row is sent (in `seq` order, on one connection,
+ * so JetStream stores them in that order) before any PubAck is awaited, then all the PubAcks
+ * are awaited together. One round trip to JetStream per batch rather than one per event.
+ * Only a failure can break the order: a row whose publish failed is published again by a
+ * later batch, after rows behind it that were stored. That needs JetStream to refuse one
+ * message and then store the next from the same connection (a timeout or a lost connection
+ * fails every publish behind it too); consumers keep the newest version of a record by its
+ * own timestamps (source_at, updated_at) for that reason, and the relay logs it.
  *
  * While NATS or PostgreSQL is unreachable the rows stay, the relay logs a warning and
  * retries with backoff; it never throws out of its loop.
@@ -147,42 +156,44 @@ export class OutboxRelay {
   }
 
   /**
-   * Claims the oldest unpublished rows, publishes them in order and marks those that got
-   * a PubAck. It stops at the first failure so a later event never overtakes an earlier
-   * one; the rows published before it are still committed as published.
+   * Claims the oldest unpublished rows, publishes them (see the class comment) and marks
+   * those that got a PubAck, in two round trips to PostgreSQL: BEGIN with the claim, and the
+   * mark with COMMIT.
    */
   private async relayBatch(): Promise<BatchResult> {
     const client = await this.pool.connect();
-    const published: string[] = [];
     let broken: Error | undefined;
     try {
-      await client.query('begin');
-      const { rows } = await client.query<OutboxRow>(
-        `select id, subject, customer_id, payload, request_id, occurred_at
+      const claimed = await client.query<OutboxRow>(
+        `begin;
+         select id, subject, customer_id, payload, request_id, occurred_at
            from ${this.qualifiedTable}
           where published_at is null
           order by seq
-          limit $1
+          limit ${this.batchSize}
           for update skip locked`,
-        [this.batchSize],
       );
+      const rows = (claimed as unknown as QueryResult<OutboxRow>[])[1]!.rows;
+      const outcomes = await Promise.allSettled(rows.map((row) => this.publish(row)));
+      const published: string[] = [];
       let error: unknown;
-      for (const row of rows) {
-        try {
-          await this.publish(row);
-        } catch (err) {
-          error = err;
-          break;
-        }
-        published.push(row.id);
-      }
-      if (published.length > 0) {
-        await client.query(
-          `update ${this.qualifiedTable} set published_at = now() where id = any($1::uuid[])`,
-          [published],
+      let overtaken: string | undefined;
+      outcomes.forEach((outcome, i) => {
+        if (outcome.status === 'fulfilled') {
+          published.push(rows[i]!.id);
+          if (error !== undefined) overtaken ??= rows[i]!.id;
+        } else error ??= outcome.reason;
+      });
+      if (overtaken)
+        this.options.logger.warn(
+          { eventId: overtaken },
+          'outbox relay: an event was stored ahead of an earlier one that failed to publish; the earlier one follows it',
         );
-      }
-      await client.query('commit');
+      await client.query(
+        published.length > 0
+          ? `update ${this.qualifiedTable} set published_at = now() where id = any(${escapeLiteral(`{${published.join(',')}}`)}::uuid[]); commit`
+          : 'commit',
+      );
       return { published: published.length, full: rows.length === this.batchSize && !error, error };
     } catch (err) {
       // A connection that failed mid-transaction may be unusable: discard it rather than pool it.

@@ -14,8 +14,7 @@ export interface BusParticipant {
   calls: readonly string[];
   /**
    * Other services' streams it reads with durable consumers (its ConsumerDefinitions'
-   * `stream`s). It may create such a stream when it is missing (a consumer starting before
-   * its producer, ConsumerDefinition.streamSubjects), never update or delete it.
+   * `stream`s). It never creates, updates or deletes them: only their producer does.
    */
   reads?: readonly string[];
   /** Subjects by service, when not the contracts' (a test's own service). */
@@ -28,12 +27,13 @@ export interface BusParticipant {
  * A new service adds itself here.
  */
 export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
-  { user: 'gateway', calls: ['identity', 'hires', 'catalogue'] },
-  { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [] },
-  // Reads the HIRES stream (latest prices), creating it when hires has not run yet.
+  { user: 'gateway', calls: ['identity', 'hires', 'catalogue', 'billing'] },
+  // Keeps each company's plan, status and dates from billing's events.
+  { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [], reads: ['BILLING'] },
+  // Reads the HIRES stream (latest prices), waiting for it when hires has not run yet.
   { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES'] },
-  // Keeps read models of the catalogue, identity and billing (created if their producer has not run yet),
-  // and asks the catalogue for an item or supplier whose event has not reached it yet.
+  // Keeps read models of the catalogue, identity and billing (waiting for a stream whose producer
+  // has not run yet), and asks the catalogue for an item or supplier whose event has not reached it yet.
   {
     user: 'hires',
     serves: 'hires',
@@ -41,6 +41,8 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
     calls: ['catalogue'],
     reads: ['CATALOGUE', 'IDENTITY', 'BILLING'],
   },
+  // Plans and subscriptions; the card provider's webhooks reach it through the gateway.
+  { user: 'billing', serves: 'billing', stream: 'BILLING', calls: [] },
 ];
 
 const isRequest = (value: unknown): value is RequestSubject =>
@@ -83,8 +85,8 @@ const ownerApi = (stream: string) => [`$JS.API.STREAM.CREATE.${stream}`, `$JS.AP
 
 /**
  * The JetStream API a participant may call: everyone reads identity's stream for ended
- * sessions (the gateway's and the kit's token checks); a service owns its stream and reads
- * it and the streams it consumes. Never `$JS.API.>`: that would let any service delete or
+ * sessions (the gateway's and the kit's token checks); a service owns its stream (the only
+ * one it may create or update) and reads it and the streams it consumes. Never `$JS.API.>`: that would let any service delete or
  * purge another's stream, or read its events.
  */
 function jetStreamApi(participant: BusParticipant): string[] {
@@ -93,7 +95,6 @@ function jetStreamApi(participant: BusParticipant): string[] {
   return [
     JETSTREAM_INFO,
     ...(participant.stream ? ownerApi(participant.stream) : []),
-    ...(participant.reads ?? []).map((stream) => `$JS.API.STREAM.CREATE.${stream}`),
     ...durable.flatMap((stream) => readerApi(stream, true)),
     ...sessionsOnly.flatMap((stream) => readerApi(stream, false)),
   ];

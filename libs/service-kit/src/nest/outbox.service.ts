@@ -21,7 +21,8 @@ export class OutboxService {
     tx: object,
     event: E,
     payload: EventPayloadOf<E>,
-    customerId: string,
+    /** The company the event is about; null for an event about no company. */
+    customerId: string | null,
   ): Promise<string> {
     return addToOutbox(tx, this.table, event, payload, { customerId });
   }

@@ -1,5 +1,5 @@
 import { HireCreated, HireDeleted, HireUpdated } from '@planted/contracts';
-import { contractEventsOf, type ConsumerDefinition } from '@planted/service-kit';
+import type { ConsumerDefinition } from '@planted/service-kit';
 import type { CatalogueSchema } from '../db/schema';
 import { PricingRepository } from './pricing.repository';
 
@@ -12,7 +12,6 @@ export const hirePricesConsumer: ConsumerDefinition<CatalogueSchema> = {
   name: 'catalogue-hire-prices',
   stream: 'HIRES',
   // The hires service may not run yet (or at all, in a partial deployment): the consumer waits for it.
-  streamSubjects: contractEventsOf('hires'),
   register(consumer, get) {
     const prices = () => get(PricingRepository);
     consumer

@@ -3,14 +3,18 @@ import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import type { Actor, Role, TypedClient } from '@planted/contracts';
 import { runWithSessionToken } from '@planted/logging';
+import { connect } from 'nats';
 import {
+  ensureStream,
   NatsTypedClient,
+  prefixed,
   runWithIdempotencyKey,
   SESSION_TOKEN_AUDIENCE,
   SESSION_TOKEN_ISSUER,
+  streamName,
 } from '@planted/messaging';
-import { serviceUnderTest, type ServiceApp } from '@planted/service-kit';
-import { startService, testKeys, type ServiceHarness } from '@planted/testing';
+import { contractEventsOf, serviceUnderTest, type ServiceApp } from '@planted/service-kit';
+import { startService, testKeys, uniqueName, type ServiceHarness } from '@planted/testing';
 import { catalogueService } from '../../src/catalogue.service';
 import type { CatalogueConfig } from '../../src/config';
 import type { CatalogueSchema } from '../../src/db/schema';
@@ -43,14 +47,30 @@ export async function sessionTokenFor(actor: Actor): Promise<string> {
     .sign(key);
 }
 
-/** The catalogue in this process (the generic service harness); the test talks to it over NATS only. */
+/**
+ * The catalogue in this process (the generic service harness); the test talks to it over NATS
+ * only. The HIRES stream it reads is made first, as the hires service (its only producer)
+ * would make it, and the test publishes hire events there.
+ */
 export async function startCatalogue(
   options: { env?: Record<string, string | undefined> } = {},
 ): Promise<CatalogueHarness> {
+  const prefix = uniqueName('t');
+  const hiresStream = streamName(prefix, 'HIRES');
+  const setup = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  try {
+    await ensureStream(setup, {
+      name: hiresStream,
+      subjects: contractEventsOf('hires').map((s) => prefixed(prefix, s)),
+    });
+  } finally {
+    await setup.close();
+  }
   const harness = await startService(serviceUnderTest(catalogueService), {
     // No AI endpoint unless the test configures one (a developer's environment may have one).
-    env: { AI_BASE_URL: undefined, AI_API_KEY: undefined, ...options.env },
+    env: { NATS_SUBJECT_PREFIX: prefix, AI_BASE_URL: undefined, AI_API_KEY: undefined, ...options.env },
   });
+  const close = harness.close;
   const bus = new NatsTypedClient(harness.nc, harness.prefix, 10_000);
   const clientWith = (key?: string): TypedClient => ({
     async send(subject, payload, sendOptions) {
@@ -61,7 +81,17 @@ export async function startCatalogue(
       return runWithSessionToken(await sessionTokenFor(actor), withKey);
     },
   });
-  return { ...harness, client: clientWith(), withKey: (key) => clientWith(key) };
+  return {
+    ...harness,
+    client: clientWith(),
+    withKey: (key) => clientWith(key),
+    async close() {
+      await close();
+      const cleanup = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+      await (await cleanup.jetstreamManager()).streams.delete(hiresStream).catch(() => undefined);
+      await cleanup.close();
+    },
+  };
 }
 
 /**

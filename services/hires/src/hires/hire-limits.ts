@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { HIRES_MESSAGES, ServiceError } from '@planted/contracts';
-import { canCreateHire, hireLimitUsage, type HireLimitUsage, type PlanId } from '@planted/domain';
+import { canCreateHire, getPlan, hireLimitUsage, type HireLimitUsage, type PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
 import { ReadModelsRepository } from '../read-models/read-models.repository';
 import { CompanyQueue } from './company-queue';
@@ -43,9 +43,13 @@ export class HireLimits {
    * rollback (never left on a pooled connection), and every other creation or reactivation
    * of the company waits for it. The count is a statement of its own after the lock (a
    * fresh snapshot, which then includes any hire committed by the one it waited for), so
-   * two requests at the same moment cannot both take the last free slot.
+   * two requests at the same moment cannot both take the last free slot. `readPlan`: the
+   * plan the transaction has read already; when it has no maximum there is no lock and no count
+   * (a change of plan committed meanwhile is as if it came just after this write).
    */
-  async assertRoomForOneMore(tx: HiresTx, customerId: string): Promise<void> {
+  async assertRoomForOneMore(tx: HiresTx, customerId: string, readPlan?: PlanId): Promise<void> {
+    // A plan without a maximum (as the write's own read found it) has nothing to count or hold.
+    if (readPlan !== undefined && getPlan(readPlan).hire_limit === null) return;
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`hires.active-limit:${customerId}`}, 0))`,
     );

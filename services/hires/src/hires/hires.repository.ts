@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, between, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { preparedQuery } from '@planted/db';
 import type { Actor } from '@planted/contracts';
 import type { HireStatus, HireTotals, PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
 import { companyPlans, equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
-import { containsPattern } from '../search';
+import { containsPattern, trigramSearchable } from '../search';
 import { numericText } from './hire-costs';
 
 /** The columns a hire's form sets (the rest are computed, or written by the accounting connector). */
@@ -59,6 +60,12 @@ export interface ListedHireRow {
 
 const ONGOING: HireStatus[] = ['active', 'collection_booked'];
 
+/** The list's order: newest first. */
+const NEWEST_FIRST = [desc(hireRows.createdAt), desc(hireRows.id)];
+
+/** A value the prepared list statements take on each call. */
+const value = (name: 'customerId' | 'status' | 'pattern' | 'limit' | 'offset') => sql.placeholder(name);
+
 const inputColumns = (input: HireInput, totals: HireTotals) => ({
   equipmentId: input.equipment_id,
   supplierId: input.supplier_id,
@@ -102,13 +109,13 @@ export class HiresRepository {
    * picked from the hires table alone (its indexes, the window count over the matches),
    * and only its rows are then joined to the read models, by primary key.
    */
-  private async page(
+  private pageQuery(
     tx: HiresTx,
     where: SQL | undefined,
     order: SQL[],
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: ListedHireRow[]; total: number }> {
+    limit: number | ReturnType<typeof sql.placeholder>,
+    offset: number | ReturnType<typeof sql.placeholder>,
+  ) {
     const page = tx
       .select({ id: hireRows.id, total: sql<number>`count(*) over()`.as('total') })
       .from(hireRows)
@@ -117,7 +124,7 @@ export class HiresRepository {
       .limit(limit)
       .offset(offset)
       .as('page');
-    const rows = await tx
+    return tx
       .select({ ...listedColumns, total: sql<number>`${page.total}`.mapWith(Number) })
       .from(page)
       .innerJoin(hireRows, eq(hireRows.id, page.id))
@@ -126,44 +133,106 @@ export class HiresRepository {
       .leftJoin(sites, eq(sites.id, hireRows.siteId))
       .leftJoin(users, eq(users.id, hireRows.createdBy))
       .orderBy(...order);
+  }
+
+  private async page(
+    tx: HiresTx,
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ListedHireRow[]; total: number }> {
+    const rows = await this.pageQuery(tx, where, order, limit, offset);
     return { rows, total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * The list's statements, one per shape (without a search, with one), built once per
+   * connection and prepared: inside readAsTenant PostgreSQL plans each once, for every
+   * company and value, instead of parsing, rewriting (row-level security) and planning the
+   * statement on every request. The plan is the same either way: the company's hires by
+   * its index, the search's matches through the read models' trigram indexes.
+   */
+  private readonly listStatements = {
+    all: preparedQuery((tx: HiresTx) =>
+      this.pageQuery(tx, this.listWhere(undefined), NEWEST_FIRST, value('limit'), value('offset')).prepare(
+        'hires_list',
+      ),
+    ),
+    search: preparedQuery((tx: HiresTx) =>
+      this.pageQuery(
+        tx,
+        this.listWhere(value('pattern')),
+        NEWEST_FIRST,
+        value('limit'),
+        value('offset'),
+      ).prepare('hires_list_search'),
+    ),
+  };
+
+  /** The company's hires in the statuses, matching the pattern when there is one (values by name). */
+  private listWhere(pattern: SQL | ReturnType<typeof sql.placeholder> | undefined): SQL | undefined {
+    const customerId = value('customerId');
+    return and(
+      eq(hireRows.customerId, customerId),
+      sql`${hireRows.hireStatus} = any(${value('status')}::text[])`,
+      pattern === undefined ? undefined : this.matching(customerId, pattern),
+    );
   }
 
   /**
    * One page of the list, newest first, with the total in the same statement. The search
    * finds the matching equipment, suppliers and sites through their trigram indexes, then
-   * the company's hires of those.
+   * the company's hires of those. A term without three letters or digits in a row cannot
+   * narrow a trigram index, so its best plan is another (it reads the read models through):
+   * that search is planned for its own values, not run on the shared plan.
    */
   async list(
     tx: HiresTx,
     customerId: string,
     options: { page: number; limit: number; search?: string; status: HireStatus[] },
   ): Promise<{ rows: ListedHireRow[]; total: number }> {
-    const where = and(
-      eq(hireRows.customerId, customerId),
-      inArray(hireRows.hireStatus, options.status),
-      this.matching(customerId, options.search),
-    );
-    const found = await this.page(
-      tx,
-      where,
-      [desc(hireRows.createdAt), desc(hireRows.id)],
-      options.limit,
-      (options.page - 1) * options.limit,
-    );
-    if (found.rows.length > 0 || options.page === 1) return found;
+    const offset = (options.page - 1) * options.limit;
+    const values = { customerId, status: options.status, limit: options.limit, offset };
+    let rows: (ListedHireRow & { total: number })[];
+    if (!options.search) rows = await this.listStatements.all(tx).execute(values);
+    else if (trigramSearchable(options.search))
+      rows = await this.listStatements.search(tx).execute({
+        ...values,
+        pattern: containsPattern(options.search),
+      });
+    else
+      rows = await this.pageQuery(
+        tx,
+        and(
+          eq(hireRows.customerId, customerId),
+          inArray(hireRows.hireStatus, options.status),
+          this.matching(customerId, containsPattern(options.search)),
+        ),
+        NEWEST_FIRST,
+        options.limit,
+        offset,
+      );
+    if (rows.length > 0 || options.page === 1) return { rows, total: rows[0]?.total ?? 0 };
     // A page past the end carries no window count: count on its own (rare).
     const [{ total }] = await tx
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(hireRows)
-      .where(where);
+      .where(
+        and(
+          eq(hireRows.customerId, customerId),
+          inArray(hireRows.hireStatus, options.status),
+          options.search ? this.matching(customerId, containsPattern(options.search)) : undefined,
+        ),
+      );
     return { rows: [], total };
   }
 
   /** Equipment name, supplier name, site name or job number (spec §2 Hires search). */
-  private matching(customerId: string, search: string | undefined): SQL | undefined {
-    if (!search) return undefined;
-    const pattern = containsPattern(search);
+  private matching(
+    customerId: string | ReturnType<typeof sql.placeholder>,
+    pattern: string | SQL | ReturnType<typeof sql.placeholder>,
+  ): SQL | undefined {
     return or(
       inArray(
         hireRows.equipmentId,

@@ -17,7 +17,7 @@ import type { HiresDatabase, HiresTx } from '../db/database';
 import { idempotentRequests, type HireRow } from '../db/schema';
 import { CatalogueLookup, ReadModelMiss, type MissingReferences } from '../read-models/catalogue-lookup';
 import { PurchaseOrderAvailability } from '../read-models/purchase-orders';
-import { ReadModelsRepository } from '../read-models/read-models.repository';
+import { ReadModelsRepository, type HireReferences } from '../read-models/read-models.repository';
 import { addDays, costToDate, daysBetween, hireTotals, todayIn } from './hire-costs';
 import { HireLimits } from './hire-limits';
 import { toHire, toHireEvent } from './hire.mapper';
@@ -105,12 +105,17 @@ export class HiresService {
           request: { subject: HiresCreate, caller: actor.userId, input },
           prepare: async () => undefined,
           create: async (tx: HiresTx) => {
-            await this.checkReferences(tx, actor.customerId, input);
-            await this.readModels.rememberActor(tx, actor);
-            if (limited) await this.limits.assertRoomForOneMore(tx, actor.customerId);
+            const known = await this.checkReferences(tx, actor, input);
+            if (!known.creatorKnown) await this.readModels.rememberActor(tx, actor);
+            if (limited) await this.limits.assertRoomForOneMore(tx, actor.customerId, known.plan);
             const row = await this.hires.insert(tx, actor, input, totals);
             await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
-            return this.answerFor(tx, actor.customerId, row.id);
+            // The answer from what this transaction read and wrote: no statement to read it back.
+            const names = known.creatorKnown ? known.names : { ...known.names, creatorName: actor.name };
+            return {
+              hire: toHire({ hire: row, ...names }),
+              purchaseOrder: await this.purchaseOrders.forCompany(tx, actor.customerId),
+            };
           },
           keep: ({ hire }) => ({ id: hire.id }),
           replay: ({ id }, tx: HiresTx) => this.answerFor(tx, actor.customerId, id),
@@ -133,7 +138,7 @@ export class HiresService {
         this.database.withTenant(actor.customerId, async (tx) => {
           const current = await this.hires.findForUpdate(tx, actor.customerId, id);
           if (!current) throw hireNotFound();
-          await this.checkReferences(tx, actor.customerId, input, current);
+          await this.checkReferences(tx, actor, input, current);
           if (input.hire_status === 'active' && current.hireStatus !== 'active') {
             await this.limits.assertRoomForOneMore(tx, actor.customerId);
           }
@@ -282,7 +287,7 @@ export class HiresService {
   }
 
   /**
-   * The site must be the company's; equipment and supplier must be in the read models and
+   * Answers what it read (HireReferences). The site must be the company's; equipment and supplier must be in the read models and
    * not deleted by the catalogue. One the read models have not heard of yet (its event is
    * on its way) is a ReadModelMiss: `writing` asks the catalogue and tries again. On an
    * edit, equipment or a supplier the hire already had may stay even if the catalogue has
@@ -290,14 +295,15 @@ export class HiresService {
    */
   private async checkReferences(
     tx: HiresTx,
-    customerId: string,
+    actor: Actor,
     input: HireInput,
     current?: HireRow,
-  ): Promise<void> {
-    const known = await this.readModels.references(tx, customerId, {
+  ): Promise<HireReferences> {
+    const known = await this.readModels.references(tx, actor.customerId, {
       equipmentId: input.equipment_id,
       supplierId: input.supplier_id,
       siteId: input.site_id,
+      userId: actor.userId,
     });
     const newEquipment = current?.equipmentId !== input.equipment_id;
     const newSupplier = current?.supplierId !== input.supplier_id;
@@ -308,6 +314,7 @@ export class HiresService {
     if (missing.equipmentId || missing.supplierId) throw new ReadModelMiss(missing);
     if (newSupplier && known.supplier === 'deleted') throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
     if (!known.siteFound) throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
+    return known;
   }
 
   /**

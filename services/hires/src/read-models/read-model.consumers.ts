@@ -11,7 +11,7 @@ import {
   UserCreated,
   UserUpdated,
 } from '@planted/contracts';
-import { contractEventsOf, type ConsumerDefinition } from '@planted/service-kit';
+import type { ConsumerDefinition } from '@planted/service-kit';
 import type { HiresSchema } from '../db/schema';
 import { ReadModelsRepository } from './read-models.repository';
 
@@ -23,7 +23,6 @@ export const readModelConsumers: ConsumerDefinition<HiresSchema>[] = [
   {
     name: 'hires-catalogue',
     stream: 'CATALOGUE',
-    streamSubjects: contractEventsOf('catalogue'),
     register(consumer, get) {
       const models = get(ReadModelsRepository);
       consumer
@@ -38,7 +37,6 @@ export const readModelConsumers: ConsumerDefinition<HiresSchema>[] = [
   {
     name: 'hires-identity',
     stream: 'IDENTITY',
-    streamSubjects: contractEventsOf('identity'),
     register(consumer, get) {
       const models = get(ReadModelsRepository);
       consumer
@@ -57,7 +55,6 @@ export const readModelConsumers: ConsumerDefinition<HiresSchema>[] = [
   {
     name: 'hires-billing',
     stream: 'BILLING',
-    streamSubjects: contractEventsOf('billing'),
     register(consumer, get) {
       const models = get(ReadModelsRepository);
       consumer.on(SubscriptionChanged, (e, tx) =>

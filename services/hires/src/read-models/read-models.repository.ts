@@ -5,6 +5,7 @@ import type { Actor } from '@planted/contracts';
 import type { PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
 import { companyPlans, equipment, sites, suppliers, users } from '../db/schema';
+import type { ListedHireRow } from '../hires/hires.repository';
 
 /** What the catalogue's equipment events carry that hires shows (equipmentEventSchema). */
 export interface EquipmentFacts {
@@ -162,34 +163,89 @@ export class ReadModelsRepository {
   }
 
   /**
-   * What a hire's references are, in one statement (one round trip of the write's
-   * transaction): its equipment and supplier in the read models — 'usable', 'deleted' (the
-   * catalogue deleted it), or 'unknown' (its event has not arrived: ask the catalogue) —
-   * and whether the site is the company's.
+   * Everything a hire's write reads before it writes, in one statement (one round trip of
+   * the write's transaction): its equipment and supplier in the read models — 'usable',
+   * 'deleted' (the catalogue deleted it), or 'unknown' (its event has not arrived: ask the
+   * catalogue) — with what the answer shows of them; the site, when it is the company's; the
+   * writer's row in the users read model, if there is one; and the company's plan.
    */
   async references(
     tx: HiresTx,
     customerId: string,
-    refs: { equipmentId: string; supplierId: string; siteId: string },
-  ): Promise<{ equipment: ReferenceState; supplier: ReferenceState; siteFound: boolean }> {
-    const state = (deletedAt: AnyPgColumn) =>
-      sql<ReferenceState>`case when ${deletedAt} is null then 'usable' else 'deleted' end`;
+    refs: { equipmentId: string; supplierId: string; siteId: string; userId: string },
+  ): Promise<HireReferences> {
     const result = await tx.execute<{
-      equipment: ReferenceState | null;
-      supplier: ReferenceState | null;
-      site_found: boolean;
+      equipment_deleted: boolean | null;
+      equipment_name: string | null;
+      equipment_category: string | null;
+      equipment_image_url: string | null;
+      equipment_image_card_url: string | null;
+      supplier_deleted: boolean | null;
+      supplier_name: string | null;
+      site_name: string | null;
+      site_address_line_1: string | null;
+      site_address_line_2: string | null;
+      site_city: string | null;
+      site_postcode: string | null;
+      site_job_number: string | null;
+      user_name: string | null;
+      user_picture: string | null;
+      plan: PlanId | null;
     }>(
-      sql`select (select ${state(equipment.deletedAt)} from ${equipment} where ${equipment.id} = ${refs.equipmentId}) as equipment,
-                 (select ${state(suppliers.deletedAt)} from ${suppliers} where ${suppliers.id} = ${refs.supplierId}) as supplier,
-                 exists (select 1 from ${sites} where ${sites.customerId} = ${customerId} and ${sites.id} = ${refs.siteId}) as site_found`,
+      sql`select ${equipment.deletedAt} is not null as equipment_deleted, ${equipment.name} as equipment_name,
+                 ${equipment.category} as equipment_category, ${equipment.imageUrl} as equipment_image_url,
+                 ${equipment.imageCardUrl} as equipment_image_card_url,
+                 ${suppliers.deletedAt} is not null as supplier_deleted, ${suppliers.name} as supplier_name,
+                 ${sites.name} as site_name, ${sites.addressLine1} as site_address_line_1,
+                 ${sites.addressLine2} as site_address_line_2, ${sites.city} as site_city,
+                 ${sites.postcode} as site_postcode, ${sites.jobNumber} as site_job_number,
+                 ${users.name} as user_name, ${users.profilePictureUrl} as user_picture,
+                 ${companyPlans.plan} as plan
+            from (select) as one
+            left join ${equipment} on ${equipment.id} = ${refs.equipmentId}
+            left join ${suppliers} on ${suppliers.id} = ${refs.supplierId}
+            left join ${sites} on ${sites.customerId} = ${customerId} and ${sites.id} = ${refs.siteId}
+            left join ${users} on ${users.id} = ${refs.userId}
+            left join ${companyPlans} on ${companyPlans.customerId} = ${customerId}`,
     );
-    const [row] = result.rows;
+    const row = result.rows[0]!;
+    const state = (deleted: boolean | null, name: string | null): ReferenceState =>
+      name === null ? 'unknown' : deleted ? 'deleted' : 'usable';
     return {
-      equipment: row?.equipment ?? 'unknown',
-      supplier: row?.supplier ?? 'unknown',
-      siteFound: row?.site_found === true,
+      equipment: state(row.equipment_deleted, row.equipment_name),
+      supplier: state(row.supplier_deleted, row.supplier_name),
+      siteFound: row.site_name !== null,
+      creatorKnown: row.user_name !== null,
+      plan: row.plan ?? 'free',
+      names: {
+        equipmentName: row.equipment_name,
+        equipmentCategory: row.equipment_category,
+        equipmentImageUrl: row.equipment_image_url,
+        equipmentImageCardUrl: row.equipment_image_card_url,
+        supplierName: row.supplier_name,
+        siteName: row.site_name,
+        siteAddressLine1: row.site_address_line_1,
+        siteAddressLine2: row.site_address_line_2,
+        siteCity: row.site_city,
+        sitePostcode: row.site_postcode,
+        jobNumber: row.site_job_number,
+        creatorName: row.user_name,
+        creatorPicture: row.user_picture,
+      },
     };
   }
+}
+
+/** A hire's references as the write found them (see ReadModelsRepository.references). */
+export interface HireReferences {
+  equipment: ReferenceState;
+  supplier: ReferenceState;
+  siteFound: boolean;
+  /** The writer is in the users read model (else rememberActor adds them). */
+  creatorKnown: boolean;
+  plan: PlanId;
+  /** What a listed hire shows of its references and creator, as read. */
+  names: Omit<ListedHireRow, 'hire'>;
 }
 
 export type ReferenceState = 'usable' | 'deleted' | 'unknown';

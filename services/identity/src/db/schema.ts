@@ -29,6 +29,8 @@ export const customers = identity
       subscriptionStartDate: timestamp('subscription_start_date', { withTimezone: true }),
       subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
       subscriptionCanceledAt: timestamp('subscription_canceled_at', { withTimezone: true }),
+      /** When billing's latest applied subscription.changed happened: an older one arriving late changes nothing. */
+      subscriptionChangedAt: timestamp('subscription_changed_at', { withTimezone: true, mode: 'string' }),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
     },

@@ -75,8 +75,9 @@ export class InvitationsService {
   ) {}
 
   /**
-   * Admins invite by email. A pending invitation to the same address in the company is
-   * replaced; only the token's sha-256 is stored and the token itself goes out by email.
+   * Admins invite by email, while the company's active users are under its plan's limit. A
+   * pending invitation to the same address in the company is replaced; only the token's
+   * sha-256 is stored and the token itself goes out by email.
    */
   async create(actor: Actor, input: CreateInput): Promise<ReplyOf<typeof IdentityInvitationCreate>> {
     const inviter = await this.requireAdmin(actor, onlyAdminsInvite);
@@ -85,6 +86,10 @@ export class InvitationsService {
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
       const company = await this.customers.findById(tx, actor.customerId);
+      // Nobody more can join a company at its plan's user limit: no invitation that could not be accepted.
+      const plan = getPlan(company?.subscriptionPlan ?? 'free');
+      const activeUsers = await this.users.countActive(tx, actor.customerId);
+      if (!canAddUser(plan.id, activeUsers)) throw userLimitReached(plan.user_limit ?? activeUsers);
       await this.invitations.revokePending(tx, actor.customerId, input.email);
       const invitation = await this.invitations.insert(tx, {
         customerId: actor.customerId,

@@ -12,6 +12,7 @@ export const customerRow: CustomerRow = {
   subscriptionStartDate: null,
   subscriptionEndDate: null,
   subscriptionCanceledAt: null,
+  subscriptionChangedAt: null,
   createdAt: now,
   updatedAt: now,
 };

@@ -11,7 +11,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPlan, isPlanId } from '@planted/domain';
-import type { HireUsage } from '../api/get-usage';
+import type { HireUsage } from '../../../lib/plan-usage';
 
 /** Spec §2, §8: 'Hire created successfully!'; Continue refreshes the list. */
 export function HireCreatedDialog({ open, onContinue }: { open: boolean; onContinue: () => void }) {

@@ -465,6 +465,9 @@ describe('Upgrade Required (spec §2, §4 Hire limit)', () => {
       'GET /api/hires/subscription-usage': usage(30, 25, 'teams'),
     });
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    // Opened from the link (open_modal=true), the usage shows as it does from the button.
+    expect(within(dialog).getByTestId('upgrade-usage')).toBeVisible();
+    expect(within(dialog).getByTestId('upgrade-usage')).toHaveTextContent('Active hires: 30 / 25');
     expect(within(dialog).getByTestId('upgrade-plan')).toHaveTextContent('Current plan: Teams Edition');
     await user.click(within(dialog).getByRole('button', { name: 'Upgrade Now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));

@@ -1,5 +1,6 @@
-import { Container, Stack, Typography } from '@mui/material';
+import { Container, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PlanTerms } from '../../../components/ui/PlanCard';
 import { MarketingLayout } from './MarketingLayout';
 import { PlanCards } from './PlanCards';
 
@@ -15,11 +16,7 @@ export function PricingPage() {
           {t('pricing.intro')}
         </Typography>
         <PlanCards />
-        <Stack spacing={1} sx={{ mt: 4, textAlign: 'center' }}>
-          <Typography data-testid="pricing-vat">{t('pricing.excludingVat')}</Typography>
-          <Typography data-testid="pricing-guarantee">{t('pricing.guarantee')}</Typography>
-          <Typography color="text.secondary">{t('pricing.cardPayments')}</Typography>
-        </Stack>
+        <PlanTerms />
       </Container>
     </MarketingLayout>
   );

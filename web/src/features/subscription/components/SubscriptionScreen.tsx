@@ -1,6 +1,186 @@
-import { UnderConstruction } from '../../../components/ui/UnderConstruction';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Box, Grid, LinearProgress, Skeleton, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { SubscriptionPlan } from '@planted/contracts';
+import { comparePlans, getPlan, type PlanId } from '@planted/domain';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PlanTerms } from '../../../components/ui/PlanCard';
+import { useToast } from '../../../components/ui/toast';
+import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { formatDate } from '../../../lib/format';
+import { browser } from '../../../lib/navigation';
+import { getHireUsage } from '../../../lib/plan-usage';
+import { hireKeys } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session';
+import { useErrorText } from '../../../lib/use-error-text';
+import { usersQuery } from '../../../lib/users-api';
+import { useDowngradeToFree } from '../api/downgrade-to-free';
+import { usePlans } from '../api/get-plans';
+import { useSubscription, type SubscriptionAnswer } from '../api/get-subscription';
+import { useStartCheckout } from '../api/start-checkout';
+import { subscriptionChanged, subscriptionOf, syncSessionCustomer } from '../subscription-state';
+import { useCheckoutReturn } from '../use-checkout-return';
+import { CurrentPlanPanel } from './CurrentPlanPanel';
+import { PlanOptions } from './PlanOptions';
 
-/** Placeholder until the screen of spec §2 is built; it shows no invented data. */
+/** Spec §2 Subscription, §4 Plans and Return from checkout. */
 export function SubscriptionScreen() {
-  return <UnderConstruction titleKey="screens.subscription" />;
+  const { t, i18n } = useTranslation(['subscription', 'common', 'forms']);
+  usePageTitle(t('title'));
+  const toast = useToast();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const { user, customer } = useSession();
+  const isAdmin = user?.role === 'admin';
+
+  const refresh = useCallback(
+    (answer: SubscriptionAnswer) => subscriptionChanged(queryClient, answer),
+    [queryClient],
+  );
+  const { confirming } = useCheckoutReturn(refresh);
+
+  // Billing's own record; the session's copy of it may be older than the last webhook (a
+  // renewal, a downgrade that took effect), and is brought up to date from it.
+  const current = useSubscription();
+  const subscription = current.data?.subscription ?? subscriptionOf(customer);
+  useEffect(() => {
+    if (current.data) syncSessionCustomer(current.data.subscription);
+  }, [current.data]);
+
+  const plansQuery = usePlans();
+  const plans = useMemo(
+    () => [...(plansQuery.data?.plans ?? [])].sort((a, b) => comparePlans(a.id, b.id)),
+    [plansQuery.data],
+  );
+  const usage = useQuery({ queryKey: hireKeys.usage(), queryFn: getHireUsage });
+  const team = useQuery(usersQuery);
+
+  const planId: PlanId = subscription.plan;
+  const currentPlan = plans.find((plan) => plan.id === planId);
+  // Limits are the current plan's, the one this screen names; the counts are the server's.
+  const limits = currentPlan ?? getPlan(planId);
+  const downgradeScheduled = planId !== 'free' && Boolean(subscription.subscription_canceled_at);
+
+  const checkout = useStartCheckout();
+  const downgrade = useDowngradeToFree();
+  const [checkoutPlan, setCheckoutPlan] = useState<PlanId | null>(null);
+  const [confirmFree, setConfirmFree] = useState(false);
+
+  const choose = (plan: SubscriptionPlan) => {
+    if (plan.id === 'free') {
+      setConfirmFree(true);
+      return;
+    }
+    if (!plan.stripe_price_id_monthly) {
+      toast.error(t('forms:validation.PRICE_ID_NOT_AVAILABLE'));
+      return;
+    }
+    setCheckoutPlan(plan.id);
+    checkout.mutate(plan.stripe_price_id_monthly, {
+      // The page stays busy until the browser has left for the checkout page.
+      onSuccess: ({ checkoutUrl }) => browser.assign(checkoutUrl),
+      onError: (error) => {
+        setCheckoutPlan(null);
+        toast.error(errorText(error, t('errors.checkout')));
+      },
+    });
+  };
+
+  const scheduleDowngrade = () =>
+    downgrade.mutate(undefined, {
+      onSuccess: async (answer) => {
+        setConfirmFree(false);
+        await refresh(answer).catch((error: unknown) =>
+          console.error('Failed to refresh after downgrade', error),
+        );
+        toast.success(t('downgrade.scheduled'));
+      },
+      onError: (error) => {
+        setConfirmFree(false);
+        toast.error(errorText(error, t('errors.downgrade')));
+      },
+    });
+
+  const renewal = formatDate(subscription.subscription_end_date, i18n.language);
+  const freePlan = plans.find((plan) => plan.id === 'free') ?? getPlan('free');
+
+  return (
+    <>
+      <Box sx={{ mb: 3 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {t('title')}
+        </Typography>
+        <Typography color="text.secondary">{t('subtitle')}</Typography>
+      </Box>
+
+      {confirming && (
+        <Box role="status" sx={{ mb: 3 }} data-testid="checkout-confirming">
+          <Typography sx={{ mb: 1 }}>{t('return.confirming')}</Typography>
+          <LinearProgress aria-label={t('return.confirming')} />
+        </Box>
+      )}
+      {!isAdmin && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="admins-only">
+          {t('adminsOnly')}
+        </Alert>
+      )}
+
+      <CurrentPlanPanel
+        subscription={subscription}
+        plan={currentPlan}
+        hires={{
+          current: usage.isError ? null : usage.data?.usage.hires.current,
+          max: limits.hire_limit,
+        }}
+        users={{ current: team.isError ? null : team.data?.length, max: limits.user_limit }}
+        canCancel={isAdmin && planId !== 'free' && !downgradeScheduled}
+        onCancel={() => setConfirmFree(true)}
+      />
+
+      <Box component="section" aria-labelledby="plans-title" sx={{ mt: 4 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }} id="plans-title">
+          {t('plans.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('plans.intro')}
+        </Typography>
+        {plansQuery.isPending ? (
+          <Grid container spacing={3} sx={{ mt: 1 }} aria-busy="true" aria-label={t('common:loading')}>
+            {[0, 1, 2, 3].map((index) => (
+              <Grid key={index} size={{ xs: 12, sm: 6, lg: 3 }}>
+                <Skeleton variant="rounded" height={320} />
+              </Grid>
+            ))}
+          </Grid>
+        ) : (
+          <PlanOptions
+            plans={plans}
+            current={planId}
+            downgradeScheduled={downgradeScheduled}
+            canChange={isAdmin && !confirming}
+            busyPlan={checkoutPlan}
+            onChoose={choose}
+          />
+        )}
+        <PlanTerms />
+      </Box>
+
+      <ConfirmDialog
+        open={confirmFree}
+        title={t('downgrade.title')}
+        message={t(renewal ? 'downgrade.message' : 'downgrade.messageNoDate', {
+          plan: t(`common:plans.${planId}`),
+          date: renewal,
+          hires: freePlan.hire_limit,
+          users: freePlan.user_limit,
+        })}
+        confirmLabel={t('downgrade.confirm')}
+        destructive
+        busy={downgrade.isPending}
+        onCancel={() => setConfirmFree(false)}
+        onConfirm={scheduleDowngrade}
+      />
+    </>
+  );
 }

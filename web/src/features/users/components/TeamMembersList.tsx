@@ -22,7 +22,7 @@ import { initials } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import type { Role, User } from '../../../lib/types';
 import { validationKey } from '../../../lib/validation-text';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '../../../lib/users-api';
 import { useRemoveUser } from '../api/remove-user';
 import { useSetUserRole } from '../api/set-user-role';
 

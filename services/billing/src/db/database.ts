@@ -1,0 +1,5 @@
+import type { Database, Tx } from '@planted/db';
+import type { BillingSchema } from './schema';
+
+export type BillingDatabase = Database<BillingSchema>;
+export type BillingTx = Tx<BillingSchema>;

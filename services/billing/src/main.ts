@@ -1,0 +1,4 @@
+import { runService } from '@planted/service-kit';
+import { billingService } from './billing.service';
+
+void runService(billingService);

@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import type { Logger } from '@planted/logging';
+import { LOGGER } from '@planted/service-kit';
+import { providerUnavailable, sessionNotFound } from '../subscriptions/subscriptions.errors';
+import { isResourceMissing, STRIPE } from './stripe-client';
+
+/** An id, whether Stripe answered it as an id or expanded into its object. */
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * The Stripe calls billing makes, each with the SDK's own types. A failure of Stripe (or of
+ * reaching it) becomes UNAVAILABLE with a message the screen can show; the error is logged.
+ */
+@Injectable()
+export class StripeGateway {
+  constructor(
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  createCustomer(params: Stripe.CustomerCreateParams, idempotencyKey: string): Promise<Stripe.Customer> {
+    return this.call('customers.create', () => this.stripe.customers.create(params, { idempotencyKey }));
+  }
+
+  createCheckoutSession(
+    params: Stripe.Checkout.SessionCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Checkout.Session> {
+    return this.call('checkout.sessions.create', () =>
+      this.stripe.checkout.sessions.create(params, { idempotencyKey }),
+    );
+  }
+
+  /** The session, or NOT_FOUND when Stripe does not know it. */
+  async checkoutSession(id: string): Promise<Stripe.Checkout.Session> {
+    try {
+      return await this.stripe.checkout.sessions.retrieve(id);
+    } catch (err) {
+      if (isResourceMissing(err)) throw sessionNotFound();
+      throw this.failure('checkout.sessions.retrieve', err);
+    }
+  }
+
+  subscription(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.retrieve', () => this.stripe.subscriptions.retrieve(id));
+  }
+
+  cancelAtPeriodEnd(id: string, idempotencyKey: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey }),
+    );
+  }
+
+  cancelNow(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.cancel', () => this.stripe.subscriptions.cancel(id));
+  }
+
+  private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw this.failure(operation, err);
+    }
+  }
+
+  private failure(operation: string, err: unknown): Error {
+    if (!(err instanceof Stripe.errors.StripeError))
+      return err instanceof Error ? err : new Error(String(err));
+    this.logger.error(
+      {
+        err: { type: err.type, code: err.code, statusCode: err.statusCode, message: err.message },
+        operation,
+      },
+      'Stripe call failed',
+    );
+    return providerUnavailable();
+  }
+}

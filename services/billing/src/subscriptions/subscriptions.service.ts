@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import {
+  BILLING_MESSAGES,
+  SubscriptionChanged,
+  type Actor,
+  type BillingInterval,
+  type StripeEventPayload,
+  type Subscription,
+} from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { currentIdempotencyKey } from '@planted/messaging';
+import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
+import type { BillingConfig } from '../config';
+import type { BillingDatabase, BillingTx } from '../db/database';
+import { PlanCatalogue } from '../plans/plan-catalogue';
+import { idOf, StripeGateway } from '../stripe/stripe-gateway';
+import {
+  hasEnded,
+  stateChanged,
+  stateOfRow,
+  stateOfSubscription,
+  toSubscription,
+  type SubscriptionState,
+} from './subscription-state';
+import {
+  alreadyFree,
+  alreadyOnPlan,
+  onlyAdmins,
+  priceNotAvailable,
+  sessionNotFound,
+  sessionNotPaid,
+} from './subscriptions.errors';
+import { SubscriptionsRepository } from './subscriptions.repository';
+
+interface Applied {
+  state: SubscriptionState;
+  changed: boolean;
+  /** The company's earlier live subscription a new checkout replaced: cancelled in Stripe after the commit. */
+  replaced?: string;
+}
+
+interface ApplyOptions {
+  /** A completed checkout: its subscription becomes the company's, replacing any other. */
+  fromCheckout?: boolean;
+  /** An invoice of the subscription failed: not paid for, whatever the subscription says yet. */
+  paymentFailed?: boolean;
+}
+
+/** A company's subscription through Stripe: checkout, its return, webhooks, downgrade at renewal. */
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    @Inject(DATABASE) private readonly database: BillingDatabase,
+    @Inject(CONFIG) private readonly config: BillingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly catalogue: PlanCatalogue,
+    private readonly stripe: StripeGateway,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  current(actor: Actor): Promise<{ subscription: Subscription }> {
+    return this.database.readAsTenant(actor.customerId, async (tx) => ({
+      subscription: toSubscription(stateOfRow(await this.subscriptions.find(tx, actor.customerId))),
+    }));
+  }
+
+  /**
+   * A Checkout Session in subscription mode for a paid plan's price (spec §5 Checkout). The
+   * company's Stripe customer is made once and reused; the session carries the company in
+   * its metadata, which is how its return and its webhook are matched to the company.
+   */
+  async checkout(
+    actor: Actor,
+    input: { priceId: string; billingInterval: BillingInterval },
+  ): Promise<{ checkoutUrl: string; sessionId: string }> {
+    if (actor.role !== 'admin') throw onlyAdmins();
+    const priced = this.catalogue.planOfPrice(input.priceId);
+    if (!priced || priced.interval !== input.billingInterval) throw priceNotAvailable();
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.subscriptions.find(tx, actor.customerId),
+    );
+    const state = stateOfRow(row);
+    if (
+      state.stripeSubscriptionId &&
+      state.plan === priced.plan &&
+      state.billingInterval === priced.interval &&
+      state.status === 'active' &&
+      !state.subscriptionCanceledAt
+    )
+      throw alreadyOnPlan();
+
+    const stripeCustomer = row?.stripeCustomerId ?? (await this.makeStripeCustomer(actor));
+    const returnTo = `${this.config.APP_URL}/subscription`;
+    const metadata = { customer_id: actor.customerId, plan: priced.plan, billing_interval: priced.interval };
+    // One session per request: a retry of the same request (same Idempotency-Key) gets the same session.
+    const requestKey = currentIdempotencyKey() ?? randomUUID();
+    const session = await this.stripe.createCheckoutSession(
+      {
+        mode: 'subscription',
+        customer: stripeCustomer,
+        line_items: [{ price: input.priceId, quantity: 1 }],
+        success_url: `${returnTo}?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${returnTo}?canceled=true`,
+        client_reference_id: actor.customerId,
+        metadata: { ...metadata, requested_by: actor.userId },
+        subscription_data: { metadata },
+      },
+      `checkout:${actor.customerId}:${actor.userId}:${requestKey}`,
+    );
+    if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a URL`);
+    this.logger.info(
+      { customerId: actor.customerId, sessionId: session.id, plan: priced.plan },
+      'checkout session created',
+    );
+    return { checkoutUrl: session.url, sessionId: session.id };
+  }
+
+  private async makeStripeCustomer(actor: Actor): Promise<string> {
+    const customer = await this.stripe.createCustomer(
+      { email: actor.email, name: actor.name, metadata: { customer_id: actor.customerId } },
+      `customer:${actor.customerId}:${actor.userId}`,
+    );
+    return this.database.withTenant(actor.customerId, (tx) =>
+      this.subscriptions.keepStripeCustomer(tx, actor.customerId, customer.id),
+    );
+  }
+
+  /**
+   * The return from checkout (spec §4): the session is read back from Stripe, and must be
+   * this company's (its metadata and its customer); the plan, status and dates come from its
+   * subscription. Confirming again, or after the webhook did, changes nothing.
+   */
+  async confirmCheckout(
+    actor: Actor,
+    sessionId: string,
+  ): Promise<{ subscription: Subscription; message: string }> {
+    const session = await this.stripe.checkoutSession(sessionId);
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.subscriptions.find(tx, actor.customerId),
+    );
+    const ours =
+      session.metadata?.customer_id === actor.customerId &&
+      !!row?.stripeCustomerId &&
+      idOf(session.customer) === row.stripeCustomerId;
+    if (!ours) throw sessionNotFound();
+    const subscriptionId = idOf(session.subscription);
+    if (session.status !== 'complete' || !subscriptionId) throw sessionNotPaid();
+
+    const subscription = await this.stripe.subscription(subscriptionId);
+    const applied = await this.database.withTenant(actor.customerId, (tx) =>
+      this.apply(tx, actor.customerId, subscription, { fromCheckout: true }),
+    );
+    await this.afterCommit(applied);
+    return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.SUBSCRIPTION_UPDATED };
+  }
+
+  /**
+   * Downgrade to free (spec §4 Plans): Stripe ends the subscription with its period
+   * (cancel_at_period_end), `subscription_canceled_at` is set now, and the plan stays until
+   * the period ends; the webhook (or the renewal check) then makes it free.
+   */
+  async downgradeToFree(actor: Actor): Promise<{ subscription: Subscription; message: string }> {
+    if (actor.role !== 'admin') throw onlyAdmins();
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.subscriptions.find(tx, actor.customerId),
+    );
+    const state = stateOfRow(row);
+    if (state.plan === 'free' || !state.stripeSubscriptionId) throw alreadyFree();
+    if (state.subscriptionCanceledAt)
+      return { subscription: toSubscription(state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
+
+    const subscription = await this.stripe.cancelAtPeriodEnd(
+      state.stripeSubscriptionId,
+      `downgrade:${state.stripeSubscriptionId}`,
+    );
+    const applied = await this.database.withTenant(actor.customerId, (tx) =>
+      this.apply(tx, actor.customerId, subscription),
+    );
+    await this.afterCommit(applied);
+    return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
+  }
+
+  /**
+   * A Stripe event the webhook took in, applied inside the consumer's transaction (which also
+   * records it as handled). The subscription is read back from Stripe rather than taken from
+   * the event, so events arriving late or out of order apply today's state.
+   */
+  async applyStripeEvent(tx: BillingTx, event: StripeEventPayload): Promise<void> {
+    const object = event.data.object;
+    let subscriptionId: string | null = null;
+    let options: ApplyOptions = {};
+    let expectedCompany: string | undefined;
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = object as unknown as Stripe.Checkout.Session;
+        if (session.mode !== 'subscription' || session.status !== 'complete') return;
+        subscriptionId = idOf(session.subscription);
+        expectedCompany = session.metadata?.customer_id;
+        options = { fromCheckout: true };
+        break;
+      }
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        subscriptionId = typeof object.id === 'string' ? object.id : null;
+        break;
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        subscriptionId = invoiceSubscription(object);
+        options = { paymentFailed: event.type === 'invoice.payment_failed' };
+        break;
+      default:
+        return;
+    }
+    if (!subscriptionId) return;
+    const subscription = await this.stripe.subscription(subscriptionId);
+    const stripeCustomer = idOf(subscription.customer);
+    const row = stripeCustomer
+      ? await this.subscriptions.findByStripeCustomer(tx, stripeCustomer)
+      : undefined;
+    if (!row || (expectedCompany !== undefined && expectedCompany !== row.customerId)) {
+      this.logger.warn(
+        { eventId: event.id, type: event.type, subscriptionId, stripeCustomer },
+        'Stripe event about no company of ours; ignored',
+      );
+      return;
+    }
+    const applied = await this.apply(tx, row.customerId, subscription, options);
+    if (applied.replaced) await this.cancelReplaced(applied.replaced);
+  }
+
+  /**
+   * Asks Stripe about subscriptions whose period is over or whose downgrade is scheduled, in
+   * case their webhook never came. Answers how many changed.
+   */
+  async checkRenewals(now: Date = new Date(), batch = 100): Promise<number> {
+    const due = await this.database.withSystem((tx) => this.subscriptions.dueForCheck(tx, now, batch));
+    let changed = 0;
+    for (const { customerId, stripeSubscriptionId } of due) {
+      try {
+        const subscription = await this.stripe.subscription(stripeSubscriptionId);
+        const applied = await this.database.withSystem((tx) => this.apply(tx, customerId, subscription));
+        await this.afterCommit(applied);
+        if (applied.changed) changed += 1;
+      } catch (err) {
+        this.logger.warn({ err, customerId, stripeSubscriptionId }, 'renewal check of a subscription failed');
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * Brings the company's row to what the Stripe subscription says, and records
+   * subscription.changed in the same transaction when anything changed. An event about a
+   * subscription that is not the company's current one changes nothing, unless a checkout
+   * just completed with it (a new plan replacing the old).
+   */
+  private async apply(
+    tx: BillingTx,
+    customerId: string,
+    subscription: Stripe.Subscription,
+    options: ApplyOptions = {},
+  ): Promise<Applied> {
+    const current = stateOfRow(await this.subscriptions.lock(tx, customerId));
+    if (current.stripeSubscriptionId !== subscription.id && (!options.fromCheckout || hasEnded(subscription)))
+      return { state: current, changed: false };
+    let next = stateOfSubscription(subscription, (price) => this.catalogue.planOfPrice(price));
+    if (!next) {
+      this.logger.error(
+        { customerId, subscriptionId: subscription.id },
+        'Stripe subscription with a price of no plan; not applied',
+      );
+      return { state: current, changed: false };
+    }
+    if (options.paymentFailed && next.status === 'active') next = { ...next, status: 'past_due' };
+    // A scheduled downgrade keeps the instant it was asked for.
+    if (
+      next.subscriptionCanceledAt &&
+      current.subscriptionCanceledAt &&
+      current.stripeSubscriptionId === next.stripeSubscriptionId
+    )
+      next = { ...next, subscriptionCanceledAt: current.subscriptionCanceledAt };
+    if (!stateChanged(current, next)) return { state: current, changed: false };
+
+    await this.subscriptions.save(tx, customerId, next);
+    const shown = toSubscription(next);
+    await this.outbox.record(
+      tx,
+      SubscriptionChanged,
+      {
+        customer_id: customerId,
+        plan: shown.plan,
+        status: shown.status,
+        subscription_start_date: shown.subscription_start_date,
+        subscription_end_date: shown.subscription_end_date,
+        subscription_canceled_at: shown.subscription_canceled_at,
+      },
+      customerId,
+    );
+    this.logger.info(
+      { customerId, plan: next.plan, status: next.status, subscriptionId: next.stripeSubscriptionId },
+      'subscription changed',
+    );
+    const replaced =
+      options.fromCheckout &&
+      current.stripeSubscriptionId &&
+      current.stripeSubscriptionId !== next.stripeSubscriptionId
+        ? current.stripeSubscriptionId
+        : undefined;
+    return { state: next, changed: true, replaced };
+  }
+
+  private async afterCommit(applied: Applied): Promise<void> {
+    if (applied.changed) this.outbox.committed();
+    if (applied.replaced) await this.cancelReplaced(applied.replaced);
+  }
+
+  /** A company pays for one subscription: the one a new checkout replaced ends now. */
+  private async cancelReplaced(subscriptionId: string): Promise<void> {
+    try {
+      const replaced = await this.stripe.subscription(subscriptionId);
+      if (!hasEnded(replaced)) await this.stripe.cancelNow(subscriptionId);
+    } catch (err) {
+      this.logger.error({ err, subscriptionId }, 'could not cancel the subscription a new checkout replaced');
+    }
+  }
+}
+
+/** The subscription an invoice bills: where Stripe puts it now, or where it used to. */
+function invoiceSubscription(invoice: Record<string, unknown>): string | null {
+  const parent = invoice.parent as
+    { subscription_details?: { subscription?: unknown } | null } | null | undefined;
+  const fromParent = parent?.subscription_details?.subscription;
+  const legacy = invoice.subscription;
+  for (const candidate of [fromParent, legacy]) {
+    const id = idOf(candidate as string | { id: string } | null | undefined);
+    if (id) return id;
+  }
+  return null;
+}

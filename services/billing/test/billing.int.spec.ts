@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BILLING_MESSAGES,
+  BillingCheckout,
+  BillingCheckoutSuccess,
+  BillingDowngradeToFree,
+  BillingPlansList,
+  BillingStripeWebhook,
+  BillingSubscriptionGet,
+} from '@planted/contracts';
+import { PLANS } from '@planted/domain';
+import { defaultPriceId } from '@planted/stripe-local';
+import { waitFor } from '@planted/testing';
+import { SubscriptionsService } from '../src/subscriptions/subscriptions.service';
+import {
+  changesOf,
+  errorOf,
+  forwardable,
+  newCompany,
+  payOnHostedPage,
+  rowOf,
+  startBilling,
+  waitForRow,
+  type BillingHarness,
+} from './support/billing-harness';
+
+jest.setTimeout(60_000);
+
+const TEAMS = defaultPriceId('teams', 'month');
+const BUSINESS = defaultPriceId('business', 'month');
+const DAY = 86_400;
+
+let h: BillingHarness;
+
+beforeAll(async () => {
+  h = await startBilling();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+/** An admin's company on Teams through the hosted checkout page and the return from it. */
+async function upgraded(priceId = TEAMS) {
+  const admin = newCompany();
+  const { checkoutUrl, sessionId } = await h.client.send(BillingCheckout, {
+    actor: admin,
+    priceId,
+    billingInterval: 'month',
+  });
+  await payOnHostedPage(checkoutUrl);
+  const confirmed = await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId });
+  return { admin, sessionId, confirmed };
+}
+
+describe('plans (spec §9 Plans, §7 GET /subscriptions/plans)', () => {
+  it('lists the four plans of the domain table in plan order with this deployment’s price ids', async () => {
+    const { plans } = await h.client.send(BillingPlansList, {});
+    expect(plans.map((p) => p.id)).toEqual(['free', 'teams', 'business', 'unlimited']);
+    expect(plans.map((p) => [p.name, p.price_monthly, p.price_yearly, p.hire_limit, p.user_limit])).toEqual([
+      ['Free Edition', 0, 0, 5, 2],
+      ['Teams Edition', 79, 790, 25, 5],
+      ['Business Edition', 129, 1290, 50, 10],
+      ['Unlimited', 179, 1790, null, null],
+    ]);
+    expect(plans.filter((p) => p.most_popular).map((p) => p.id)).toEqual(['teams']);
+    expect(plans.map((p) => p.stripe_price_id_monthly)).toEqual([
+      null,
+      TEAMS,
+      BUSINESS,
+      defaultPriceId('unlimited', 'month'),
+    ]);
+    // STRIPE_PRICE_BUSINESS_YEARLY is not set in this harness.
+    expect(plans.map((p) => p.stripe_price_id_yearly)).toEqual([
+      null,
+      defaultPriceId('teams', 'year'),
+      null,
+      null,
+    ]);
+    expect(plans.map((p) => p.features)).toEqual(PLANS.map((p) => p.features));
+  });
+});
+
+describe('checkout (spec §5 Checkout, §7 POST /subscriptions/checkout)', () => {
+  it('refuses users who are not administrators', async () => {
+    for (const role of ['user', 'viewer'] as const)
+      expect(
+        await errorOf(
+          h.client.send(BillingCheckout, {
+            actor: newCompany(role),
+            priceId: TEAMS,
+            billingInterval: 'month',
+          }),
+        ),
+      ).toEqual({ code: 'FORBIDDEN', message: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION });
+  });
+
+  it("answers 'Price ID not available for this plan' for a price no plan has for that interval", async () => {
+    const refused = { code: 'PRICE_ID_NOT_AVAILABLE', message: 'Price ID not available for this plan' };
+    const admin = newCompany();
+    for (const [priceId, billingInterval] of [
+      ['price_made_up', 'month'],
+      [defaultPriceId('teams', 'year'), 'month'],
+      [TEAMS, 'year'],
+    ] as const)
+      expect(
+        await errorOf(h.client.send(BillingCheckout, { actor: admin, priceId, billingInterval })),
+      ).toEqual(refused);
+    expect(
+      await errorOf(h.client.send(BillingCheckout, { actor: admin, priceId: '', billingInterval: 'month' })),
+    ).toEqual({ code: 'VALIDATION_FAILED', message: 'Price ID not available for this plan' });
+  });
+
+  it('opens a subscription-mode session on the local Stripe for the company’s one Stripe customer', async () => {
+    const admin = newCompany();
+    const first = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: TEAMS,
+      billingInterval: 'month',
+    });
+    expect(first.checkoutUrl).toBe(`${h.stripeLocal.url}/c/pay/${first.sessionId}`);
+    const second = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: BUSINESS,
+      billingInterval: 'month',
+    });
+    expect(second.sessionId).not.toBe(first.sessionId);
+
+    const [a, b] = await Promise.all(
+      [first, second].map((s) =>
+        h.stripe.checkout.sessions.retrieve(s.sessionId, { expand: ['line_items'] }),
+      ),
+    );
+    expect(a).toMatchObject({
+      mode: 'subscription',
+      status: 'open',
+      success_url: `http://app.example.test/subscription?success=true&session_id=${first.sessionId}`,
+      cancel_url: 'http://app.example.test/subscription?canceled=true',
+      metadata: { customer_id: admin.customerId, plan: 'teams' },
+    });
+    expect(a.line_items?.data.map((l) => l.price?.id)).toEqual([TEAMS]);
+    expect(b.customer).toBe(a.customer);
+    const customer = await h.stripe.customers.retrieve(a.customer as string);
+    expect(customer).toMatchObject({ email: admin.email, metadata: { customer_id: admin.customerId } });
+    expect((await rowOf(h, admin.customerId))?.stripeCustomerId).toBe(a.customer);
+  });
+
+  it('answers the same session to a retry with the same Idempotency-Key', async () => {
+    const admin = newCompany();
+    const key = randomUUID();
+    const send = () =>
+      h.withKey(key, () =>
+        h.client.send(BillingCheckout, { actor: admin, priceId: TEAMS, billingInterval: 'month' }),
+      );
+    const first = await send();
+    expect((await send()).sessionId).toBe(first.sessionId);
+  });
+});
+
+describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () => {
+  it('applies the plan, status active and the dates once the session is paid; again changes nothing', async () => {
+    const admin = newCompany();
+    const { checkoutUrl, sessionId } = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: TEAMS,
+      billingInterval: 'month',
+    });
+    h.forwardWebhooks = false;
+    try {
+      expect(await errorOf(h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId }))).toEqual({
+        code: 'CONFLICT',
+        message: BILLING_MESSAGES.SESSION_NOT_PAID,
+      });
+      const location = await payOnHostedPage(checkoutUrl);
+      expect(location).toBe(`http://app.example.test/subscription?success=true&session_id=${sessionId}`);
+      const now = h.stripeLocal.clock.now();
+
+      const { subscription, message } = await h.client.send(BillingCheckoutSuccess, {
+        actor: admin,
+        sessionId,
+      });
+      expect(message).toBe(BILLING_MESSAGES.SUBSCRIPTION_UPDATED);
+      expect(subscription).toMatchObject({ plan: 'teams', status: 'active', billing_interval: 'month' });
+      expect(subscription.subscription_canceled_at).toBeNull();
+      const start = Date.parse(subscription.subscription_start_date!) / 1000;
+      const end = Date.parse(subscription.subscription_end_date!) / 1000;
+      expect(Math.abs(start - now)).toBeLessThan(60);
+      expect(end - start).toBeGreaterThanOrEqual(28 * DAY);
+      expect(end - start).toBeLessThanOrEqual(31 * DAY);
+
+      const again = await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId });
+      expect(again.subscription).toEqual(subscription);
+      expect(await h.client.send(BillingSubscriptionGet, { actor: admin })).toEqual({ subscription });
+      expect(await changesOf(h, admin.customerId)).toEqual([
+        {
+          customer_id: admin.customerId,
+          plan: 'teams',
+          status: 'active',
+          subscription_start_date: subscription.subscription_start_date,
+          subscription_end_date: subscription.subscription_end_date,
+          subscription_canceled_at: null,
+        },
+      ]);
+    } finally {
+      h.forwardWebhooks = true;
+    }
+  });
+
+  it("refuses another company's session like an unknown one, and changes nothing", async () => {
+    const { sessionId } = await upgraded();
+    const other = newCompany();
+    // The other company has a Stripe customer of its own, too.
+    await h.client.send(BillingCheckout, { actor: other, priceId: TEAMS, billingInterval: 'month' });
+    const notFound = { code: 'NOT_FOUND', message: BILLING_MESSAGES.SESSION_NOT_FOUND };
+    expect(await errorOf(h.client.send(BillingCheckoutSuccess, { actor: other, sessionId }))).toEqual(
+      notFound,
+    );
+    expect(
+      await errorOf(h.client.send(BillingCheckoutSuccess, { actor: other, sessionId: 'cs_test_nope' })),
+    ).toEqual(notFound);
+    expect((await h.client.send(BillingSubscriptionGet, { actor: other })).subscription.plan).toBe('free');
+    expect(await changesOf(h, other.customerId)).toEqual([]);
+  });
+
+  it('moves a paid company to another plan and ends its earlier subscription in Stripe', async () => {
+    const { admin } = await upgraded();
+    const before = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    const { checkoutUrl, sessionId } = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: BUSINESS,
+      billingInterval: 'month',
+    });
+    await payOnHostedPage(checkoutUrl);
+    const { subscription } = await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId });
+    expect(subscription).toMatchObject({ plan: 'business', status: 'active' });
+    const after = (await rowOf(h, admin.customerId))!.stripeSubscriptionId;
+    expect(after).not.toBe(before);
+    await waitFor(async () =>
+      (await h.stripe.subscriptions.retrieve(before)).status === 'canceled' ? true : undefined,
+    );
+    // Its cancellation's webhook is about a subscription that is no longer the company's.
+    await h.stripeLocal.webhooksIdle();
+    expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'business', stripeSubscriptionId: after });
+  });
+});
+
+describe('webhooks (each event id once, applied through the outbox)', () => {
+  it('applies a completed checkout from its webhook alone', async () => {
+    const admin = newCompany();
+    const { checkoutUrl } = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: TEAMS,
+      billingInterval: 'month',
+    });
+    await payOnHostedPage(checkoutUrl);
+    const row = await waitForRow(h, admin.customerId, (r) => r.plan === 'teams');
+    expect(row).toMatchObject({ status: 'active', billingInterval: 'month', subscriptionCanceledAt: null });
+    expect(row.subscriptionEndDate).not.toBeNull();
+  });
+
+  it('takes a replayed event in once: the second answers duplicate and changes nothing', async () => {
+    const admin = newCompany();
+    const { checkoutUrl } = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: TEAMS,
+      billingInterval: 'month',
+    });
+    await payOnHostedPage(checkoutUrl);
+    await waitForRow(h, admin.customerId, (r) => r.plan === 'teams');
+    await h.stripeLocal.webhooksIdle();
+    const completed = h.forwarded.find(
+      (f) =>
+        f.event.type === 'checkout.session.completed' &&
+        (f.event.data.object as { metadata?: Record<string, string> }).metadata?.customer_id ===
+          admin.customerId,
+    )!;
+    expect(completed.duplicate).toBe(false);
+    const changes = await changesOf(h, admin.customerId);
+    expect(changes).toHaveLength(1);
+
+    const replay = await h.client.send(BillingStripeWebhook, { event: forwardable(completed.event) });
+    expect(replay).toEqual({ received: true, duplicate: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await changesOf(h, admin.customerId)).toEqual(changes);
+  });
+
+  it('keeps a renewal’s new period end, and a failed payment’s status (shown as Inactive)', async () => {
+    const { admin, confirmed } = await upgraded();
+    const end = Date.parse(confirmed.subscription.subscription_end_date!);
+    const subscriptionId = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    h.stripeLocal.clock.advanceTo(end / 1000 + 60);
+    const renewed = await waitForRow(
+      h,
+      admin.customerId,
+      (r) => (r.subscriptionEndDate?.getTime() ?? 0) > end,
+    );
+    expect(renewed).toMatchObject({ plan: 'teams', status: 'active' });
+
+    h.stripeLocal.failNextPayment(subscriptionId);
+    h.stripeLocal.clock.advanceTo(renewed.subscriptionEndDate!.getTime() / 1000 + 60);
+    const failed = await waitForRow(h, admin.customerId, (r) => r.status !== 'active');
+    expect(failed).toMatchObject({ plan: 'teams', status: 'past_due' });
+  });
+});
+
+describe('downgrade to free (spec §4 Plans, §7 POST /subscriptions/downgrade-to-free)', () => {
+  it('refuses non-administrators, and a company already on the free plan', async () => {
+    expect(await errorOf(h.client.send(BillingDowngradeToFree, { actor: newCompany('user') }))).toEqual({
+      code: 'FORBIDDEN',
+      message: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION,
+    });
+    expect(await errorOf(h.client.send(BillingDowngradeToFree, { actor: newCompany() }))).toEqual({
+      code: 'CONFLICT',
+      message: BILLING_MESSAGES.ALREADY_FREE,
+    });
+  });
+
+  it('keeps the plan until the period ends, with subscription_canceled_at set; then the webhook makes it free', async () => {
+    const { admin, confirmed } = await upgraded();
+    const { subscription, message } = await h.client.send(BillingDowngradeToFree, { actor: admin });
+    expect(message).toBe(BILLING_MESSAGES.DOWNGRADE_SCHEDULED);
+    expect(subscription).toMatchObject({
+      plan: 'teams',
+      status: 'active',
+      subscription_end_date: confirmed.subscription.subscription_end_date,
+    });
+    expect(subscription.subscription_canceled_at).not.toBeNull();
+    const stripeSubscription = await h.stripe.subscriptions.retrieve(
+      (await rowOf(h, admin.customerId))!.stripeSubscriptionId!,
+    );
+    expect(stripeSubscription.cancel_at_period_end).toBe(true);
+    // Asking again changes nothing.
+    expect((await h.client.send(BillingDowngradeToFree, { actor: admin })).subscription).toEqual(
+      subscription,
+    );
+
+    h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
+    const free = await waitForRow(h, admin.customerId, (r) => r.plan === 'free');
+    expect(free).toMatchObject({
+      status: 'free',
+      stripeSubscriptionId: null,
+      subscriptionCanceledAt: null,
+      subscriptionEndDate: null,
+    });
+    expect(
+      (await changesOf(h, admin.customerId)).map((c) => [
+        c.plan,
+        c.status,
+        c.subscription_canceled_at !== null,
+      ]),
+    ).toEqual([
+      ['teams', 'active', false],
+      ['teams', 'active', true],
+      ['free', 'free', false],
+    ]);
+  });
+
+  it('ends at renewal from the renewal check when the webhook never came', async () => {
+    const { admin } = await upgraded();
+    const { subscription } = await h.client.send(BillingDowngradeToFree, { actor: admin });
+    h.forwardWebhooks = false;
+    try {
+      h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
+      await h.stripeLocal.webhooksIdle();
+      expect((await rowOf(h, admin.customerId))?.plan).toBe('teams');
+      await h.app.get(SubscriptionsService).checkRenewals();
+      expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'free', status: 'free' });
+    } finally {
+      h.forwardWebhooks = true;
+    }
+  });
+});
+
+describe('the scheduled renewal check (BILLING_RENEWAL_CHECK_SECONDS)', () => {
+  let scheduled: BillingHarness;
+  beforeAll(async () => {
+    scheduled = await startBilling({ env: { BILLING_RENEWAL_CHECK_SECONDS: '1' } });
+    scheduled.forwardWebhooks = false;
+  });
+  afterAll(async () => {
+    await scheduled?.close();
+  });
+
+  it('runs on its own and makes a company free whose downgrade came due without a webhook', async () => {
+    const admin = newCompany();
+    const { checkoutUrl, sessionId } = await scheduled.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: TEAMS,
+      billingInterval: 'month',
+    });
+    await payOnHostedPage(checkoutUrl);
+    await scheduled.client.send(BillingCheckoutSuccess, { actor: admin, sessionId });
+    const { subscription } = await scheduled.client.send(BillingDowngradeToFree, { actor: admin });
+    scheduled.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
+    await waitForRow(scheduled, admin.customerId, (r) => r.plan === 'free', 10_000);
+  });
+});

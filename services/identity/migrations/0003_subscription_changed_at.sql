@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."customers" ADD COLUMN "subscription_changed_at" timestamp with time zone;
