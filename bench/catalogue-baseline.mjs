@@ -18,10 +18,10 @@ import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 
 const require = createRequire(import.meta.url);
-const { Database, preparedSql } = require('@planted/db');
+const { Database } = require('@planted/db');
 const equipmentQueries = require('../services/catalogue/dist/equipment/equipment.queries.js');
 const supplierQueries = require('../services/catalogue/dist/suppliers/suppliers.queries.js');
-const { pageShape, placeholders } = require('../services/catalogue/dist/shared/search.js');
+const { pageStatements, pageValues } = require('../services/catalogue/dist/shared/list-queries.js');
 const { schema } = require('../services/catalogue/dist/db/schema.js');
 
 const { DATABASE_URL, CUSTOMER_ID, PORT = '0', DB_APP_ROLE = 'planted_catalogue' } = process.env;
@@ -40,26 +40,13 @@ const database = new Database({
 });
 
 /** The service's page statement for a filter, built once per shape and named as the service names it. */
-function pageReader(queries) {
-  const statements = new Map();
-  return (filter) => {
-    const name = queries.statementName(filter);
-    const key = name ?? `custom_${pageShape(filter)}`;
-    if (!statements.has(key)) statements.set(key, preparedSql(name, queries.query(filter, placeholders)));
-    const statement = statements.get(key);
-    return database.readAsTenant(filter.customerId, (tx) => statement(tx, queries.values(filter)));
-  };
+function pageReader(list, query) {
+  const statementOf = pageStatements(list, query);
+  return (filter) =>
+    database.readAsTenant(filter.customerId, (tx) => statementOf(filter)(tx, pageValues(filter)));
 }
-const equipmentPage = pageReader({
-  statementName: equipmentQueries.equipmentPageStatementName,
-  query: equipmentQueries.equipmentPageQuery,
-  values: equipmentQueries.equipmentPageValues,
-});
-const suppliersPage = pageReader({
-  statementName: supplierQueries.supplierPageStatementName,
-  query: supplierQueries.supplierPageQuery,
-  values: supplierQueries.supplierPageValues,
-});
+const equipmentPage = pageReader(equipmentQueries.EQUIPMENT_LIST, equipmentQueries.equipmentPageQuery);
+const suppliersPage = pageReader(supplierQueries.SUPPLIER_LIST, supplierQueries.supplierPageQuery);
 
 async function page(read, field, search, pageNo, limit) {
   const rows = await read({ customerId: CUSTOMER_ID, search: search || undefined, page: pageNo, limit });

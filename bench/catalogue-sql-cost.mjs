@@ -34,6 +34,7 @@ const supplierQueries = service('suppliers/suppliers.queries.js');
 const { equipmentPageQuery, equipmentPageStateQuery } = equipmentQueries;
 const { supplierPageQuery, supplierPageStateQuery } = supplierQueries;
 const { placeholders } = service('shared/search.js');
+const { pageStatementName, pageValues } = service('shared/list-queries.js');
 const { schema } = service('db/schema.js');
 
 const { values: opts } = parseArgs({
@@ -129,14 +130,14 @@ async function measure(client, database, shared, fresh) {
   const asService = (kind, customerId, search) => {
     const q = kind === 'equipment' ? equipmentQueries : supplierQueries;
     const filter = filterOf(customerId, search);
-    const name = (q.equipmentPageStatementName ?? q.supplierPageStatementName)(filter);
+    const name = pageStatementName(q.EQUIPMENT_LIST ?? q.SUPPLIER_LIST, filter);
     const key = `${kind}:${name ?? `custom:${search ? 's' : ''}`}`;
     if (!pageStatements.has(key))
       pageStatements.set(
         key,
         preparedSql(name, (q.equipmentPageQuery ?? q.supplierPageQuery)(filter, placeholders)),
       );
-    const values = (q.equipmentPageValues ?? q.supplierPageValues)(filter);
+    const values = pageValues(filter);
     return one.readAsTenant(customerId, (tx) => pageStatements.get(key)(tx, values));
   };
   const rowsStatements = {

@@ -147,6 +147,76 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
   });
 });
 
+describe('a route whose answer is the reply, on a bus that answers replies as JSON text', () => {
+  let app: FastifyInstance;
+  const calls: string[] = [];
+  const renamedAnswer = route(ThingRename, {
+    method: 'PUT',
+    path: '/api/named/{id}',
+    operationId: 'renameNamed',
+    summary: 'Renames a thing, answering its name only',
+    tag: 'customers',
+    access: 'admin',
+    params: ['id'],
+    answer: { schema: z.object({ name: z.string() }), from: (reply) => ({ name: reply.name }) },
+  });
+
+  beforeAll(async () => {
+    app = Fastify();
+    const reply = (payload: unknown) => {
+      const p = payload as { id: string; name: string; actor: Actor };
+      if (p.id === 'gone') throw new ServiceError('NOT_FOUND', 'No such thing');
+      return { id: p.id, name: p.name, by: p.actor.userId };
+    };
+    const bus = {
+      send: async (_subject: unknown, payload: unknown) => {
+        calls.push('send');
+        return reply(payload) as never;
+      },
+      sendForJson: async (_subject: unknown, payload: unknown) => {
+        calls.push('sendForJson');
+        // Written as the bus writes it: not necessarily as JSON.stringify would order it.
+        const r = reply(payload);
+        return `{"by":${JSON.stringify(r.by)},"id":${JSON.stringify(r.id)},"name":${JSON.stringify(r.name)}}`;
+      },
+    };
+    registerRoutes(app, [renameThing, renamedAnswer], {
+      bus: bus as unknown as TypedClient,
+      verifier: { verify: async () => ACTORS['admin-token'] } as unknown as SessionTokenVerifier,
+      logger: createLogger('test', { level: 'silent' }),
+      ...({} as Omit<RouteServices, 'bus' | 'verifier' | 'logger'>),
+    });
+    await app.ready();
+  });
+
+  afterAll(() => app.close());
+
+  const put = (url: string, body: object) =>
+    app.inject({ method: 'PUT', url, payload: body, headers: { authorization: 'Bearer admin-token' } });
+
+  it('answers the JSON text as it came, as JSON, without parsing it into objects', async () => {
+    calls.length = 0;
+    const res = await put('/api/things/t-1', { name: 'Digger' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe('{"by":"u1","id":"t-1","name":"Digger"}');
+    expect(calls).toEqual(['sendForJson']);
+  });
+
+  it('maps its errors as for any route', async () => {
+    const res = await put('/api/things/gone', { name: 'Digger' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'No such thing' });
+  });
+
+  it('a route with an answer of its own still parses the reply', async () => {
+    calls.length = 0;
+    const res = await put('/api/named/t-2', { name: 'Mixer' });
+    expect(res.json()).toEqual({ name: 'Mixer' });
+    expect(calls).toEqual(['send']);
+  });
+});
+
 describe('route() refuses a declaration that cannot be served', () => {
   const base = { operationId: 'x', summary: 'x', tag: 'customers', access: 'admin' } as const;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY, ServiceError, type Actor, type TypedClient } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
-import { runWithIdempotencyKey, type SessionTokenVerifier } from '@planted/messaging';
+import { runWithIdempotencyKey, type NatsTypedClient, type SessionTokenVerifier } from '@planted/messaging';
 import { verifyBearer } from '../auth/auth.guard';
 import { sendError, toErrorAnswer } from '../errors/http-exception.filter';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key';
@@ -16,6 +16,12 @@ import {
 } from './route-kit';
 
 export const ONLY_ADMINS = 'Only administrators can do this';
+
+/** A bus that can answer a reply as JSON text (NatsTypedClient), checked as `send` checks it. */
+type JsonBus = TypedClient & Pick<NatsTypedClient, 'sendForJson'>;
+const answersJson = (bus: TypedClient): bus is JsonBus =>
+  typeof (bus as Partial<JsonBus>).sendForJson === 'function';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -139,13 +145,17 @@ export function registerRoutes(
           const key = declaration.idempotent ? idempotencyKeyOf(request.headers) : undefined;
           const input = parseInput(declaration.input, gatherInput(declaration, request)) as never;
           const context: RouteContext = { actor, ip: request.ip, secure: request.protocol === 'https' };
+          const payload = () => ({ ...(input as object), ...(actor ? { actor } : {}) }) as never;
+          // The reply is the answer: it goes on as the JSON text the bus checked, not parsed
+          // into objects only to be serialized again (see NatsTypedClient.sendForJson).
+          if (key === undefined && declaration.answersReply && answersJson(services.bus)) {
+            const json = await services.bus.sendForJson(declaration.subject, payload());
+            return reply.status(declaration.status).type(JSON_CONTENT_TYPE).send(json);
+          }
           const forward = (): Promise<unknown> =>
             declaration.handle
               ? declaration.handle(input, context, services)
-              : services.bus.send(declaration.subject, {
-                  ...(input as object),
-                  ...(actor ? { actor } : {}),
-                } as never);
+              : services.bus.send(declaration.subject, payload());
           // The first step declared is the outermost.
           const run = declaration.before.reduceRight<() => Promise<unknown>>(
             (next, step) => () => step.run(input, context, services, next),

@@ -115,6 +115,8 @@ export interface RouteDeclaration extends CommonOptions {
   readonly before: readonly RouteStep<never>[];
   readonly answerSchema: z.ZodType;
   readonly toAnswer: (reply: unknown) => unknown;
+  /** Whether the answer is the subject's reply itself: no handler, no steps, no answer of its own. */
+  readonly answersReply: boolean;
   readonly handle?: (input: never, context: RouteContext, deps: RouteDependencies) => Promise<unknown>;
   /** Every error code this route may answer with (subject's, steps', its own). */
   readonly errors: readonly ErrorCode[];
@@ -161,6 +163,7 @@ export function route<S extends RequestSubject, Answer = ReplyOf<S>>(
     before,
     answerSchema: options.answer?.schema ?? subject.response,
     toAnswer: options.answer ? (reply) => options.answer!.from(reply as ReplyOf<S>) : (reply) => reply,
+    answersReply: !options.answer && !options.handle && before.length === 0,
     handle: options.handle as RouteDeclaration['handle'],
     errors: [
       ...new Set([...subject.errors, ...before.flatMap((step) => step.errors), ...(options.errors ?? [])]),

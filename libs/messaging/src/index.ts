@@ -2,6 +2,7 @@ export * from './nats-connection';
 export * from './nest-transport';
 export * from './nest-handlers';
 export * from './typed-client';
+export * from './reusable-reply';
 export * from './streams';
 export * from './consumer';
 export * from './retry';

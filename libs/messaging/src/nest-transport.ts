@@ -6,6 +6,7 @@ import { currentRequestId, REQUEST_ID_HEADER, runWithRequestId, type Logger } fr
 import type { NatsConnection } from 'nats';
 import { IDEMPOTENCY_KEY_HEADER, runWithIdempotencyKey } from './idempotency';
 import { coalesceWrites, prefixed } from './nats-connection';
+import { ReplySerializer } from './reusable-reply';
 
 /** Told when each request starts and how it ended (for metrics and graceful shutdown). */
 export interface HandlerObserver {
@@ -46,7 +47,8 @@ export const DEFAULT_QUEUE_GROUP = 'planted';
  * create would happen once per replica.
  *
  * Every handler runs inside the caller's request id (the NATS header), so service logs
- * carry it, and inside the caller's Idempotency-Key when it sent one, and is timed, logged and reported to the observer. This wraps the handler
+ * carry it, and inside the caller's Idempotency-Key when it sent one, and is timed, logged and reported to the observer.
+ * Answers marked with reusableReply are written from the bytes kept with them (ReplySerializer). This wraps the handler
  * itself rather than being a Nest interceptor: an interceptor costs an rxjs pipeline and
  * several AsyncResource bindings per request, which were a tenth of a busy service's CPU.
  */
@@ -56,7 +58,11 @@ export class PrefixedNatsServer extends ServerNats {
     private readonly subjectPrefix: string,
     private readonly extras: PrefixedNatsServerExtras = {},
   ) {
-    super({ ...options, queue: options?.queue ?? DEFAULT_QUEUE_GROUP });
+    super({
+      ...options,
+      queue: options?.queue ?? DEFAULT_QUEUE_GROUP,
+      serializer: options?.serializer ?? new ReplySerializer(),
+    });
   }
 
   override addHandler(

@@ -34,6 +34,65 @@ interface Pending {
   subject: string;
 }
 
+/**
+ * Reply texts already checked against their subject's schema, with the JSON of what the
+ * schema answered for each; the first kept are dropped first. A reply byte for byte the
+ * same as one checked before is the same reply: the check's answer is known.
+ */
+export class CheckedReplies {
+  /** By subject, then by reply text (no key is built per lookup: the text is hashed as it is). */
+  private readonly bySubject = new Map<string, Map<string, string>>();
+  /** What was kept, in the order it was kept. */
+  private readonly kept: Array<{ subject: string; response: string; weight: number }> = [];
+  private oldest = 0;
+  private chars = 0;
+
+  /** capacity: characters of replies and answers kept (UTF-16 units: about twice the bytes). */
+  constructor(private readonly capacity = 8_000_000) {}
+
+  get(subject: string, response: string): string | undefined {
+    return this.bySubject.get(subject)?.get(response);
+  }
+
+  set(subject: string, response: string, json: string): void {
+    const weight = response.length + json.length;
+    let entries = this.bySubject.get(subject);
+    if (weight > this.capacity || entries?.has(response)) return;
+    if (!entries) this.bySubject.set(subject, (entries = new Map()));
+    entries.set(response, json);
+    this.kept.push({ subject, response, weight });
+    this.chars += weight;
+    while (this.chars > this.capacity) {
+      const first = this.kept[this.oldest++];
+      this.bySubject.get(first.subject)!.delete(first.response);
+      this.chars -= first.weight;
+    }
+    // Drops the references to what went, now and then, not on every eviction.
+    if (this.oldest > 1024 && this.oldest * 2 > this.kept.length) {
+      this.kept.splice(0, this.oldest);
+      this.oldest = 0;
+    }
+  }
+
+  /** Replies kept. */
+  get size(): number {
+    return this.kept.length - this.oldest;
+  }
+}
+
+/**
+ * The `response` of a reply in the envelope a Nest service writes for a request answered
+ * with a value (`{"response":…,"isDisposed":true,"id":"<token>"}`, keys in that order), as
+ * text; undefined for anything else (errors, other writers), which is then read in full.
+ */
+function responseText(reply: string, token: string): string | undefined {
+  const head = '{"response":';
+  const tail = `,"isDisposed":true,"id":"${token}"}`;
+  if (!reply.startsWith(head) || !reply.endsWith(tail) || reply.length <= head.length + tail.length)
+    return undefined;
+  return reply.slice(head.length, reply.length - tail.length);
+}
+
 /** nats.js keeps the options a connection was opened with (its own JetStream code reads inboxPrefix there). */
 type NatsConnectionWithOptions = NatsConnection & { options?: { inboxPrefix?: string } };
 
@@ -58,6 +117,7 @@ export class NatsTypedClient implements TypedClient {
   private inbox: { prefix: string; subscription: Subscription } | undefined;
   private readonly pending = new Map<string, Pending>();
   private nextToken = 0;
+  private readonly checked = new CheckedReplies();
 
   constructor(
     private readonly nc: NatsConnection,
@@ -71,6 +131,39 @@ export class NatsTypedClient implements TypedClient {
     payload: RequestOf<S>,
     options: { timeoutMs?: number } = {},
   ): Promise<ReplyOf<S>> {
+    const { reply } = await this.exchange(subject, payload, options);
+    return this.readReply(subject, reply);
+  }
+
+  /**
+   * What `send` answers, as JSON text (for a caller that only writes it on, such as the
+   * gateway answering HTTP): the reply checked against the subject's schema as `send` does,
+   * and what the schema answered serialized. A reply text the same as one checked before
+   * for the subject (a repeated search) is answered from CheckedReplies, without being
+   * parsed and checked again: same text, same result.
+   */
+  async sendForJson<S extends RequestSubject>(
+    subject: S,
+    payload: RequestOf<S>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<string> {
+    const { reply, token } = await this.exchange(subject, payload, options);
+    const response = responseText(reply, token);
+    if (response !== undefined) {
+      const known = this.checked.get(subject.name, response);
+      if (known !== undefined) return known;
+    }
+    const json = JSON.stringify(this.readReply(subject, reply));
+    if (response !== undefined) this.checked.set(subject.name, response, json);
+    return json;
+  }
+
+  /** Sends the request (parsed, with its proof) and answers the reply's text and the request's token. */
+  private async exchange<S extends RequestSubject>(
+    subject: S,
+    payload: RequestOf<S>,
+    options: { timeoutMs?: number },
+  ): Promise<{ reply: string; token: string }> {
     const parsed = subject.request.safeParse(payload);
     if (!parsed.success) {
       const details = toFieldErrors(parsed.error);
@@ -90,10 +183,22 @@ export class NatsTypedClient implements TypedClient {
         throw new ServiceError('INTERNAL', `Only the gateway may call ${subject.name}: no assertion signer`);
       hdrs.set(GATEWAY_ASSERTION_HEADER, await this.assertionSigner.sign(subject.name, body));
     }
-    const raw = await this.request(subject.name, body, hdrs, options.timeoutMs ?? this.defaultTimeoutMs);
+    const token = (this.nextToken++).toString(36);
+    const raw = await this.request(
+      subject.name,
+      body,
+      hdrs,
+      options.timeoutMs ?? this.defaultTimeoutMs,
+      token,
+    );
+    return { reply: decoder.decode(raw), token };
+  }
+
+  /** The reply's answer parsed with the subject's schema, or the service's error thrown. */
+  private readReply<S extends RequestSubject>(subject: S, text: string): ReplyOf<S> {
     let reply: { err?: unknown; response?: unknown };
     try {
-      reply = JSON.parse(decoder.decode(raw)) as typeof reply;
+      reply = JSON.parse(text) as typeof reply;
     } catch {
       throw new ServiceError('INTERNAL', `Malformed reply from ${subject.name}`);
     }
@@ -108,12 +213,17 @@ export class NatsTypedClient implements TypedClient {
     return result.data as ReplyOf<S>;
   }
 
-  private request(name: string, body: string, hdrs: MsgHdrs, timeoutMs: number): Promise<Uint8Array> {
+  private request(
+    name: string,
+    body: string,
+    hdrs: MsgHdrs,
+    timeoutMs: number,
+    token: string,
+  ): Promise<Uint8Array> {
     if (this.nc.isClosed()) {
       return Promise.reject(new ServiceError('UNAVAILABLE', `${name} failed: the NATS connection is closed`));
     }
     const inbox = this.ensureInbox();
-    const token = (this.nextToken++).toString(36);
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);

@@ -13,6 +13,7 @@ import {
   OutcomeUnknownError,
   prefixed,
   PrefixedNatsServer,
+  reusableReply,
   ServiceErrorFilter,
   type IncomingRequest,
   SubjectPipe,
@@ -44,6 +45,21 @@ const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object(
   caller: 'public',
 });
 
+const Echo = defineRequest(
+  'test.echo.v1',
+  z.object({ value: z.unknown() }),
+  z.object({ value: z.string(), extra: z.string().optional() }),
+  { caller: 'public' },
+);
+const Shared = defineRequest(
+  'test.shared.v1',
+  z.object({}),
+  z.object({ items: z.array(z.object({ id: z.string() })), total: z.number() }),
+  { caller: 'public' },
+);
+/** The one answer every replica gives to Shared, the same object each time. */
+const sharedAnswer = reusableReply({ items: [{ id: 'a' }, { id: 'b' }], total: 2 });
+
 /** Requests each replica handled, to show a request runs on one replica only. */
 const handledByReplica = new Map<number, number>();
 let nextReplica = 0;
@@ -67,6 +83,16 @@ class GreetingHandlers {
       requestId: currentRequestId() ?? null,
       idempotencyKey: currentIdempotencyKey() ?? null,
     };
+  }
+
+  @MessagePattern(Echo.name)
+  echo(@Payload(new SubjectPipe(Echo)) body: ParsedRequestOf<typeof Echo>) {
+    return { value: body.value, unknownField: 'dropped by the schema' };
+  }
+
+  @MessagePattern(Shared.name)
+  shared() {
+    return sharedAnswer;
   }
 
   @MessagePattern(Slow.name)
@@ -327,5 +353,52 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     // Nobody took it: certainly not carried out.
     expect(err).not.toBeInstanceOf(OutcomeUnknownError);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('replies as JSON text (sendForJson) and answers serialized once (reusableReply)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers the JSON of what send answers: the reply parsed with the schema (unknown fields dropped)', async () => {
+    const json = await client.sendForJson(Echo, { value: 'one' });
+    expect(json).toBe(JSON.stringify(await client.send(Echo, { value: 'one' })));
+    expect(JSON.parse(json)).toEqual({ value: 'one' });
+  });
+
+  it('checks a reply text once: the same text again is answered without parsing it again', async () => {
+    const check = jest.spyOn(Echo.response, 'safeParse');
+    const first = await client.sendForJson(Echo, { value: 'repeated' });
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(await client.sendForJson(Echo, { value: 'repeated' })).toBe(first);
+    expect(check).toHaveBeenCalledTimes(1);
+    // Another text is checked.
+    expect(JSON.parse(await client.sendForJson(Echo, { value: 'other' }))).toEqual({ value: 'other' });
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a reply that breaks the schema, every time, and the service’s errors as send does', async () => {
+    await client.sendForJson(Echo, { value: 'valid first' });
+    for (let i = 0; i < 2; i++) {
+      const err = await rejection(client.sendForJson(Echo, { value: 7 }));
+      expect(err).toMatchObject({ code: 'INTERNAL', message: `Malformed reply from ${Echo.name}` });
+    }
+    const refused = await rejection(client.sendForJson(Refuse, {}));
+    expect(refused).toMatchObject({ code: 'HIRE_LIMIT_REACHED', message: 'Hire limit reached' });
+    expect((await rejection(client.sendForJson(Unserved, {}))).code).toBe('UNAVAILABLE');
+  });
+
+  it('writes a reusable answer from the bytes serialized the first time; it is frozen', async () => {
+    const stringify = jest.spyOn(JSON, 'stringify');
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await client.send(Shared, {}));
+    expect(answers).toEqual(Array(4).fill({ items: [{ id: 'a' }, { id: 'b' }], total: 2 }));
+    // Once per replica at most (each keeps its own bytes), not once per request.
+    const serialized = stringify.mock.calls.filter(([value]) => value === sharedAnswer).length;
+    expect(serialized).toBeGreaterThanOrEqual(1);
+    expect(serialized).toBeLessThanOrEqual(2);
+    expect(Object.isFrozen(sharedAnswer) && Object.isFrozen(sharedAnswer.items[0])).toBe(true);
+    expect(() => {
+      (sharedAnswer.items as { id: string }[]).push({ id: 'c' });
+    }).toThrow();
   });
 });

@@ -15,25 +15,11 @@ import {
   type Equipment,
 } from '@planted/contracts';
 import { EQUIPMENT_CATEGORIES } from '@planted/domain';
-import {
-  errorOf,
-  newCompany,
-  outboxRowsAbout,
-  startCatalogue,
-  uniqueWord,
-  type CatalogueHarness,
-} from './support/catalogue-harness';
+import { errorOf, newCompany, outboxRowsAbout, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
-let h: CatalogueHarness;
+const h = useCatalogue();
 const a = newCompany('Alpha');
 const b = newCompany('Beta');
-
-beforeAll(async () => {
-  h = await startCatalogue();
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 const image = (name = 'photo') => {
   const folder = randomUUID();

@@ -13,25 +13,20 @@ import {
   CatalogueSupplierUpdate,
 } from '@planted/contracts';
 import { createDatabase, dropDatabase, uniqueName } from '@planted/testing';
-import { newCompany, startCatalogue, uniqueWord, type CatalogueHarness } from './support/catalogue-harness';
+import { newCompany, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
 // Pages of the shared lists are read once and shared between companies (ListCache), and
 // must never be stale: every write to the table moves the list's counter, whoever writes.
 
-let h: CatalogueHarness;
-const a = newCompany('Alpha');
-const b = newCompany('Beta');
 // A database of this file's own: other test files' writes would move the counters between
 // two calls here, and a page these tests expect from memory would be read again.
 const database = uniqueName('planted_test_list_cache');
-
-beforeAll(async () => {
-  h = await startCatalogue({ env: { DATABASE_URL: await createDatabase(database) } });
-});
-afterAll(async () => {
-  await h?.close();
-  await dropDatabase(database);
-});
+const h = useCatalogue(
+  async () => ({ env: { DATABASE_URL: await createDatabase(database) } }),
+  () => dropDatabase(database),
+);
+const a = newCompany('Alpha');
+const b = newCompany('Beta');
 
 /**
  * Renames a row without moving the list's counter (triggers off for this transaction), as
@@ -196,5 +191,49 @@ describe('shared supplier pages', () => {
     await h.client.send(CatalogueSupplierUpdate, { actor: a.admin, id: supplier.id, name: 'Gone Hire' });
     const after = await h.client.send(CatalogueSuppliersList, { actor: b.user, search: word });
     expect(after.suppliers).toEqual([]);
+  });
+});
+
+describe('answers built from shared pages (kept by page, company and its own state)', () => {
+  it("are given again only while the company's favourites, details and notes are what they were", async () => {
+    const word = uniqueWord();
+    const item = (
+      await h.client.send(CatalogueEquipmentCreate, {
+        actor: a.admin,
+        name: `${word} item`,
+        category: 'Heating',
+      })
+    ).equipment;
+    const supplier = (await h.client.send(CatalogueSupplierCreate, { actor: a.admin, name: `${word} Hire` }))
+      .supplier;
+    const favourite = async (actor: typeof a.user) =>
+      (await h.client.send(CatalogueEquipmentList, { actor, search: word })).equipment.map(
+        (e) => e.is_favorite,
+      );
+    const card = async (actor: typeof a.user) =>
+      (await h.client.send(CatalogueSuppliersList, { actor, search: word })).suppliers.map((s) => [
+        s.created_by_you,
+        s.is_favorite,
+        s.customer_note,
+      ]);
+    // The first read fills the page, the second builds A's answer from it, the third is that answer.
+    for (let i = 0; i < 3; i++) {
+      expect(await favourite(a.user)).toEqual([false]);
+      expect(await card(a.user)).toEqual([[true, false, null]]);
+    }
+    // B, with the same (empty) favourites, is not given A's supplier answer ('Created by you').
+    for (let i = 0; i < 2; i++) expect(await card(b.user)).toEqual([[false, false, null]]);
+
+    await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.viewer, id: item.id });
+    await h.client.send(CatalogueSupplierFavoriteAdd, { actor: a.viewer, id: supplier.id });
+    await h.client.send(CatalogueSupplierNoteAdd, { actor: a.user, id: supplier.id, note: 'Call Sam' });
+    for (let i = 0; i < 2; i++) {
+      expect(await favourite(a.user)).toEqual([true]);
+      expect(await card(a.user)).toEqual([[true, true, 'Call Sam']]);
+      expect(await favourite(b.user)).toEqual([false]);
+      expect(await card(b.user)).toEqual([[false, false, null]]);
+    }
+    await h.client.send(CatalogueEquipmentFavoriteRemove, { actor: a.admin, id: item.id });
+    expect(await favourite(a.user)).toEqual([false]);
   });
 });

@@ -9,23 +9,16 @@ import {
   CatalogueSupplierFavoriteAdd,
   CatalogueSuppliersList,
 } from '@planted/contracts';
-import { newCompany, startCatalogue, uniqueWord, type CatalogueHarness } from './support/catalogue-harness';
+import { newCompany, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
 // The list reads run as prepared statements on one generic plan (libs/db readAsTenant): the
 // plan is made once for every company, so each call's answer must still be its company's
 // (row-level security, favourites, own inactive entries), call after call, well past the
 // fifth run of a statement (when PostgreSQL would otherwise start reusing a plan).
 
-let h: CatalogueHarness;
+const h = useCatalogue();
 const a = newCompany('Alpha');
 const b = newCompany('Beta');
-
-beforeAll(async () => {
-  h = await startCatalogue();
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 /** The prepared statements of every idle connection of the service's pool, by name. */
 async function preparedStatements(): Promise<Map<string, { generic: number; custom: number }>> {

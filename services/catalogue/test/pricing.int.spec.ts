@@ -11,13 +11,13 @@ import {
 } from '@planted/contracts';
 import { prefixed } from '@planted/messaging';
 import { waitFor } from '@planted/testing';
-import { newCompany, startCatalogue, type CatalogueHarness } from './support/catalogue-harness';
+import { newCompany, useCatalogue } from './support/catalogue-harness';
 
 // Spec §3 Pricing entry, §7 GET /equipment/pricing: the latest price a company paid per item,
 // kept from the hires service's events. The hires service does not exist yet: this test
 // publishes its events to the HIRES stream as its outbox relay will.
 
-let h: CatalogueHarness;
+const h = useCatalogue();
 const a = newCompany('Alpha');
 const b = newCompany('Beta');
 let equipmentId: string;
@@ -26,7 +26,6 @@ let supplier: { id: string; name: string };
 let otherSupplier: { id: string; name: string };
 
 beforeAll(async () => {
-  h = await startCatalogue();
   const add = async (name: string) =>
     (await h.client.send(CatalogueEquipmentCreate, { actor: a.admin, name, category: 'Access Equipment' }))
       .equipment.id;
@@ -36,9 +35,6 @@ beforeAll(async () => {
     .supplier;
   otherSupplier = (await h.client.send(CatalogueSupplierCreate, { actor: b.admin, name: 'Access Direct' }))
     .supplier;
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 function hire(overrides: Partial<HireEvent> = {}): HireEvent {

@@ -16,25 +16,11 @@ import {
   type Actor,
 } from '@planted/contracts';
 import { TIMELINE_TITLES } from '../src/suppliers/suppliers.service';
-import {
-  errorOf,
-  newCompany,
-  outboxRowsAbout,
-  startCatalogue,
-  uniqueWord,
-  type CatalogueHarness,
-} from './support/catalogue-harness';
+import { errorOf, newCompany, outboxRowsAbout, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
-let h: CatalogueHarness;
+const h = useCatalogue();
 const a = newCompany('Alpha');
 const b = newCompany('Beta');
-
-beforeAll(async () => {
-  h = await startCatalogue();
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 async function addSupplier(actor: Actor, name = `Hire Co ${uniqueWord()}`) {
   const { supplier } = await h.client.send(CatalogueSupplierCreate, {

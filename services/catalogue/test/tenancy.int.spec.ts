@@ -24,16 +24,9 @@ import {
   supplierFavorites,
   supplierTimeline,
 } from '../src/db/schema';
-import {
-  errorOf,
-  newCompany,
-  sessionTokenFor,
-  startCatalogue,
-  uniqueWord,
-  type CatalogueHarness,
-} from './support/catalogue-harness';
+import { errorOf, newCompany, sessionTokenFor, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
-let h: CatalogueHarness;
+const h = useCatalogue();
 const a = newCompany('Alpha');
 const b = newCompany('Beta');
 let itemId: string;
@@ -48,7 +41,6 @@ const PRIVATE_TABLES = {
 } as const;
 
 beforeAll(async () => {
-  h = await startCatalogue();
   itemId = (
     await h.client.send(CatalogueEquipmentCreate, {
       actor: a.admin,
@@ -112,9 +104,6 @@ beforeAll(async () => {
     );
     return rows.length > 0 ? true : undefined;
   });
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('row-level security on every per-company table (design: RLS behind every query)', () => {

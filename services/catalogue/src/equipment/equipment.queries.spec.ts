@@ -1,10 +1,10 @@
 import { fillPlaceholders } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { pageStatementName, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
+  EQUIPMENT_LIST,
   equipmentPageQuery,
-  equipmentPageStatementName,
-  equipmentPageValues,
   equipmentPageStateQuery,
   similarEquipmentQuery,
   type EquipmentFilter,
@@ -90,20 +90,24 @@ describe('the equipment list statement', () => {
       const direct = dialect.sqlToQuery(equipmentPageQuery(filter));
       const prepared = dialect.sqlToQuery(equipmentPageQuery(filter, placeholders));
       expect(prepared.sql).toBe(direct.sql);
-      expect(fillPlaceholders(prepared.params, equipmentPageValues(filter))).toEqual(direct.params);
+      expect(fillPlaceholders(prepared.params, pageValues(filter))).toEqual(direct.params);
     }
   });
 
   it('names the statements whose plan may serve every value, one per shape', () => {
     const base = { customerId: me, page: 1, limit: 12 };
-    expect(equipmentPageStatementName({ ...base, search: 'breaker' })).toBe('catalogue_equipment_page_s');
-    expect(equipmentPageStatementName({ ...base, search: 'breaker', category: 'Welding' })).toBe(
+    expect(pageStatementName(EQUIPMENT_LIST, { ...base, search: 'breaker' })).toBe(
+      'catalogue_equipment_page_s',
+    );
+    expect(pageStatementName(EQUIPMENT_LIST, { ...base, search: 'breaker', category: 'Welding' })).toBe(
       'catalogue_equipment_page_sc',
     );
-    expect(equipmentPageStatementName({ ...base, favoritesOnly: true })).toBe('catalogue_equipment_page_f');
+    expect(pageStatementName(EQUIPMENT_LIST, { ...base, favoritesOnly: true })).toBe(
+      'catalogue_equipment_page_f',
+    );
     // Planned for their values every time: the name-index walk, and terms the trigram index cannot narrow.
-    expect(equipmentPageStatementName(base)).toBeUndefined();
-    expect(equipmentPageStatementName({ ...base, category: 'Welding' })).toBeUndefined();
-    expect(equipmentPageStatementName({ ...base, search: 'te', favoritesOnly: true })).toBeUndefined();
+    expect(pageStatementName(EQUIPMENT_LIST, base)).toBeUndefined();
+    expect(pageStatementName(EQUIPMENT_LIST, { ...base, category: 'Welding' })).toBeUndefined();
+    expect(pageStatementName(EQUIPMENT_LIST, { ...base, search: 'te', favoritesOnly: true })).toBeUndefined();
   });
 });

@@ -1,14 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  allOf,
-  containsPattern,
-  materialization,
-  offsetOf,
-  pageShape,
-  trigramSearchable,
-  valuesOf,
-  type ValueOf,
-} from '../shared/search';
+  listPageQuery,
+  listState,
+  pageValues,
+  visibleTo,
+  type ListFilter,
+  type SharedList,
+} from '../shared/list-queries';
+import { valuesOf, type ValueOf } from '../shared/search';
 
 /** The columns of an equipment answer, named as EquipmentView's properties. */
 const EQUIPMENT_COLUMNS = sql.raw(
@@ -28,14 +27,14 @@ const EQUIPMENT_COLUMNS = sql.raw(
   ].join(', '),
 );
 
-/**
- * Which items a company sees: every active item of the community catalogue, and its own
- * inactive ones (an owner switches an item off without it vanishing from its own list, so
- * it can switch it on again). Deleted items nobody sees.
- */
-export function visibleTo(customerId: unknown): SQL {
-  return sql`e.deleted_at is null and (e.is_active or e.customer_id = ${customerId})`;
-}
+export const EQUIPMENT_LIST: SharedList = {
+  name: 'equipment',
+  statement: 'equipment',
+  table: 'catalogue.equipment',
+  alias: 'e',
+  owner: 'customer_id',
+  favorites: { table: 'catalogue.equipment_favorites', key: 'equipment_id' },
+};
 
 /**
  * `is_favorite` of item `<alias>.id` for the company: a lateral lookup by the favourites'
@@ -55,88 +54,30 @@ function favoriteOf(alias: string, customerId: unknown) {
   };
 }
 
-export interface EquipmentFilter {
-  customerId: string;
-  search?: string;
-  category?: string;
-  /** Only the company's favourites (GET /equipment/favorites/list). */
-  favoritesOnly?: boolean;
-  page: number;
-  limit: number;
-}
-
-/** The values of a page statement, by the names equipmentPageQuery asks for. */
-export function equipmentPageValues(filter: EquipmentFilter): Record<string, unknown> {
-  return {
-    customerId: filter.customerId,
-    ...(filter.search ? { pattern: containsPattern(filter.search.toLowerCase()) } : {}),
-    ...(filter.category ? { category: filter.category } : {}),
-    limit: filter.limit,
-    offset: offsetOf(filter.page, filter.limit),
-  };
-}
-
-/**
- * The prepared statement's name for pages of this filter's shape (which filters are set),
- * or undefined when a page is better planned for its values each time: unfiltered and
- * category pages walk the name index until the page is full (how far depends on the
- * values), and a term too short for the trigram index needs a plan of its own.
- */
-export function equipmentPageStatementName(filter: EquipmentFilter): string | undefined {
-  if (!filter.search && !filter.favoritesOnly) return undefined;
-  if (filter.search && !trigramSearchable(filter.search)) return undefined;
-  return `catalogue_equipment_page_${pageShape(filter)}`;
-}
+export type EquipmentFilter = ListFilter;
 
 /**
  * One statement for a page of the list: the total of matches and the page's rows with
- * `is_favorite`, ordered by name. The total comes back even for a page past the end (one
- * row whose item columns are null). See materialization() for how `matched` is planned.
- * Only ids and names are collected for the count and the order (a search's matches are
- * copied once into the materialized CTE, descriptions and all, otherwise); the page's 12
- * rows are then read by id. The filter decides the statement's shape; its values come from
- * `value` (by default the filter's own, see equipmentPageValues).
+ * `is_favorite`, ordered by name (see listPageQuery). Only ids and names are collected for
+ * the count and the order (a search's matches are copied once into the materialized CTE,
+ * descriptions and all, otherwise); the page's 12 rows are then read by id. Its values come
+ * from `value` (by default the filter's own, see pageValues).
  */
 export function equipmentPageQuery(
   filter: EquipmentFilter,
-  value: ValueOf = valuesOf(equipmentPageValues(filter)),
+  value: ValueOf = valuesOf(pageValues(filter)),
 ): SQL {
-  const customerId = value('customerId');
-  const favorites = filter.favoritesOnly
-    ? sql`join catalogue.equipment_favorites mf on mf.equipment_id = e.id and mf.customer_id = ${customerId}`
-    : sql``;
-  const favorite = favoriteOf('e', customerId);
-  const where = allOf(
-    visibleTo(customerId),
-    filter.search ? sql`e.search_text like ${value('pattern')}` : undefined,
-    filter.category ? sql`e.category = ${value('category')}` : undefined,
-  );
-  return sql`
-    with matched as ${materialization(filter)} (
-      select e.id, e.name from catalogue.equipment e ${favorites} where ${where}
-    ),
-    total as (select count(*)::int as total, ${listState(customerId)} from matched),
-    page as (
-      select * from matched order by name, id limit ${value('limit')} offset ${value('offset')}
-    )
-    select t.total, t.version, t."ownInactive", ${EQUIPMENT_COLUMNS}, ${favorite.column}
-    from total t
-    left join page p on true
-    left join catalogue.equipment e on e.id = p.id
-    ${favorite.join}
-    order by p.name, p.id`;
-}
-
-/**
- * The list's counter, and whether the company has inactive items of its own (then its
- * pages differ from everyone else's, and no page is shared with it): see ListCache.
- */
-function listState(customerId: unknown): SQL {
-  return sql`(select v.version::float8 from catalogue.list_versions v where v.name = 'equipment') as version,
-    exists(
-      select 1 from catalogue.equipment o
-      where o.customer_id = ${customerId} and not o.is_active and o.deleted_at is null
-    ) as "ownInactive"`;
+  const favorite = favoriteOf('e', value('customerId'));
+  return listPageQuery(EQUIPMENT_LIST, filter, value, {
+    matched: sql`e.id, e.name`,
+    where: [
+      filter.search ? sql`e.search_text like ${value('pattern')}` : undefined,
+      filter.category ? sql`e.category = ${value('category')}` : undefined,
+    ],
+    columns: sql`${EQUIPMENT_COLUMNS}, ${favorite.column}`,
+    joins: sql`left join catalogue.equipment e on e.id = p.id
+    ${favorite.join}`,
+  });
 }
 
 /**
@@ -147,7 +88,7 @@ function listState(customerId: unknown): SQL {
  */
 export function equipmentPageStateQuery(customerId: unknown, ids: unknown): SQL {
   return sql`
-    select ${listState(customerId)},
+    select ${listState(EQUIPMENT_LIST, customerId)},
       array(
         select fav.equipment_id::text from unnest(${sql.param(ids)}::uuid[]) as page(id)
         cross join lateral (
@@ -165,7 +106,7 @@ export function equipmentByIdQuery(customerId: unknown, id: unknown): SQL {
     select ${EQUIPMENT_COLUMNS}, ${favorite.column}
     from catalogue.equipment e
     ${favorite.join}
-    where e.id = ${id} and ${visibleTo(customerId)}`;
+    where e.id = ${id} and ${visibleTo(EQUIPMENT_LIST, customerId)}`;
 }
 
 /** Active items per category (categories without items are absent). */

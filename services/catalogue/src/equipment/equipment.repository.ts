@@ -7,13 +7,14 @@ import type { CatalogueTx } from '../db/database';
 import { equipment, equipmentFavorites, type EquipmentRow } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
-import { pageShape, placeholders } from '../shared/search';
+import type { CompanyView, DirectoryPage } from '../shared/directory';
+import { pageStatements, pageValues } from '../shared/list-queries';
+import { placeholders } from '../shared/search';
 import {
   categoryCountsQuery,
+  EQUIPMENT_LIST,
   equipmentByIdQuery,
   equipmentPageQuery,
-  equipmentPageStatementName,
-  equipmentPageValues,
   equipmentPageStateQuery,
   similarEquipmentQuery,
   type EquipmentFilter,
@@ -76,19 +77,8 @@ export function toEquipment(row: EquipmentView, isFavorite: boolean): Equipment 
 type ListState = { version: number; ownInactive: boolean };
 type PageRow = EquipmentView & ListState & { total: number; isFavorite: boolean };
 
-// The statements behind the list and the item, built once (see preparedSql): the page
-// statement once per shape of filter, prepared when its plan may be shared by every value.
-const pageStatements = new Map<string, ReturnType<typeof preparedSql<PageRow>>>();
-function pageStatement(filter: EquipmentFilter) {
-  const name = equipmentPageStatementName(filter);
-  const key = name ?? `custom_${pageShape(filter)}`;
-  let statement = pageStatements.get(key);
-  if (!statement) {
-    statement = preparedSql<PageRow>(name, equipmentPageQuery(filter, placeholders));
-    pageStatements.set(key, statement);
-  }
-  return statement;
-}
+// The statements behind the list and the item, built once (see preparedSql).
+const pageStatement = pageStatements<PageRow, EquipmentFilter>(EQUIPMENT_LIST, equipmentPageQuery);
 const pageStateStatement = preparedSql<ListState & { favorites: string[] }>(
   'catalogue_equipment_page_state',
   equipmentPageStateQuery(placeholders('customerId'), placeholders('ids')),
@@ -98,17 +88,11 @@ const byIdStatement = preparedSql<EquipmentView & { isFavorite: boolean }>(
   equipmentByIdQuery(placeholders('customerId'), placeholders('id')),
 );
 
-/** A page, and what says whether it may be shared (see ListCache). */
-export interface EquipmentPage extends ListState {
-  items: Equipment[];
-  total: number;
-}
-
 @Injectable()
 export class EquipmentRepository {
   /** A page of the items the company sees (or of its favourites), and the number of matches. */
-  async page(tx: CatalogueTx, filter: EquipmentFilter): Promise<EquipmentPage> {
-    const rows = await pageStatement(filter)(tx, equipmentPageValues(filter));
+  async page(tx: CatalogueTx, filter: EquipmentFilter): Promise<DirectoryPage<Equipment>> {
+    const rows = await pageStatement(filter)(tx, pageValues(filter));
     const [first] = rows;
     const items = rows.filter((row) => row.id !== null).map((row) => toEquipment(row, row.isFavorite));
     return { items, total: first.total, version: first.version, ownInactive: first.ownInactive };
@@ -124,11 +108,14 @@ export class EquipmentRepository {
     tx: CatalogueTx,
     customerId: string,
     cached: CachedPage<Equipment>,
-  ): Promise<Equipment[] | undefined> {
+  ): Promise<CompanyView<Equipment> | undefined> {
     const [state] = await pageStateStatement(tx, { customerId, ids: cached.ids });
     if (state.version !== cached.version || state.ownInactive) return undefined;
     const favorites = new Set(state.favorites);
-    return cached.items.map((item) => ({ ...item, is_favorite: favorites.has(item.id) }));
+    return {
+      state: [...favorites].sort().join(','),
+      items: () => cached.items.map((item) => ({ ...item, is_favorite: favorites.has(item.id) })),
+    };
   }
 
   /** The item as the company sees it, or undefined when it does not see it (unknown, deleted, another's inactive). */

@@ -5,7 +5,6 @@ import {
   EquipmentCreated,
   EquipmentDeleted,
   EquipmentUpdated,
-  paginationOf,
   type Actor,
   type CatalogueEquipmentCategories,
   type CatalogueEquipmentDelete,
@@ -22,13 +21,16 @@ import {
 import { DATABASE, once, OutboxService } from '@planted/service-kit';
 import type { CatalogueDatabase, CatalogueTx } from '../db/database';
 import { idempotentRequests, type EquipmentRow } from '../db/schema';
-import { ListCache } from '../shared/list-cache';
+import { Directory } from '../shared/directory';
 import { equipmentNotFound, onlyAdminsAddEquipment, onlyOwnerEditsEquipment } from './equipment.errors';
 import { EquipmentRepository, toEquipment, type EquipmentPatch } from './equipment.repository';
 
 type ListInput = Omit<ParsedRequestOf<typeof CatalogueEquipmentList>, 'actor'>;
 type CreateInput = Omit<ParsedRequestOf<typeof CatalogueEquipmentCreate>, 'actor'>;
 type UpdateInput = Omit<ParsedRequestOf<typeof CatalogueEquipmentUpdate>, 'actor'>;
+
+/** Spec §6: only admins of the owning company edit or delete an item (one message for both). */
+const OWNER_ONLY = { notOwner: onlyOwnerEditsEquipment, notAdmin: onlyOwnerEditsEquipment };
 
 /** What the catalogue's events carry of an item (consumers keep names and images for their lists). */
 function toEquipmentEvent(row: EquipmentRow) {
@@ -43,59 +45,29 @@ function toEquipmentEvent(row: EquipmentRow) {
   };
 }
 
-/** Whether the company sees the row: not deleted, and active or its own. */
-function visible(row: EquipmentRow | undefined, customerId: string): row is EquipmentRow {
-  return row !== undefined && row.deletedAt === null && (row.isActive || row.customerId === customerId);
-}
-
 @Injectable()
 export class EquipmentService {
-  private readonly pages = new ListCache<Equipment>();
+  private readonly directory: Directory<Equipment, EquipmentRow, ReplyOf<typeof CatalogueEquipmentList>>;
 
   constructor(
     @Inject(DATABASE) private readonly database: CatalogueDatabase,
     private readonly equipment: EquipmentRepository,
     private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    this.directory = new Directory(database, outbox, equipment, {
+      ownerOf: (row) => row.customerId,
+      notFound: equipmentNotFound,
+      answer: (equipment, pagination) => ({ equipment, pagination }),
+    });
+  }
 
-  /**
-   * A page of the catalogue (or of the company's favourites). Pages of the catalogue are
-   * shared between companies through the ListCache, items and all: a repeated search
-   * costs a look at the list's counter and the company's favourites among the page's
-   * ids instead of a trigram scan and a count.
-   */
+  /** A page of the catalogue (or of the company's favourites); see Directory. */
   list(
     actor: Actor,
     query: ListInput,
     favoritesOnly = false,
   ): Promise<ReplyOf<typeof CatalogueEquipmentList>> {
-    const { customerId } = actor;
-    const answer = (items: Equipment[], total: number) => ({
-      equipment: items,
-      pagination: paginationOf(query.page, query.limit, total),
-    });
-    return this.database.readAsTenant(customerId, async (tx) => {
-      const filter = { customerId, ...query, favoritesOnly };
-      if (favoritesOnly) {
-        const { items, total } = await this.equipment.page(tx, filter);
-        return answer(items, total);
-      }
-      const key = ListCache.key(query);
-      const cached = this.pages.get(key);
-      if (cached) {
-        const items = await this.equipment.cachedPage(tx, customerId, cached);
-        if (items) return answer(items, cached.total);
-      }
-      const page = await this.equipment.page(tx, filter);
-      if (!page.ownInactive)
-        this.pages.set(key, {
-          version: page.version,
-          total: page.total,
-          ids: page.items.map((item) => item.id),
-          items: page.items,
-        });
-      return answer(page.items, page.total);
-    });
+    return this.directory.list(actor.customerId, query, favoritesOnly);
   }
 
   categories(actor: Actor): Promise<ReplyOf<typeof CatalogueEquipmentCategories>> {
@@ -105,20 +77,14 @@ export class EquipmentService {
   }
 
   async get(actor: Actor, id: string): Promise<ReplyOf<typeof CatalogueEquipmentGet>> {
-    const found = await this.database.readAsTenant(actor.customerId, (tx) =>
-      this.equipment.findVisible(tx, actor.customerId, id),
-    );
-    if (!found) throw equipmentNotFound();
-    return { equipment: found };
+    return { equipment: await this.directory.get(actor.customerId, id) };
   }
 
   similar(
     actor: Actor,
     input: Omit<ParsedRequestOf<typeof CatalogueEquipmentSimilar>, 'actor'>,
   ): Promise<ReplyOf<typeof CatalogueEquipmentSimilar>> {
-    return this.database.readAsTenant(actor.customerId, async (tx) => ({
-      similar: await this.equipment.similar(tx, input.name),
-    }));
+    return this.directory.similar(actor.customerId, input.name);
   }
 
   /** Spec §6: admins add equipment; the item belongs to their company. Once per Idempotency-Key. */
@@ -166,7 +132,7 @@ export class EquipmentService {
    */
   async update(actor: Actor, input: UpdateInput): Promise<ReplyOf<typeof CatalogueEquipmentUpdate>> {
     const result = await this.database.withTenant(actor.customerId, async (tx) => {
-      const row = await this.requireOwnItem(tx, actor, input.id);
+      const row = await this.directory.ownRow(tx, actor, input.id, OWNER_ONLY);
       const patch: EquipmentPatch = {
         name: input.name,
         description: input.description,
@@ -202,48 +168,21 @@ export class EquipmentService {
 
   /** Soft delete by admins of the owning company; a second delete answers NOT_FOUND. */
   async delete(actor: Actor, id: string): Promise<ReplyOf<typeof CatalogueEquipmentDelete>> {
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const row = await this.requireOwnItem(tx, actor, id);
-      if (!(await this.equipment.softDelete(tx, row.id))) throw equipmentNotFound();
-      await this.outbox.record(tx, EquipmentDeleted, { equipment_id: row.id }, actor.customerId);
-    });
-    this.outbox.committed();
+    await this.directory.delete(actor, id, OWNER_ONLY, EquipmentDeleted, (row) => ({ equipment_id: row.id }));
     return { message: CATALOGUE_MESSAGES.EQUIPMENT_DELETED };
   }
 
-  async addFavorite(
+  addFavorite(
     actor: Actor,
     input: Omit<ParsedRequestOf<typeof CatalogueEquipmentFavoriteAdd>, 'actor'>,
   ): Promise<ReplyOf<typeof CatalogueEquipmentFavoriteAdd>> {
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const row = await this.equipment.findRow(tx, input.id);
-      if (!visible(row, actor.customerId)) throw equipmentNotFound();
-      await this.equipment.addFavorite(tx, actor.customerId, row.id);
-    });
-    return { is_favorite: true, message: CATALOGUE_MESSAGES.FAVORITE_ADDED };
+    return this.directory.addFavorite(actor.customerId, input.id);
   }
 
-  /** Removing a favourite of an item that has since gone still works; NOT_FOUND only when there is nothing at all. */
-  async removeFavorite(
+  removeFavorite(
     actor: Actor,
     input: Omit<ParsedRequestOf<typeof CatalogueEquipmentFavoriteRemove>, 'actor'>,
   ): Promise<ReplyOf<typeof CatalogueEquipmentFavoriteRemove>> {
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const removed = await this.equipment.removeFavorite(tx, actor.customerId, input.id);
-      if (!removed && !visible(await this.equipment.findRow(tx, input.id), actor.customerId))
-        throw equipmentNotFound();
-    });
-    return { is_favorite: false, message: CATALOGUE_MESSAGES.FAVORITE_REMOVED };
-  }
-
-  /**
-   * The item, when the actor may change it: NOT_FOUND when the company does not see
-   * it, FORBIDDEN when it sees it but is not its owner, or is not an admin (spec §6).
-   */
-  private async requireOwnItem(tx: CatalogueTx, actor: Actor, id: string): Promise<EquipmentRow> {
-    const row = await this.equipment.findRow(tx, id);
-    if (!visible(row, actor.customerId)) throw equipmentNotFound();
-    if (row.customerId !== actor.customerId || actor.role !== 'admin') throw onlyOwnerEditsEquipment();
-    return row;
+    return this.directory.removeFavorite(actor.customerId, input.id);
   }
 }

@@ -1,11 +1,11 @@
 import { fillPlaceholders } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { pageStatementName, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
+  SUPPLIER_LIST,
   supplierByIdQuery,
   supplierPageQuery,
-  supplierPageStatementName,
-  supplierPageValues,
   supplierPageStateQuery,
   type SupplierFilter,
 } from './suppliers.queries';
@@ -72,12 +72,14 @@ describe('the supplier statements', () => {
       const direct = dialect.sqlToQuery(supplierPageQuery(filter));
       const prepared = dialect.sqlToQuery(supplierPageQuery(filter, placeholders));
       expect(prepared.sql).toBe(direct.sql);
-      expect(fillPlaceholders(prepared.params, supplierPageValues(filter))).toEqual(direct.params);
+      expect(fillPlaceholders(prepared.params, pageValues(filter))).toEqual(direct.params);
     }
     const base = { customerId: me, page: 1, limit: 12 };
-    expect(supplierPageStatementName({ ...base, search: 'plant' })).toBe('catalogue_supplier_page_s');
-    expect(supplierPageStatementName({ ...base, favoritesOnly: true })).toBe('catalogue_supplier_page_f');
-    expect(supplierPageStatementName(base)).toBeUndefined();
-    expect(supplierPageStatementName({ ...base, search: 'ab' })).toBeUndefined();
+    expect(pageStatementName(SUPPLIER_LIST, { ...base, search: 'plant' })).toBe('catalogue_supplier_page_s');
+    expect(pageStatementName(SUPPLIER_LIST, { ...base, favoritesOnly: true })).toBe(
+      'catalogue_supplier_page_f',
+    );
+    expect(pageStatementName(SUPPLIER_LIST, base)).toBeUndefined();
+    expect(pageStatementName(SUPPLIER_LIST, { ...base, search: 'ab' })).toBeUndefined();
   });
 });

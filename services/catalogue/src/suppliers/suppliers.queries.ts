@@ -1,14 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  allOf,
-  containsPattern,
-  materialization,
-  offsetOf,
-  pageShape,
-  trigramSearchable,
-  valuesOf,
-  type ValueOf,
-} from '../shared/search';
+  listPageQuery,
+  listState,
+  pageValues,
+  visibleTo,
+  type ListFilter,
+  type SharedList,
+} from '../shared/list-queries';
+import { valuesOf, type ValueOf } from '../shared/search';
 
 /** The shared columns of a supplier, named as SupplierView's properties. */
 const SUPPLIER_COLUMNS = sql.raw(
@@ -58,79 +57,33 @@ function companyColumns(customerId: unknown) {
   };
 }
 
-/** Which suppliers a company sees: every active one, and its own inactive ones; deleted ones nobody. */
-export function supplierVisibleTo(customerId: unknown): SQL {
-  return sql`s.deleted_at is null and (s.is_active or s.created_by = ${customerId})`;
-}
+export const SUPPLIER_LIST: SharedList = {
+  name: 'suppliers',
+  statement: 'supplier',
+  table: 'catalogue.suppliers',
+  alias: 's',
+  owner: 'created_by',
+  favorites: { table: 'catalogue.supplier_favorites', key: 'supplier_id' },
+};
 
-export interface SupplierFilter {
-  customerId: string;
-  search?: string;
-  favoritesOnly?: boolean;
-  page: number;
-  limit: number;
-}
-
-/** The values of a page statement, by the names supplierPageQuery asks for. */
-export function supplierPageValues(filter: SupplierFilter): Record<string, unknown> {
-  return {
-    customerId: filter.customerId,
-    ...(filter.search ? { pattern: containsPattern(filter.search.toLowerCase()) } : {}),
-    limit: filter.limit,
-    offset: offsetOf(filter.page, filter.limit),
-  };
-}
-
-/**
- * The prepared statement's name for pages of this filter's shape, or undefined when a page
- * is better planned for its values each time (as equipmentPageStatementName).
- */
-export function supplierPageStatementName(filter: SupplierFilter): string | undefined {
-  if (!filter.search && !filter.favoritesOnly) return undefined;
-  if (filter.search && !trigramSearchable(filter.search)) return undefined;
-  return `catalogue_supplier_page_${pageShape(filter)}`;
-}
+export type SupplierFilter = Omit<ListFilter, 'category'>;
 
 /**
  * One statement for a page: the total of matches and the page's suppliers as the company
- * sees them, by name. The filter decides the statement's shape; its values come from
- * `value` (by default the filter's own, see supplierPageValues).
+ * sees them, by name (see listPageQuery). Its values come from `value` (by default the
+ * filter's own, see pageValues).
  */
 export function supplierPageQuery(
   filter: SupplierFilter,
-  value: ValueOf = valuesOf(supplierPageValues(filter)),
+  value: ValueOf = valuesOf(pageValues(filter)),
 ): SQL {
-  const customerId = value('customerId');
-  const favorites = filter.favoritesOnly
-    ? sql`join catalogue.supplier_favorites mf on mf.supplier_id = s.id and mf.customer_id = ${customerId}`
-    : sql``;
-  const where = allOf(
-    supplierVisibleTo(customerId),
-    filter.search ? sql`s.search_name like ${value('pattern')}` : undefined,
-  );
-  const company = companyColumns(customerId);
-  return sql`
-    with matched as ${materialization(filter)} (
-      select ${SUPPLIER_COLUMNS} from catalogue.suppliers s ${favorites} where ${where}
-    ),
-    total as (select count(*)::int as total, ${listState(customerId)} from matched),
-    page as (
-      select * from matched order by name, id limit ${value('limit')} offset ${value('offset')}
-    )
-    select t.total, t.version, t."ownInactive", p.*, ${company.columns}
-    from total t
-    left join page p on true
-    ${company.joins}
-    order by p.name, p.id`;
-}
-
-/** The list's counter, and whether the company has inactive suppliers of its own: see ListCache. */
-function listState(customerId: unknown): SQL {
-  return sql`(select v.version::float8 from catalogue.list_versions v where v.name = 'suppliers') as version,
-    exists(
-      select 1 from catalogue.suppliers o
-      where o.created_by = ${customerId} and not o.is_active and o.deleted_at is null
-    ) as "ownInactive"`;
+  const company = companyColumns(value('customerId'));
+  return listPageQuery(SUPPLIER_LIST, filter, value, {
+    matched: SUPPLIER_COLUMNS,
+    where: [filter.search ? sql`s.search_name like ${value('pattern')}` : undefined],
+    columns: sql`p.*, ${company.columns}`,
+    joins: company.joins,
+  });
 }
 
 /**
@@ -143,7 +96,7 @@ function listState(customerId: unknown): SQL {
 export function supplierPageStateQuery(customerId: unknown, ids: unknown): SQL {
   const company = companyColumns(customerId);
   return sql`
-    with state as (select ${listState(customerId)})
+    with state as (select ${listState(SUPPLIER_LIST, customerId)})
     select st.version, st."ownInactive", p.id, ${company.columns}
     from state st
     left join unnest(${sql.param(ids)}::uuid[]) as p(id) on true
@@ -155,7 +108,7 @@ export function supplierByIdQuery(customerId: unknown, id: unknown): SQL {
   const company = companyColumns(customerId);
   return sql`
     select p.*, ${company.columns}
-    from (select ${SUPPLIER_COLUMNS} from catalogue.suppliers s where s.id = ${id} and ${supplierVisibleTo(customerId)}) p
+    from (select ${SUPPLIER_COLUMNS} from catalogue.suppliers s where s.id = ${id} and ${visibleTo(SUPPLIER_LIST, customerId)}) p
     ${company.joins}`;
 }
 

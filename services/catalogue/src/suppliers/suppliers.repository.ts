@@ -13,13 +13,14 @@ import {
 } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
-import { pageShape, placeholders } from '../shared/search';
+import type { CompanyView, DirectoryPage } from '../shared/directory';
+import { pageStatements, pageValues } from '../shared/list-queries';
+import { placeholders } from '../shared/search';
 import {
   similarSuppliersQuery,
   supplierByIdQuery,
+  SUPPLIER_LIST,
   supplierPageQuery,
-  supplierPageStatementName,
-  supplierPageValues,
   supplierPageStateQuery,
   timelineQuery,
   type SupplierFilter,
@@ -49,12 +50,6 @@ type SupplierView = {
 
 type ListState = { version: number; ownInactive: boolean };
 
-/** A page, and what says whether it may be shared (see ListCache). */
-export interface SupplierPage extends ListState {
-  items: Supplier[];
-  total: number;
-}
-
 export type NewSupplier = Pick<
   typeof suppliers.$inferInsert,
   'createdBy' | 'createdByUser' | 'name' | 'contactEmail' | 'contactPhone' | 'address'
@@ -65,22 +60,11 @@ export type NewTimelineEvent = Pick<
   'customerId' | 'supplierId' | 'type' | 'title' | 'body' | 'authorId' | 'authorName'
 >;
 
-// The statements behind the list and the supplier, built once (see preparedSql): the page
-// statement once per shape of filter, prepared when its plan may be shared by every value.
+// The statements behind the list and the supplier, built once (see preparedSql).
 type PageRow = SupplierView & ListState & { total: number };
-const pageStatements = new Map<string, ReturnType<typeof preparedSql<PageRow>>>();
-function pageStatement(filter: SupplierFilter) {
-  const name = supplierPageStatementName(filter);
-  const key = name ?? `custom_${pageShape(filter)}`;
-  let statement = pageStatements.get(key);
-  if (!statement) {
-    statement = preparedSql<PageRow>(name, supplierPageQuery(filter, placeholders));
-    pageStatements.set(key, statement);
-  }
-  return statement;
-}
-type CompanyView = Pick<SupplierView, 'id' | CompanyColumn>;
-const pageStateStatement = preparedSql<ListState & CompanyView>(
+const pageStatement = pageStatements<PageRow, SupplierFilter>(SUPPLIER_LIST, supplierPageQuery);
+type CompanyRow = Pick<SupplierView, 'id' | CompanyColumn>;
+const pageStateStatement = preparedSql<ListState & CompanyRow>(
   'catalogue_supplier_page_state',
   supplierPageStateQuery(placeholders('customerId'), placeholders('ids')),
 );
@@ -167,8 +151,8 @@ export function toTimelineEvent(
 
 @Injectable()
 export class SuppliersRepository {
-  async page(tx: CatalogueTx, filter: SupplierFilter): Promise<SupplierPage> {
-    const rows = await pageStatement(filter)(tx, supplierPageValues(filter));
+  async page(tx: CatalogueTx, filter: SupplierFilter): Promise<DirectoryPage<Supplier>> {
+    const rows = await pageStatement(filter)(tx, pageValues(filter));
     const [first] = rows;
     const items = rows.filter((row) => row.id !== null).map((row) => toSupplier(row, filter.customerId));
     return { items, total: first.total, version: first.version, ownInactive: first.ownInactive };
@@ -185,18 +169,16 @@ export class SuppliersRepository {
     tx: CatalogueTx,
     customerId: string,
     cached: CachedPage<Supplier>,
-  ): Promise<Supplier[] | undefined> {
+  ): Promise<CompanyView<Supplier> | undefined> {
     const rows = await pageStateStatement(tx, { customerId, ids: cached.ids });
     const [first] = rows;
     if (first.version !== cached.version || first.ownInactive) return undefined;
     const byId = new Map(rows.map((row) => [row.id, row]));
-    const items: Supplier[] = [];
-    for (const item of cached.items) {
-      const row = byId.get(item.id);
-      if (!row) return undefined;
-      items.push(withCompany(item, row, customerId));
-    }
-    return items;
+    if (cached.items.some((item) => !byId.has(item.id))) return undefined;
+    return {
+      state: JSON.stringify(rows),
+      items: () => cached.items.map((item) => withCompany(item, byId.get(item.id)!, customerId)),
+    };
   }
 
   /** The supplier as the company sees it, or undefined (unknown, deleted, another's inactive). */

@@ -4,7 +4,6 @@ import {
   CatalogueSupplierCreate,
   CatalogueSupplierDetailsSave,
   CatalogueSupplierNoteAdd,
-  paginationOf,
   SupplierCreated,
   SupplierDeleted,
   SupplierUpdated,
@@ -25,7 +24,7 @@ import {
 import { DATABASE, once, OutboxService } from '@planted/service-kit';
 import type { CatalogueDatabase, CatalogueTx } from '../db/database';
 import { idempotentRequests, type SupplierRow } from '../db/schema';
-import { ListCache } from '../shared/list-cache';
+import { Directory } from '../shared/directory';
 import {
   onlyAdminsManageSuppliers,
   onlyCreatorDeletesSupplier,
@@ -61,74 +60,45 @@ function toSupplierEvent(row: SupplierRow) {
   };
 }
 
-/** Whether the company sees the row: not deleted, and active or its own. */
-function visible(row: SupplierRow | undefined, customerId: string): row is SupplierRow {
-  return row !== undefined && row.deletedAt === null && (row.isActive || row.createdBy === customerId);
-}
+/** Spec §2, §5: another company's supplier is read-only to it; only admins change their company's. */
+const READ_ONLY = { notOwner: supplierReadOnly, notAdmin: onlyAdminsManageSuppliers };
+/** Spec §6: only the creator deletes a supplier (its admins). */
+const CREATOR_DELETES = { notOwner: onlyCreatorDeletesSupplier, notAdmin: onlyAdminsManageSuppliers };
 
 @Injectable()
 export class SuppliersService {
-  private readonly pages = new ListCache<Supplier>();
+  private readonly directory: Directory<Supplier, SupplierRow, ReplyOf<typeof CatalogueSuppliersList>>;
 
   constructor(
     @Inject(DATABASE) private readonly database: CatalogueDatabase,
     private readonly suppliers: SuppliersRepository,
     private readonly outbox: OutboxService,
-  ) {}
+  ) {
+    this.directory = new Directory(database, outbox, suppliers, {
+      ownerOf: (row) => row.createdBy,
+      notFound: supplierNotFound,
+      answer: (suppliers, pagination) => ({ suppliers, pagination }),
+    });
+  }
 
-  /**
-   * A page of the directory (or of the company's favourites); directory pages are shared
-   * through the ListCache, suppliers and all, each use adding the company's own columns.
-   */
+  /** A page of the directory (or of the company's favourites); see Directory. */
   list(
     actor: Actor,
     query: ListInput,
     favoritesOnly = false,
   ): Promise<ReplyOf<typeof CatalogueSuppliersList>> {
-    const { customerId } = actor;
-    const answer = (items: Supplier[], total: number) => ({
-      suppliers: items,
-      pagination: paginationOf(query.page, query.limit, total),
-    });
-    return this.database.readAsTenant(customerId, async (tx) => {
-      const filter = { customerId, ...query, favoritesOnly };
-      if (favoritesOnly) {
-        const { items, total } = await this.suppliers.page(tx, filter);
-        return answer(items, total);
-      }
-      const key = ListCache.key(query);
-      const cached = this.pages.get(key);
-      if (cached) {
-        const items = await this.suppliers.cachedPage(tx, customerId, cached);
-        if (items) return answer(items, cached.total);
-      }
-      const page = await this.suppliers.page(tx, filter);
-      if (!page.ownInactive)
-        this.pages.set(key, {
-          version: page.version,
-          total: page.total,
-          ids: page.items.map((item) => item.id),
-          items: page.items,
-        });
-      return answer(page.items, page.total);
-    });
+    return this.directory.list(actor.customerId, query, favoritesOnly);
   }
 
   async get(actor: Actor, id: string): Promise<ReplyOf<typeof CatalogueSupplierGet>> {
-    const found = await this.database.readAsTenant(actor.customerId, (tx) =>
-      this.suppliers.findVisible(tx, actor.customerId, id),
-    );
-    if (!found) throw supplierNotFound();
-    return { supplier: found };
+    return { supplier: await this.directory.get(actor.customerId, id) };
   }
 
   similar(
     actor: Actor,
     input: Input<ParsedRequestOf<typeof CatalogueSupplierSimilar>>,
   ): Promise<ReplyOf<typeof CatalogueSupplierSimilar>> {
-    return this.database.readAsTenant(actor.customerId, async (tx) => ({
-      similar: await this.suppliers.similar(tx, input.name),
-    }));
+    return this.directory.similar(actor.customerId, input.name);
   }
 
   /**
@@ -167,10 +137,7 @@ export class SuppliersService {
   /** Basic information: admins of the creating company only; everyone else sees it read-only (spec §2, §5). */
   async update(actor: Actor, input: UpdateInput): Promise<ReplyOf<typeof CatalogueSupplierUpdate>> {
     const supplier = await this.database.withTenant(actor.customerId, async (tx) => {
-      const row = await this.suppliers.findRow(tx, input.id);
-      if (!visible(row, actor.customerId)) throw supplierNotFound();
-      if (row.createdBy !== actor.customerId) throw supplierReadOnly();
-      if (actor.role !== 'admin') throw onlyAdminsManageSuppliers();
+      const row = await this.directory.ownRow(tx, actor, input.id, READ_ONLY);
       const updated = await this.suppliers.update(tx, row.id, {
         name: input.name,
         contactEmail: input.contact_email,
@@ -188,40 +155,24 @@ export class SuppliersService {
 
   /** Spec §6: only the creator deletes a supplier (its admins). Soft delete: a second one answers NOT_FOUND. */
   async delete(actor: Actor, id: string): Promise<ReplyOf<typeof CatalogueSupplierDelete>> {
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const row = await this.suppliers.findRow(tx, id);
-      if (!visible(row, actor.customerId)) throw supplierNotFound();
-      if (row.createdBy !== actor.customerId) throw onlyCreatorDeletesSupplier();
-      if (actor.role !== 'admin') throw onlyAdminsManageSuppliers();
-      if (!(await this.suppliers.softDelete(tx, row.id))) throw supplierNotFound();
-      await this.outbox.record(tx, SupplierDeleted, { supplier_id: row.id }, actor.customerId);
-    });
-    this.outbox.committed();
+    await this.directory.delete(actor, id, CREATOR_DELETES, SupplierDeleted, (row) => ({
+      supplier_id: row.id,
+    }));
     return { message: CATALOGUE_MESSAGES.SUPPLIER_DELETED };
   }
 
-  async addFavorite(
+  addFavorite(
     actor: Actor,
     input: Input<ParsedRequestOf<typeof CatalogueSupplierFavoriteAdd>>,
   ): Promise<ReplyOf<typeof CatalogueSupplierFavoriteAdd>> {
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const row = await this.suppliers.findRow(tx, input.id);
-      if (!visible(row, actor.customerId)) throw supplierNotFound();
-      await this.suppliers.addFavorite(tx, actor.customerId, row.id);
-    });
-    return { is_favorite: true, message: CATALOGUE_MESSAGES.FAVORITE_ADDED };
+    return this.directory.addFavorite(actor.customerId, input.id);
   }
 
-  async removeFavorite(
+  removeFavorite(
     actor: Actor,
     input: Input<ParsedRequestOf<typeof CatalogueSupplierFavoriteRemove>>,
   ): Promise<ReplyOf<typeof CatalogueSupplierFavoriteRemove>> {
-    await this.database.withTenant(actor.customerId, async (tx) => {
-      const removed = await this.suppliers.removeFavorite(tx, actor.customerId, input.id);
-      if (!removed && !visible(await this.suppliers.findRow(tx, input.id), actor.customerId))
-        throw supplierNotFound();
-    });
-    return { is_favorite: false, message: CATALOGUE_MESSAGES.FAVORITE_REMOVED };
+    return this.directory.removeFavorite(actor.customerId, input.id);
   }
 
   /**

@@ -94,6 +94,26 @@ export async function startCatalogue(
   };
 }
 
+/**
+ * The catalogue for one test file: started before its tests, closed after them (and
+ * `afterClose` run then, e.g. to drop a database of the file's own). The object answered is
+ * filled in when the file's tests start.
+ */
+export function useCatalogue(
+  options: Parameters<typeof startCatalogue>[0] | (() => Promise<Parameters<typeof startCatalogue>[0]>) = {},
+  afterClose?: () => Promise<void>,
+): CatalogueHarness {
+  const harness = {} as CatalogueHarness;
+  beforeAll(async () => {
+    Object.assign(harness, await startCatalogue(typeof options === 'function' ? await options() : options));
+  });
+  afterAll(async () => {
+    await harness.close?.();
+    await afterClose?.();
+  });
+  return harness;
+}
+
 let companyNumber = 0;
 
 /** A company of its own (the catalogue knows companies only by the ids in verified tokens). */
