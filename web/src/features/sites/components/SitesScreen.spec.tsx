@@ -11,6 +11,12 @@ import {
   type FetchCall,
 } from '../../../test/utils';
 
+// The panel is built and tested here; the screen shows it once the connector serves project sync.
+jest.mock('../../../lib/accounting', () => ({
+  ...jest.requireActual<typeof import('../../../lib/accounting')>('../../../lib/accounting'),
+  PROJECT_SYNC_AVAILABLE: true,
+}));
+
 beforeAll(() => setupI18n('en'));
 beforeEach(() => {
   resetBrowserState();

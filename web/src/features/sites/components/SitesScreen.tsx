@@ -8,7 +8,7 @@ import { SearchInput } from '../../../components/ui/SearchInput';
 import { SiteFormModal } from '../../../components/ui/SiteFormModal';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { useAccountingActive } from '../../../lib/accounting';
+import { PROJECT_SYNC_AVAILABLE, useAccountingActive } from '../../../lib/accounting';
 import { useSites, type Site } from '../../../lib/sites';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
@@ -74,7 +74,7 @@ export function SitesScreen() {
         </Button>
       </Stack>
 
-      {accountingActive && <SyncProjectsPanel />}
+      {accountingActive && PROJECT_SYNC_AVAILABLE && <SyncProjectsPanel />}
 
       <Box sx={{ mb: 3 }} role="search" aria-label={t('search.label')}>
         <SearchInput label={t('search.placeholder')} testId="site-search" onSearch={setSearch} />
