@@ -38,7 +38,11 @@ const settings = (actor: Actor, isActive: boolean, at?: string) =>
   );
 
 /** Creates hires until the answer offers (or stops offering) a purchase order: the event was applied. */
-async function offerBecomes(actor: Actor, setting: Awaited<ReturnType<typeof hireSetting>>, expected: boolean) {
+async function offerBecomes(
+  actor: Actor,
+  setting: Awaited<ReturnType<typeof hireSetting>>,
+  expected: boolean,
+) {
   return waitFor(async () => {
     const answer = await h.client.send(HiresCreate, hire(actor, setting));
     return answer.purchase_order_available === expected ? answer : undefined;
@@ -113,7 +117,10 @@ describe('purchase orders from the accounting connector', () => {
         purchase_order_error: null,
       });
     }
-    expect(await getHire(a.actor, untouched.id)).toMatchObject({ zahara_po_number: null, zahara_document_id: null });
+    expect(await getHire(a.actor, untouched.id)).toMatchObject({
+      zahara_po_number: null,
+      zahara_document_id: null,
+    });
 
     // A hire.updated per hire of the order, published by the outbox relay.
     const updates = await waitFor(async () => {

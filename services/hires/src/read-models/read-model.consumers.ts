@@ -87,17 +87,18 @@ export const readModelConsumers: ConsumerDefinition<HiresSchema>[] = [
             documentId: e.payload.zahara_document_id,
             poNumber: e.payload.zahara_po_number,
           });
-          for (const row of rows) await outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, customerId);
+          for (const row of rows)
+            await outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, customerId);
           // The relay publishes at its next poll otherwise; this transaction commits right after.
           if (rows.length > 0) setTimeout(() => outbox.committed(), 50).unref();
         })
         // The card shows why its order is missing until one is created.
-        .on(PurchaseOrderFailed, (e, tx) =>
-          hires.setPurchaseOrderFailure(tx, e.payload.customer_id, e.payload.hire_ids, {
+        .on(PurchaseOrderFailed, async (e, tx) => {
+          await hires.setPurchaseOrderFailure(tx, e.payload.customer_id, e.payload.hire_ids, {
             message: e.payload.error,
             at: e.occurredAt,
-          }),
-        );
+          });
+        });
     },
   },
 ];
