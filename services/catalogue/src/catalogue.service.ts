@@ -5,6 +5,7 @@ import { outbox, processedEvents, schema } from './db/schema';
 import { EquipmentModule } from './equipment/equipment.module';
 import { hirePricesConsumer } from './pricing/hire-prices.consumer';
 import { PricingModule } from './pricing/pricing.module';
+import { accountingSuppliersConsumer } from './suppliers/accounting.consumer';
 import { SuppliersModule } from './suppliers/suppliers.module';
 
 /** The community catalogue on the service kit: equipment, suppliers, favourites, notes and latest prices. */
@@ -25,5 +26,5 @@ export const catalogueService = defineService({
     description: 'Domain events of the catalogue service (equipment, suppliers)',
   },
   modules: [EquipmentModule, SuppliersModule, PricingModule],
-  consumers: [hirePricesConsumer],
+  consumers: [hirePricesConsumer, accountingSuppliersConsumer],
 });

@@ -45,6 +45,9 @@ export const hireSchema = z.object({
   additional_details: z.string().nullable(),
   zahara_document_id: z.string().nullable(),
   zahara_po_number: z.string().nullable(),
+  /** Why the accounting connector could not create its purchase order (null once one is created). */
+  purchase_order_error: z.string().nullable(),
+  purchase_order_failed_at: z.string().nullable(),
   equipment_name: z.string().nullable(),
   equipment_category: z.string().nullable(),
   equipment_image_url: z.string().nullable(),

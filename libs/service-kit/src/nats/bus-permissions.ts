@@ -30,16 +30,18 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
   { user: 'gateway', calls: ['identity', 'hires', 'catalogue', 'billing', 'accounting'] },
   // Keeps each company's plan, status and dates from billing's events.
   { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [], reads: ['BILLING'] },
-  // Reads the HIRES stream (latest prices), waiting for it when hires has not run yet.
-  { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES'] },
+  // Reads the HIRES stream (latest prices), waiting for it when hires has not run yet,
+  // and the accounting connector's (a supplier's 'exported' timeline event).
+  { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES', 'ACCOUNTING'] },
   // Keeps read models of the catalogue, identity and billing (waiting for a stream whose producer
-  // has not run yet), and asks the catalogue for an item or supplier whose event has not reached it yet.
+  // has not run yet), and asks the catalogue for an item or supplier whose event has not reached it yet;
+  // writes the accounting connector's purchase orders (and their failures) onto hires.
   {
     user: 'hires',
     serves: 'hires',
     stream: 'HIRES',
     calls: ['catalogue'],
-    reads: ['CATALOGUE', 'IDENTITY', 'BILLING'],
+    reads: ['CATALOGUE', 'IDENTITY', 'BILLING', 'ACCOUNTING'],
   },
   // Plans and subscriptions; the card provider's webhooks reach it through the gateway.
   { user: 'billing', serves: 'billing', stream: 'BILLING', calls: [] },

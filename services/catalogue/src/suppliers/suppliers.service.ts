@@ -45,6 +45,8 @@ export const TIMELINE_TITLES = {
   created: 'Supplier created',
   updated: 'Supplier information updated',
   details_updated: 'Communication details updated',
+  /** Written by the accounting connector's supplier.exported event (accounting.consumer.ts). */
+  exported: 'Supplier exported to Zahara',
   note: 'Note',
 } as const;
 

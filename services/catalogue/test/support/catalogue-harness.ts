@@ -49,20 +49,24 @@ export async function sessionTokenFor(actor: Actor): Promise<string> {
 
 /**
  * The catalogue in this process (the generic service harness); the test talks to it over NATS
- * only. The HIRES stream it reads is made first, as the hires service (its only producer)
- * would make it, and the test publishes hire events there.
+ * only. The HIRES and ACCOUNTING streams it reads are made first, as their producers (the
+ * hires service, the accounting connector) would make them, and the tests publish there.
  */
 export async function startCatalogue(
   options: { env?: Record<string, string | undefined> } = {},
 ): Promise<CatalogueHarness> {
   const prefix = uniqueName('t');
-  const hiresStream = streamName(prefix, 'HIRES');
+  const upstream = ['HIRES', 'ACCOUNTING'].map((base) => streamName(prefix, base));
   const setup = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   try {
-    await ensureStream(setup, {
-      name: hiresStream,
-      subjects: contractEventsOf('hires').map((s) => prefixed(prefix, s)),
-    });
+    for (const [name, service] of [
+      [upstream[0], 'hires'],
+      [upstream[1], 'accounting'],
+    ])
+      await ensureStream(setup, {
+        name,
+        subjects: contractEventsOf(service).map((s) => prefixed(prefix, s)),
+      });
   } finally {
     await setup.close();
   }
@@ -88,7 +92,8 @@ export async function startCatalogue(
     async close() {
       await close();
       const cleanup = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-      await (await cleanup.jetstreamManager()).streams.delete(hiresStream).catch(() => undefined);
+      const jsm = await cleanup.jetstreamManager();
+      for (const name of upstream) await jsm.streams.delete(name).catch(() => undefined);
       await cleanup.close();
     },
   };

@@ -95,6 +95,9 @@ export const hireRows = hires
       /** Written back by the accounting connector when it creates the purchase order. */
       zaharaDocumentId: text('zahara_document_id'),
       zaharaPoNumber: text('zahara_po_number'),
+      /** The connector's last failure to create the purchase order; cleared when one is created. */
+      purchaseOrderError: text('purchase_order_error'),
+      purchaseOrderFailedAt: timestamp('purchase_order_failed_at', { withTimezone: true, mode: 'string' }),
       createdBy: uuid('created_by').notNull(),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
@@ -180,6 +183,23 @@ export const companyPlans = hires
   )
   .enableRLS();
 
+/**
+ * Read model of each company's accounting integration (accounting.settings.changed): while
+ * active, the answer to creating a hire offers a purchase order. No row: not active.
+ */
+export const accountingSettings = hires
+  .table(
+    'accounting_settings',
+    {
+      customerId: uuid('customer_id').primaryKey(),
+      isActive: boolean('is_active').notNull(),
+      autoCreatePurchaseOrders: boolean('auto_create_purchase_orders').notNull(),
+      sourceAt: sourceAt(),
+    },
+    () => [tenantPolicy('accounting_settings_tenant_isolation')],
+  )
+  .enableRLS();
+
 export const outbox = outboxTable(hires);
 export const processedEvents = processedEventsTable(hires);
 export const idempotentRequests = idempotentRequestsTable(hires);
@@ -191,6 +211,7 @@ export const schema = {
   suppliers,
   users,
   companyPlans,
+  accountingSettings,
   outbox,
   processedEvents,
   idempotentRequests,

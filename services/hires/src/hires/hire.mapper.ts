@@ -39,6 +39,8 @@ export function toHire(row: ListedHireRow): Hire {
     additional_details: h.additionalDetails,
     zahara_document_id: h.zaharaDocumentId,
     zahara_po_number: h.zaharaPoNumber,
+    purchase_order_error: h.purchaseOrderError,
+    purchase_order_failed_at: h.purchaseOrderFailedAt,
     equipment_name: row.equipmentName,
     equipment_category: row.equipmentCategory,
     // The card-sized picture when the catalogue made one.

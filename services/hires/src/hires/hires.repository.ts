@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, between, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery } from '@planted/db';
 import type { Actor } from '@planted/contracts';
 import type { HireStatus, HireTotals, PlanId } from '@planted/domain';
@@ -301,6 +301,53 @@ export class HiresRepository {
       .set({ hireStatus: status })
       .where(and(eq(hireRows.customerId, customerId), inArray(hireRows.id, ids)))
       .returning();
+  }
+
+  /**
+   * The accounting connector created the purchase order of those of `ids` that are the
+   * company's: its number and document id, and no failure any more.
+   */
+  setPurchaseOrder(
+    tx: HiresTx,
+    customerId: string,
+    ids: string[],
+    order: { documentId: string; poNumber: string },
+  ): Promise<HireRow[]> {
+    return tx
+      .update(hireRows)
+      .set({
+        zaharaDocumentId: order.documentId,
+        zaharaPoNumber: order.poNumber,
+        purchaseOrderError: null,
+        purchaseOrderFailedAt: null,
+      })
+      .where(and(eq(hireRows.customerId, customerId), inArray(hireRows.id, ids)))
+      .returning();
+  }
+
+  /**
+   * Creating the purchase order of those of `ids` failed (the latest failure wins); a hire
+   * that has its order already keeps it and shows no failure (a late or redelivered event).
+   */
+  async setPurchaseOrderFailure(
+    tx: HiresTx,
+    customerId: string,
+    ids: string[],
+    failure: { message: string; at: string },
+  ): Promise<number> {
+    const rows = await tx
+      .update(hireRows)
+      .set({ purchaseOrderError: failure.message, purchaseOrderFailedAt: failure.at })
+      .where(
+        and(
+          eq(hireRows.customerId, customerId),
+          inArray(hireRows.id, ids),
+          isNull(hireRows.zaharaPoNumber),
+          or(isNull(hireRows.purchaseOrderFailedAt), lte(hireRows.purchaseOrderFailedAt, failure.at)),
+        ),
+      )
+      .returning({ id: hireRows.id });
+    return rows.length;
   }
 
   async deleteMany(tx: HiresTx, customerId: string, ids: string[]): Promise<string[]> {

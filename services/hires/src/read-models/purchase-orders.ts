@@ -1,16 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
 import type { HiresTx } from '../db/database';
+import { accountingSettings } from '../db/schema';
 
 /**
- * Read-model hook: whether the company's accounting integration is active, so the answer
- * to creating a hire offers a purchase order (design.md: the 'create purchase order?'
- * prompt). No accounting connector exists yet, so none is. When it does, its events
- * (integration activated or deactivated) feed a table here, and this reads it in the
- * hire's transaction.
+ * Whether the company's accounting integration is active, so the answer to creating a hire
+ * offers a purchase order (design.md: the 'create purchase order?' prompt). Read in the
+ * hire's transaction from the read model that accounting.settings.changed keeps.
  */
 @Injectable()
 export class PurchaseOrderAvailability {
-  async forCompany(_tx: HiresTx, _customerId: string): Promise<boolean> {
-    return false;
+  async forCompany(tx: HiresTx, customerId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ isActive: accountingSettings.isActive })
+      .from(accountingSettings)
+      .where(eq(accountingSettings.customerId, customerId));
+    return row?.isActive ?? false;
   }
 }

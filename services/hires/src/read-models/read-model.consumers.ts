@@ -1,9 +1,13 @@
 import {
+  AccountingSettingsChanged,
   CustomerCreated,
+  HireUpdated,
   CustomerUpdated,
   EquipmentCreated,
   EquipmentDeleted,
   EquipmentUpdated,
+  PurchaseOrderCreated,
+  PurchaseOrderFailed,
   SubscriptionChanged,
   SupplierCreated,
   SupplierDeleted,
@@ -11,8 +15,10 @@ import {
   UserCreated,
   UserUpdated,
 } from '@planted/contracts';
-import type { ConsumerDefinition } from '@planted/service-kit';
+import { OutboxService, type ConsumerDefinition } from '@planted/service-kit';
 import type { HiresSchema } from '../db/schema';
+import { toHireEvent } from '../hires/hire.mapper';
+import { HiresRepository } from '../hires/hires.repository';
 import { ReadModelsRepository } from './read-models.repository';
 
 /**
@@ -60,6 +66,39 @@ export const readModelConsumers: ConsumerDefinition<HiresSchema>[] = [
       consumer.on(SubscriptionChanged, (e, tx) =>
         models.setPlan(tx, e.payload.customer_id, e.payload.plan, e.occurredAt),
       );
+    },
+  },
+  {
+    name: 'hires-accounting',
+    stream: 'ACCOUNTING',
+    register(consumer, get) {
+      const models = get(ReadModelsRepository);
+      const hires = get(HiresRepository);
+      const outbox = get(OutboxService);
+      consumer
+        // Whether creating a hire offers a purchase order (PurchaseOrderAvailability).
+        .on(AccountingSettingsChanged, (e, tx) =>
+          models.setAccountingSettings(tx, e.payload.customer_id, e.payload, e.occurredAt),
+        )
+        // The order's number and document on each of its hires; a hire.updated tells the others.
+        .on(PurchaseOrderCreated, async (e, tx) => {
+          const { customer_id: customerId } = e.payload;
+          const rows = await hires.setPurchaseOrder(tx, customerId, e.payload.hire_ids, {
+            documentId: e.payload.zahara_document_id,
+            poNumber: e.payload.zahara_po_number,
+          });
+          for (const row of rows)
+            await outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, customerId);
+          // The relay publishes at its next poll otherwise; this transaction commits right after.
+          if (rows.length > 0) setTimeout(() => outbox.committed(), 50).unref();
+        })
+        // The card shows why its order is missing until one is created.
+        .on(PurchaseOrderFailed, async (e, tx) => {
+          await hires.setPurchaseOrderFailure(tx, e.payload.customer_id, e.payload.hire_ids, {
+            message: e.payload.error,
+            at: e.occurredAt,
+          });
+        });
     },
   },
 ];

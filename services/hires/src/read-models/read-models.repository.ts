@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '@planted/contracts';
 import type { PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
-import { companyPlans, equipment, sites, suppliers, users } from '../db/schema';
+import { accountingSettings, companyPlans, equipment, sites, suppliers, users } from '../db/schema';
 import type { ListedHireRow } from '../hires/hires.repository';
 
 /** What the catalogue's equipment events carry that hires shows (equipmentEventSchema). */
@@ -118,6 +118,28 @@ export class ReadModelsRepository {
         target: companyPlans.customerId,
         set: { plan, sourceAt: at },
         setWhere: newer(companyPlans.sourceAt),
+      });
+  }
+
+  /** The company's accounting integration as its latest settings event says (PurchaseOrderAvailability). */
+  async setAccountingSettings(
+    tx: HiresTx,
+    customerId: string,
+    settings: { is_active: boolean; auto_create_purchase_orders: boolean },
+    at: string,
+  ): Promise<void> {
+    const values = {
+      isActive: settings.is_active,
+      autoCreatePurchaseOrders: settings.auto_create_purchase_orders,
+      sourceAt: at,
+    };
+    await tx
+      .insert(accountingSettings)
+      .values({ customerId, ...values })
+      .onConflictDoUpdate({
+        target: accountingSettings.customerId,
+        set: values,
+        setWhere: newer(accountingSettings.sourceAt),
       });
   }
 

@@ -38,8 +38,8 @@ import type { HiresConfig } from '../../src/config';
 import { equipment, suppliers, users, type HiresSchema } from '../../src/db/schema';
 import { hiresService } from '../../src/hires.service';
 
-/** The streams hires reads (catalogue's, identity's, billing's), made by the test as their services would. */
-const UPSTREAM = ['CATALOGUE', 'IDENTITY', 'BILLING'] as const;
+/** The streams hires reads (catalogue's, identity's, billing's, accounting's), made by the test as their services would. */
+const UPSTREAM = ['CATALOGUE', 'IDENTITY', 'BILLING', 'ACCOUNTING'] as const;
 
 export interface HiresHarness extends ServiceHarness<ServiceApp<HiresConfig, HiresSchema>> {
   /** Calls hires as the gateway does: with a session token signed for the payload's actor. */
@@ -52,7 +52,7 @@ export interface HiresHarness extends ServiceHarness<ServiceApp<HiresConfig, Hir
   ) => Promise<ReplyOf<S>>;
   /** Runs `call` (a client.send) with an Idempotency-Key, as the gateway forwards the header. */
   withKey<T>(key: string, call: () => Promise<T>): Promise<T>;
-  /** Publishes an event of catalogue, identity or billing to its stream, as its outbox relay would. */
+  /** Publishes an event of catalogue, identity, billing or accounting to its stream, as its outbox relay would. */
   publish<E extends EventSubject>(
     event: E,
     payload: EventPayloadOf<E>,

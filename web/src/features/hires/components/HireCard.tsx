@@ -159,6 +159,11 @@ export function HireCard({
             testId="hire-price"
           />
           <Line label={t('card.po')} value={<PurchaseOrderLabel hire={hire} />} testId="hire-po" />
+          {hire.purchase_order_error && !hire.zahara_po_number && (
+            <Typography variant="body2" color="error" data-testid="hire-po-error">
+              {t('card.poFailed', { message: hire.purchase_order_error })}
+            </Typography>
+          )}
         </Stack>
         <Divider sx={{ my: 1 }} />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>

@@ -785,6 +785,22 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     expect(link).toHaveAttribute('href', expect.stringContaining('DOC-77'));
     expect(link).toHaveAttribute('target', '_blank');
   });
+
+  it("shows why a hire's purchase order failed, and no failure once it has one", async () => {
+    const failure = {
+      purchase_order_error: 'Zahara is unavailable',
+      purchase_order_failed_at: '2026-03-01T10:00:00Z',
+    };
+    await open('/hires', {
+      'GET /api/hires': hirePage([hire(failure), { ...second, ...failure }], 1),
+    });
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(within(card).getByTestId('hire-po-error')).toHaveTextContent(
+      'Purchase order failed: Zahara is unavailable',
+    );
+    const ordered = screen.getByTestId(`hire-card-${HIRE_B}`);
+    expect(within(ordered).queryByTestId('hire-po-error')).not.toBeInTheDocument();
+  });
 });
 
 describe('in Spanish (spec §1)', () => {
@@ -799,5 +815,15 @@ describe('in Spanish (spec §1)', () => {
     expect(within(card).getByTestId('hire-po')).toHaveTextContent('Sin orden de compra');
     expect(within(card).getByTestId('hire-duration')).toHaveTextContent('10 días');
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
+  });
+
+  it('translates the purchase-order failure', async () => {
+    await i18n.changeLanguage('es');
+    mockFetch(base({ 'GET /api/hires': hirePage([hire({ purchase_order_error: 'Clave no válida' })], 1) }));
+    renderApp('/hires');
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`, {}, { timeout: 15_000 });
+    expect(within(card).getByTestId('hire-po-error')).toHaveTextContent(
+      'Error al crear la orden de compra: Clave no válida',
+    );
   });
 });

@@ -26,6 +26,8 @@ export const hire = (over: Record<string, unknown> = {}) => ({
   additional_details: null,
   zahara_document_id: null,
   zahara_po_number: null,
+  purchase_order_error: null,
+  purchase_order_failed_at: null,
   equipment_name: 'Mini Digger',
   equipment_category: 'Building & Sitework',
   equipment_image_url: null,

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CatalogueSupplierCreate,
+  CatalogueSupplierTimeline,
+  SupplierExported,
+  type Actor,
+  type EventPayloadOf,
+} from '@planted/contracts';
+import { prefixed } from '@planted/messaging';
+import { waitFor } from '@planted/testing';
+import { TIMELINE_TITLES } from '../src/suppliers/suppliers.service';
+import { newCompany, uniqueWord, useCatalogue } from './support/catalogue-harness';
+
+// The accounting connector's accounting.supplier.exported: the exporting company's timeline of
+// the supplier gets an 'exported' event. The test publishes it to the ACCOUNTING stream as the
+// connector's outbox relay does.
+
+const h = useCatalogue();
+const a = newCompany('Exporter');
+const b = newCompany('Bystander');
+
+/** Publishes as the connector's relay does (its id as Nats-Msg-Id); answers the event id. */
+async function publishExported(payload: EventPayloadOf<typeof SupplierExported>, id = randomUUID()) {
+  const envelope = {
+    id,
+    type: SupplierExported.name,
+    occurredAt: new Date().toISOString(),
+    customerId: payload.customer_id,
+    payload,
+  };
+  await h.nc
+    .jetstream()
+    .publish(prefixed(h.prefix, SupplierExported.name), new TextEncoder().encode(JSON.stringify(envelope)), {
+      msgID: id,
+    });
+  return id;
+}
+
+/** Waits until the consumer has applied the event (processed_events has it). */
+async function applied(eventId: string) {
+  await waitFor(async () => {
+    const { rows } = await h.app.database.pool.query(
+      'select 1 from catalogue.processed_events where consumer = $1 and event_id = $2',
+      ['catalogue-accounting', eventId],
+    );
+    return rows.length > 0 ? true : undefined;
+  });
+}
+
+const exported = (actor: Actor, supplierId: string, name: string) => ({
+  customer_id: actor.customerId,
+  supplier_id: supplierId,
+  supplier_name: name,
+  zahara_supplier_id: 4321,
+  user_id: actor.userId,
+  user_name: actor.name,
+});
+
+const timeline = async (actor: Actor, id: string) =>
+  (await h.client.send(CatalogueSupplierTimeline, { actor, id })).events;
+
+describe("accounting.supplier.exported (spec §2 Suppliers Export: the supplier's timeline)", () => {
+  it("adds an 'exported' event to the exporting company's timeline, by who exported it", async () => {
+    const name = `Export Hire ${uniqueWord()}`;
+    const { supplier } = await h.client.send(CatalogueSupplierCreate, { actor: a.admin, name });
+
+    const id = await publishExported(exported(a.user, supplier.id, name));
+    await applied(id);
+
+    const events = await timeline(a.admin, supplier.id);
+    expect(events.map((e) => [e.type, e.title, e.author])).toEqual([
+      ['exported', TIMELINE_TITLES.exported, a.user.name],
+      ['created', TIMELINE_TITLES.created, a.admin.name],
+    ]);
+    // Private to the company that exported it.
+    expect((await timeline(b.admin, supplier.id)).map((e) => e.type)).toEqual([]);
+  });
+
+  it('adds it once when the event is delivered again', async () => {
+    const name = `Twice Hire ${uniqueWord()}`;
+    const { supplier } = await h.client.send(CatalogueSupplierCreate, { actor: a.admin, name });
+    const payload = exported(a.admin, supplier.id, name);
+    const id = await publishExported(payload);
+    await applied(id);
+    // The same event again (a relay that published twice past JetStream's duplicate window).
+    await publishExported(payload, id);
+    const marker = await publishExported(exported(a.admin, supplier.id, name));
+    await applied(marker);
+
+    const types = (await timeline(a.admin, supplier.id)).map((e) => e.type);
+    expect(types).toEqual(['exported', 'exported', 'created']);
+  });
+
+  it('skips a supplier the catalogue does not have, and goes on with the next event', async () => {
+    const skipped = await publishExported(exported(a.admin, randomUUID(), 'Nobody'));
+    await applied(skipped);
+    const name = `After Hire ${uniqueWord()}`;
+    const { supplier } = await h.client.send(CatalogueSupplierCreate, { actor: b.admin, name });
+    const next = await publishExported(exported(b.admin, supplier.id, name));
+    await applied(next);
+    expect((await timeline(b.admin, supplier.id)).map((e) => e.type)).toEqual(['exported', 'created']);
+  });
+});
