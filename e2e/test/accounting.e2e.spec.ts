@@ -293,6 +293,8 @@ describe('accounting integration', () => {
     const exported = `Export Hire ${tag}`;
     await api('POST', '/suppliers', { name: exported });
     await page.goto('/suppliers');
+    // Other specs add suppliers at the same time: find it rather than expect it on page 1.
+    await page.getByTestId('supplier-search').fill(exported);
     await page.getByRole('button', { name: `Edit ${exported}` }).click();
     const modal = await visible(page.getByTestId('supplier-modal'));
     await modal.getByTestId('supplier-export').click();
