@@ -1,3 +1,4 @@
 export * from './database';
 export * from './db-errors';
 export * from './inline-params';
+export * from './search-text';

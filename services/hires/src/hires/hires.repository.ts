@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, between, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { preparedQuery } from '@planted/db';
+import { containsPattern, preparedQuery, trigramSearchable } from '@planted/db';
 import type { Actor } from '@planted/contracts';
 import type { HireStatus, HireTotals, PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
 import { companyPlans, equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
-import { containsPattern, trigramSearchable } from '../search';
 import { numericText } from './hire-costs';
 
 /** The columns a hire's form sets (the rest are computed, or written by the accounting connector). */

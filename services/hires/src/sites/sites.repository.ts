@@ -4,7 +4,7 @@ import type { SiteFields } from '@planted/contracts';
 import type { HiresTx } from '../db/database';
 import { hireRows, sites, type SiteRow } from '../db/schema';
 import type { GeoPosition } from '../geocoding/geocoder';
-import { containsPattern } from '../search';
+import { containsPattern } from '@planted/db';
 
 /** The stored position of a site: null when it could not be placed. */
 export type Placement = GeoPosition | null;

@@ -1,0 +1,15 @@
+import { containsPattern, trigramSearchable } from './search-text';
+
+describe('search text', () => {
+  it('matches the term anywhere, its wildcards taken literally', () => {
+    expect(containsPattern('te 70')).toBe('%te 70%');
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+
+  it('lets a trigram index narrow only terms with three letters or digits in a row', () => {
+    expect(trigramSearchable('TE70')).toBe(true);
+    expect(trigramSearchable('Hé7')).toBe(true);
+    expect(trigramSearchable('ab')).toBe(false);
+    expect(trigramSearchable('a-b-c')).toBe(false);
+  });
+});
