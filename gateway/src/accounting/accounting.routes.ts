@@ -4,6 +4,8 @@ import {
   AccountingLookupDivision,
   AccountingLookupNominalCode,
   AccountingLookupTaxCode,
+  AccountingProjectsSync,
+  AccountingProjectsSyncStatus,
   AccountingPurchaseOrderCreate,
   AccountingPurchaseOrderCreateBulk,
   AccountingSettingsGet,
@@ -139,5 +141,23 @@ export const ACCOUNTING_ROUTES = [
     operationId: 'createZaharaBulkPurchaseOrder',
     summary: 'One purchase order for hires of one supplier; answers the PO number, line and hire counts',
     description: `Hires of two suppliers: 400 '${M.SAME_SUPPLIER}'. A hire already on another order: 409.`,
+  }),
+  route(AccountingProjectsSyncStatus, {
+    ...admin,
+    method: 'GET',
+    path: '/api/zahara/projects/sync-status',
+    operationId: 'getZaharaProjectSyncStatus',
+    summary: 'Whether the company’s projects were ever synced, when last, and how it went',
+    description:
+      '`syncStatus`: never, running, completed or failed; `lastStats` the counts of the last good sync, `lastError` why the last one failed.',
+  }),
+  route(AccountingProjectsSync, {
+    ...admin,
+    method: 'POST',
+    path: '/api/zahara/projects/sync',
+    operationId: 'syncZaharaProjects',
+    summary: 'Incremental project sync both ways; answers the counts (`stats`)',
+    description: `Projects changed in Zahara since the last sync become sites or update theirs (matched by \`zahara_project_id\`, else by job number): \`zaharaToPlanted\`. Sites without a project, or changed since, are added or updated in Zahara and linked: \`plantedToZahara\` (a project Zahara refuses counts in \`errors\`). Zahara refusing the key answers 422, not answering 502, a sync already running 409 '${M.SYNC_ALREADY_RUNNING}'.`,
+    status: 200,
   }),
 ];

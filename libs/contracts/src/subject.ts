@@ -28,6 +28,12 @@ export interface RequestSubject<Req extends z.ZodType = z.ZodType, Res extends z
    */
   readonly errors: readonly ErrorCode[];
   readonly caller: CallerKind;
+  /**
+   * The bus participants (services) that alone may publish it, when not every caller of
+   * the serving service may: the bus permissions grant it to these and withhold it from
+   * the rest (the gateway included). Unset: whoever calls the service.
+   */
+  readonly callers?: readonly string[];
 }
 
 /** A domain event: published through the outbox to JetStream, consumed idempotently. */
@@ -42,9 +48,17 @@ export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
   request: Req,
   response: Res,
-  options: { caller: CallerKind; errors?: readonly ErrorCode[] },
+  options: { caller: CallerKind; errors?: readonly ErrorCode[]; callers?: readonly string[] },
 ): RequestSubject<Req, Res> {
-  return { kind: 'request', name, request, response, caller: options.caller, errors: options.errors ?? [] };
+  return {
+    kind: 'request',
+    name,
+    request,
+    response,
+    caller: options.caller,
+    errors: options.errors ?? [],
+    ...(options.callers ? { callers: options.callers } : {}),
+  };
 }
 
 export function defineEvent<P extends z.ZodType>(name: string, payload: P): EventSubject<P> {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { contractEventsOf, defineService } from '@planted/service-kit';
 import { accountingEnvSchema } from './config';
 import { outbox, processedEvents, schema } from './db/schema';
+import { ProjectsModule } from './projects/projects.module';
 import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { accountingConsumers } from './read-models/consumers';
 import { ReadModelsModule } from './read-models/read-models.module';
@@ -9,7 +10,7 @@ import { SettingsModule } from './settings/settings.module';
 import { SuppliersModule } from './suppliers/suppliers.module';
 import { ZaharaModule } from './zahara/zahara.module';
 
-/** The accounting connector on the service kit: Zahara settings, lookups, supplier matching and export, purchase orders. */
+/** The accounting connector on the service kit: Zahara settings, lookups, supplier matching and export, purchase orders, project sync. */
 export const accountingService = defineService({
   name: 'accounting',
   config: accountingEnvSchema,
@@ -26,6 +27,13 @@ export const accountingService = defineService({
     subjects: contractEventsOf('accounting'),
     description: 'Domain events of the accounting connector (settings, suppliers, purchase orders)',
   },
-  modules: [ZaharaModule, ReadModelsModule, SettingsModule, SuppliersModule, PurchaseOrdersModule],
+  modules: [
+    ZaharaModule,
+    ReadModelsModule,
+    SettingsModule,
+    SuppliersModule,
+    PurchaseOrdersModule,
+    ProjectsModule,
+  ],
   consumers: accountingConsumers,
 });

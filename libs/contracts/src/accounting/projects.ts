@@ -9,7 +9,7 @@ export const AccountingProjectsSyncStatus = defineRequest(
   'accounting.projects.sync-status.v1',
   z.object({ actor: actorSchema }),
   z.object({ success: z.literal(true), data: syncStatusSchema }),
-  { caller: 'user' },
+  { caller: 'user', errors: ['FORBIDDEN'] },
 );
 
 /**
@@ -22,6 +22,14 @@ export const AccountingProjectsSync = defineRequest(
   z.object({ success: z.literal(true), stats: syncStatsSchema, message: z.string() }),
   {
     caller: 'user',
-    errors: ['CONFLICT', 'ACCOUNTING_NOT_CONFIGURED', 'ZAHARA_AUTH_FAILED', 'ZAHARA_UNAVAILABLE'],
+    errors: [
+      'FORBIDDEN',
+      'CONFLICT',
+      'ACCOUNTING_NOT_CONFIGURED',
+      'ZAHARA_AUTH_FAILED',
+      'ZAHARA_REJECTED',
+      'ZAHARA_UNAVAILABLE',
+      'RATE_LIMITED',
+    ],
   },
 );

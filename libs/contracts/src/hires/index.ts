@@ -6,3 +6,4 @@ export * from './models';
 export * from './sites';
 export * from './hires';
 export * from './site-events';
+export * from './site-projects';

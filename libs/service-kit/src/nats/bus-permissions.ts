@@ -45,7 +45,8 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
   },
   // Plans and subscriptions; the card provider's webhooks reach it through the gateway.
   { user: 'billing', serves: 'billing', stream: 'BILLING', calls: [] },
-  // The Zahara connector: read models of hires and the catalogue (hires, sites, equipment names, suppliers).
+  // The Zahara connector: read models of hires and the catalogue (hires, sites, equipment names, suppliers);
+  // project sync writes sites through the one hires subject reserved for it (HiresSitesApplyProjects' callers).
   {
     user: 'accounting',
     serves: 'accounting',
@@ -58,12 +59,27 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
 const isRequest = (value: unknown): value is RequestSubject =>
   typeof value === 'object' && value !== null && (value as RequestSubject).kind === 'request';
 
+const contractRequests = (): RequestSubject[] => (Object.values(contracts) as unknown[]).filter(isRequest);
+
 /** Every request subject of the contracts that `<service>` answers. */
 export function contractRequestsOf(service: string): readonly string[] {
-  return (Object.values(contracts) as unknown[])
-    .filter(isRequest)
+  return contractRequests()
     .map((request) => request.name)
     .filter((name) => name.startsWith(`${service}.`))
+    .sort();
+}
+
+/** Whether `user` may publish the request subject: any caller of its service, unless its contract names its `callers`. */
+function mayPublish(user: string, subject: string): boolean {
+  const callers = contractRequests().find((request) => request.name === subject)?.callers;
+  return !callers || callers.includes(user);
+}
+
+/** The request subjects whose contracts name `user` among their only `callers` (project sync's writes to sites). */
+export function reservedRequestsFor(user: string): readonly string[] {
+  return contractRequests()
+    .filter((request) => request.callers?.includes(user))
+    .map((request) => request.name)
     .sort();
 }
 
@@ -127,7 +143,14 @@ export function permissionsOf(participant: BusParticipant): BusPermissions {
   const subjectsOf =
     participant.subjectsOf ??
     ((service: string) => ({ requests: contractRequestsOf(service), events: contractEventsOf(service) }));
-  const calls = participant.calls.flatMap((service) => subjectsOf(service).requests);
+  const calls = [
+    ...new Set([
+      ...participant.calls.flatMap((service) =>
+        subjectsOf(service).requests.filter((subject) => mayPublish(participant.user, subject)),
+      ),
+      ...reservedRequestsFor(participant.user),
+    ]),
+  ];
   const serves = participant.serves ? subjectsOf(participant.serves) : undefined;
   return {
     publish: [...(serves?.events ?? []), ...calls, ...jetStreamApi(participant)],

@@ -4,15 +4,20 @@ import {
   HiresSiteDelete,
   HiresSiteGet,
   HiresSitesList,
+  HiresSitesApplyProjects,
   HiresSiteUpdate,
   type ParsedRequestOf,
 } from '@planted/contracts';
 import { Handles } from '@planted/service-kit';
+import { SiteProjectsService } from './site-projects.service';
 import { SitesService } from './sites.service';
 
 @Controller()
 export class SitesHandlers {
-  constructor(private readonly sites: SitesService) {}
+  constructor(
+    private readonly sites: SitesService,
+    private readonly siteProjects: SiteProjectsService,
+  ) {}
 
   @Handles(HiresSitesList)
   list({ actor, ...options }: ParsedRequestOf<typeof HiresSitesList>) {
@@ -37,5 +42,10 @@ export class SitesHandlers {
   @Handles(HiresSiteDelete)
   delete({ actor, id }: ParsedRequestOf<typeof HiresSiteDelete>) {
     return this.sites.delete(actor, id);
+  }
+
+  @Handles(HiresSitesApplyProjects)
+  applyProjects({ actor, ...changes }: ParsedRequestOf<typeof HiresSitesApplyProjects>) {
+    return this.siteProjects.apply(actor, changes);
   }
 }

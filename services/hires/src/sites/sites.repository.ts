@@ -84,10 +84,17 @@ export class SitesRepository {
     createdBy: string,
     fields: SiteFields,
     placement: Placement,
+    zaharaProjectId: string | null = null,
   ): Promise<SiteRow> {
     const [row] = await tx
       .insert(sites)
-      .values({ customerId, createdBy, ...fieldColumns(fields), ...placementColumns(placement) })
+      .values({
+        customerId,
+        createdBy,
+        zaharaProjectId,
+        ...fieldColumns(fields),
+        ...placementColumns(placement),
+      })
       .returning();
     return row;
   }
@@ -103,6 +110,42 @@ export class SitesRepository {
     const [row] = await tx
       .update(sites)
       .set({ ...fieldColumns(fields), ...(placement === undefined ? {} : placementColumns(placement)) })
+      .where(and(eq(sites.customerId, customerId), eq(sites.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** The company's site synced with a Zahara project (project sync). */
+  async findByProject(
+    tx: HiresTx,
+    customerId: string,
+    zaharaProjectId: string,
+  ): Promise<SiteRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(sites)
+      .where(and(eq(sites.customerId, customerId), eq(sites.zaharaProjectId, zaharaProjectId)))
+      .orderBy(sites.createdAt)
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  /** Links a site with its Zahara project: the project id and, when given, the site's fields from the project. */
+  async setProject(
+    tx: HiresTx,
+    customerId: string,
+    id: string,
+    zaharaProjectId: string,
+    change: { fields: SiteFields; placement: Placement | undefined } | undefined,
+  ): Promise<SiteRow | undefined> {
+    const [row] = await tx
+      .update(sites)
+      .set({
+        zaharaProjectId,
+        ...(change ? fieldColumns(change.fields) : {}),
+        ...(change?.placement === undefined ? {} : placementColumns(change.placement)),
+      })
       .where(and(eq(sites.customerId, customerId), eq(sites.id, id)))
       .returning();
     return row;
