@@ -46,6 +46,8 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       ['POST', '/api/zahara/export-supplier'],
       ['POST', '/api/zahara/purchase-order/create'],
       ['POST', '/api/zahara/purchase-order/create-bulk'],
+      ['GET', '/api/zahara/projects/sync-status'],
+      ['POST', '/api/zahara/projects/sync'],
     ] as const) {
       expect((await api.request(method, url, { body: method === 'GET' ? undefined : {} })).status).toBe(401);
     }
@@ -181,6 +183,76 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
     ]);
     const unmatched = await api.post('/api/zahara/purchase-order/create', { hireId: foreign.id }, co.a.token);
     expect(unmatched.status).toBe(409);
+  });
+
+  it('syncs projects both ways (spec §4 Project sync, §7): seed projects become sites, the site a project; again: nothing', async () => {
+    const never = await api.get('/api/zahara/projects/sync-status', co.a.token);
+    expect(never.status).toBe(200);
+    expect(never.body).toEqual({
+      success: true,
+      data: { hasSynced: false, lastSyncDate: null, syncStatus: 'never', lastStats: null, lastError: null },
+    });
+    const seed = sys.zahara.tenant(keyA)!.projects;
+
+    const first = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.a.token);
+
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      stats: {
+        zaharaToPlanted: { totalProcessed: seed.length, created: seed.length, updated: 0 },
+        plantedToZahara: { pushed: 1, errors: 0 },
+      },
+    });
+    const project = sys.zahara.tenant(keyA)!.projects.find((p) => p.ProjectName === site.name);
+    expect(project).toBeDefined();
+    // The sites screen shows the seed projects as sites and the yard linked (hires' sites, through the gateway).
+    await eventually(async () => {
+      const { body } = await api.get('/api/sites?limit=1000', co.a.token);
+      const linked = (body.sites as Json[]).filter((s) => s.zahara_project_id !== null);
+      return linked.length === seed.length + 1 &&
+        linked.some((s) => s.id === site.id && s.zahara_project_id === String(project!.ProjectId))
+        ? true
+        : undefined;
+    }, 20_000);
+    const status = await api.get('/api/zahara/projects/sync-status', co.a.token);
+    expect(status.body.data).toMatchObject({
+      hasSynced: true,
+      syncStatus: 'completed',
+      lastStats: first.body.stats,
+    });
+
+    const second = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.a.token);
+    expect(second.body.stats).toEqual({
+      zaharaToPlanted: { totalProcessed: 0, created: 0, updated: 0 },
+      plantedToZahara: { pushed: 0, errors: 0 },
+    });
+
+    const asUser = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.aUser.token);
+    expect(asUser.status).toBe(403);
+    const badType = await api.post('/api/zahara/projects/sync', { syncType: 'full' }, co.a.token);
+    expect([badType.status, badType.body.error]).toEqual([400, "syncType must be 'incremental'"]);
+    sys.zahara.fail.unauthorized({ key: keyA });
+    const revoked = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.a.token);
+    expect([revoked.status, revoked.body.error]).toEqual([
+      422,
+      'Zahara refused the API key. Check it on the Zahara settings page.',
+    ]);
+    sys.zahara.fail.clear();
+    sys.zahara.fail.serverErrors({ times: 1000, key: keyA });
+    const down = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.a.token);
+    expect(down.status).toBe(502);
+    sys.zahara.fail.clear();
+    expect((await api.get('/api/zahara/projects/sync-status', co.a.token)).body.data).toMatchObject({
+      hasSynced: true,
+      syncStatus: 'failed',
+      lastError: 'Zahara is not answering. Please try again in a few minutes.',
+    });
+    // The second company: nothing synced, nothing to sync with.
+    expect((await api.get('/api/zahara/projects/sync-status', co.b.token)).body.data.syncStatus).toBe(
+      'never',
+    );
+    expect((await api.post('/api/zahara/projects/sync', {}, co.b.token)).status).toBe(409);
   });
 
   it('answers a revoked key with 422 and Zahara down with 502, and creates the kept order once Zahara is back', async () => {

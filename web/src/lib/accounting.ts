@@ -13,12 +13,6 @@ import { accountingKeys } from './query-keys';
 export type { AccountingSettings };
 
 /** GET /zahara/settings (spec §7): the settings fields, the API key masked. */
-/**
- * Project sync (spec §4) is not served by the connector yet (issue 12): until it is, Sync
- * Projects stays hidden rather than offering a button that can only fail.
- */
-export const PROJECT_SYNC_AVAILABLE: boolean = false;
-
 export async function getAccountingSettings(): Promise<AccountingSettings> {
   const { data } = await apiRequest<{ success: true; data: AccountingSettings }>('/zahara/settings');
   return data;

@@ -25,7 +25,12 @@ export const syncStatusQuery = queryOptions({
   queryFn: getSyncStatus,
 });
 
-export const useSyncStatus = () => useQuery(syncStatusQuery);
+/** While a sync runs (started in another tab, say), the line and the button follow it to its end. */
+export const useSyncStatus = () =>
+  useQuery({
+    ...syncStatusQuery,
+    refetchInterval: (query) => (query.state.data?.syncStatus === 'running' ? 3000 : false),
+  });
 
 export function useSyncProjects() {
   const queryClient = useQueryClient();

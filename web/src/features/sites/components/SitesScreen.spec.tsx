@@ -7,15 +7,10 @@ import {
   resetBrowserState,
   setupI18n,
   signInForTest,
+  testUser,
   type FakeAnswer,
   type FetchCall,
 } from '../../../test/utils';
-
-// The panel is built and tested here; the screen shows it once the connector serves project sync.
-jest.mock('../../../lib/accounting', () => ({
-  ...jest.requireActual<typeof import('../../../lib/accounting')>('../../../lib/accounting'),
-  PROJECT_SYNC_AVAILABLE: true,
-}));
 
 beforeAll(() => setupI18n('en'));
 beforeEach(() => {
@@ -302,6 +297,24 @@ describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.url.startsWith('/api/sites')).length).toBeGreaterThan(sitesBefore),
     );
+  });
+
+  it('is not offered without the integration configured', async () => {
+    await open('/sites', {
+      'GET /api/zahara/settings': {
+        body: { success: true, data: { api_key: null, has_api_key: false, is_active: false } },
+      },
+    });
+    await screen.findByText('Leeds Depot');
+    expect(screen.queryByTestId('sync-projects')).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a user who is not an administrator (project sync is theirs)', async () => {
+    resetBrowserState();
+    signInForTest({ ...testUser, role: 'user' });
+    await open('/sites', { ...active, 'GET /api/zahara/projects/sync-status': status() });
+    await screen.findByText('Leeds Depot');
+    expect(screen.queryByTestId('sync-projects')).not.toBeInTheDocument();
   });
 
   it('shows the last sync date', async () => {

@@ -8,7 +8,8 @@ import { SearchInput } from '../../../components/ui/SearchInput';
 import { SiteFormModal } from '../../../components/ui/SiteFormModal';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { PROJECT_SYNC_AVAILABLE, useAccountingActive } from '../../../lib/accounting';
+import { useAccountingActive } from '../../../lib/accounting';
+import { useSession } from '../../../lib/session';
 import { useSites, type Site } from '../../../lib/sites';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
@@ -36,8 +37,11 @@ export function SitesScreen() {
   const [toDelete, setToDelete] = useState<Site | null>(null);
   const sites = useSites();
   const remove = useDeleteSite();
-  // Spec §2: 'Sync Projects' only when the accounting integration is configured.
+  // Spec §2: 'Sync Projects' only when the accounting integration is configured; like the
+  // integration's settings, project sync is an administrator's (the server refuses anyone else).
   const accountingActive = useAccountingActive();
+  const { user } = useSession();
+  const canSync = accountingActive && user?.role === 'admin';
   const shown = useMemo(() => filterSites(sites.data ?? [], search), [sites.data, search]);
 
   const onDelete = (site: Site) =>
@@ -74,7 +78,7 @@ export function SitesScreen() {
         </Button>
       </Stack>
 
-      {accountingActive && PROJECT_SYNC_AVAILABLE && <SyncProjectsPanel />}
+      {canSync && <SyncProjectsPanel />}
 
       <Box sx={{ mb: 3 }} role="search" aria-label={t('search.label')}>
         <SearchInput label={t('search.placeholder')} testId="site-search" onSearch={setSearch} />
