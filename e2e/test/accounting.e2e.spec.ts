@@ -305,10 +305,19 @@ describe('accounting integration', () => {
     await hidden(modal);
   });
 
-  it('does not offer project sync yet (the connector does not serve it)', async () => {
+  it('syncs projects on /sites with progress and the counts', async () => {
     const { page } = session;
     await page.goto('/sites');
-    await visible(page.getByRole('heading', { level: 1 }));
-    expect(await page.getByTestId('sync-projects').count()).toBe(0);
+    await visible(page.getByTestId('sync-last').filter({ hasText: 'No projects synced yet' }));
+    await page.getByTestId('sync-projects').click();
+    // Whichever comes first, so that a failure shows its message rather than a timeout.
+    const result = await visible(page.getByTestId('sync-result').or(page.getByTestId('sync-error')), 60_000);
+    expect(await result.textContent()).toMatch(
+      /From Zahara: \d+ project\(s\) processed, \d+ site\(s\) created/,
+    );
+    await visible(page.getByTestId('sync-last').filter({ hasText: 'Last synced' }));
+    // The seed projects are sites now, marked synced.
+    await visible(page.getByTestId('site-synced').first());
+    await screenshot(page, 'zahara-sync');
   });
 });
