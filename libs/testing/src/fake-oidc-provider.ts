@@ -148,7 +148,8 @@ export class FakeOidcProvider {
       this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
     });
     const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = this.options.publicUrl?.replace(/\/+$/, '') ?? `http://${this.options.host ?? '127.0.0.1'}:${port}`;
+    this.baseUrl =
+      this.options.publicUrl?.replace(/\/+$/, '') ?? `http://${this.options.host ?? '127.0.0.1'}:${port}`;
     return this;
   }
 

@@ -12,7 +12,11 @@ export interface Pod {
 
 interface Selector {
   matchLabels?: Record<string, string>;
-  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
+  matchExpressions?: {
+    key: string;
+    operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+    values?: string[];
+  }[];
 }
 
 interface Peer {
@@ -32,7 +36,8 @@ const POD_IP = '10.1.2.3';
 
 export function selects(selector: Selector | undefined, labels: Record<string, string>): boolean {
   if (!selector) return true;
-  for (const [key, value] of Object.entries(selector.matchLabels ?? {})) if (labels[key] !== value) return false;
+  for (const [key, value] of Object.entries(selector.matchLabels ?? {}))
+    if (labels[key] !== value) return false;
   for (const { key, operator, values = [] } of selector.matchExpressions ?? []) {
     const has = key in labels;
     if (operator === 'In' && !(has && values.includes(labels[key]))) return false;
@@ -73,11 +78,19 @@ function portMatches(rule: Rule, port: number): boolean {
   return rule.ports.some(
     (p) =>
       (p.protocol ?? 'TCP') === 'TCP' &&
-      (p.port === undefined || p.port === port || (p.endPort !== undefined && Number(p.port) <= port && port <= p.endPort)),
+      (p.port === undefined ||
+        p.port === port ||
+        (p.endPort !== undefined && Number(p.port) <= port && port <= p.endPort)),
   );
 }
 
-function allowed(policies: K8sObject[], pod: Pod, direction: 'Ingress' | 'Egress', peer: Pod, port: number): boolean {
+function allowed(
+  policies: K8sObject[],
+  pod: Pod,
+  direction: 'Ingress' | 'Egress',
+  peer: Pod,
+  port: number,
+): boolean {
   if ((pod.namespace ?? HOME) !== HOME) return true; // outside the overlay: not ours to police
   const applying = policies.filter(
     (p) => selects(p.spec.podSelector, pod.labels) && (p.spec.policyTypes as string[]).includes(direction),
