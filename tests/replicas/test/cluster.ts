@@ -231,12 +231,12 @@ export async function startCluster(): Promise<Cluster> {
   };
 
   try {
-    // In the order `npm start` starts them (billing makes the stream identity and hires read);
-    // the two replicas of a service start together, racing for its migrations and streams.
-    for (const service of SERVICES) {
-      const extra = serviceEnv[service]({ stripeUrl: proxy.url, zaharaUrl: zahara.url, smtpUrl });
-      const started = await Promise.all(
-        [1, 2].map(async (n) => {
+    // All at once, racing for their migrations and streams as replicas of a deployment do
+    // (a consumer whose stream is not made yet waits for it).
+    await Promise.all(
+      SERVICES.flatMap((service) => {
+        const extra = serviceEnv[service]({ stripeUrl: proxy.url, zaharaUrl: zahara.url, smtpUrl });
+        return [1, 2].map(async (n) => {
           const port = await freePort();
           const replica = start(
             `${service}-${n}`,
@@ -244,13 +244,11 @@ export async function startCluster(): Promise<Cluster> {
             { ...common, ...extra, [`${service.toUpperCase()}_HTTP_PORT`]: String(port) },
             port,
           );
-          replicas[service].push(replica);
-          await ready(replica);
-          return replica;
-        }),
-      );
-      replicas[service] = started;
-    }
+          replicas[service][n - 1] = replica;
+          await ready(replica, 120_000);
+        });
+      }),
+    );
     await Promise.all(
       [gatewayPort, secondGatewayPort].map(async (port, i) => {
         const gateway = start(
@@ -266,7 +264,7 @@ export async function startCluster(): Promise<Cluster> {
           port,
         );
         gateways[i] = gateway;
-        await ready(gateway);
+        await ready(gateway, 120_000);
       }),
     );
   } catch (err) {
