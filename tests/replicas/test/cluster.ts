@@ -43,7 +43,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Where the gateways take webhooks: the first gateway, as a load balancer would pick one. */
+/** Each service's own settings: the local Stripe, the Zahara simulator, SMTP, and short timings. */
 const serviceEnv: Record<
   ServiceName,
   (c: { stripeUrl: string; zaharaUrl: string; smtpUrl: string }) => Record<string, string>
