@@ -699,11 +699,26 @@ function scenarioRequest(name, user, bases) {
     });
   const firstCompany = () => ({ authorization: `Bearer ${bases.hires.companies[0].token}` });
   if (name === 'hires-list')
-    return { title: 'GET /api/hires', method: 'GET', path: '/api/hires?page=1&limit=12', headers: firstCompany() };
+    return {
+      title: 'GET /api/hires',
+      method: 'GET',
+      path: '/api/hires?page=1&limit=12',
+      headers: firstCompany(),
+    };
   if (name === 'sites')
-    return { title: 'GET /api/sites', method: 'GET', path: '/api/sites?page=1&limit=12', headers: firstCompany() };
+    return {
+      title: 'GET /api/sites',
+      method: 'GET',
+      path: '/api/sites?page=1&limit=12',
+      headers: firstCompany(),
+    };
   if (name === 'stats')
-    return { title: 'GET /api/customers/stats', method: 'GET', path: '/api/customers/stats', headers: firstCompany() };
+    return {
+      title: 'GET /api/customers/stats',
+      method: 'GET',
+      path: '/api/customers/stats',
+      headers: firstCompany(),
+    };
   if (name === 'suppliers-create') {
     let n = 0;
     return {
@@ -775,7 +790,14 @@ function scenarioRequest(name, user, bases) {
       auth,
     );
   if (name === 'sql-suppliers')
-    return searching('same SQL, Fastify + pg: suppliers', bases.baseline, '/suppliers', SUPPLIER_TERMS, '', auth);
+    return searching(
+      'same SQL, Fastify + pg: suppliers',
+      bases.baseline,
+      '/suppliers',
+      SUPPLIER_TERMS,
+      '',
+      auth,
+    );
   if (name === 'login') {
     return {
       title: 'POST /api/auth/login',
@@ -1125,7 +1147,9 @@ function printSuiteTable(results, scaleFrom) {
       const t = TARGETS[r.scenario];
       row.target = `≥${t.minRps}/s, p99<${t.maxP99Ms}`;
       row.verdict =
-        !RATE && r.requestsPerSecAvg >= t.minRps && r.latencyMs.p99 < t.maxP99Ms && !failed(r) ? 'PASS' : 'MISS';
+        !RATE && r.requestsPerSecAvg >= t.minRps && r.latencyMs.p99 < t.maxP99Ms && !failed(r)
+          ? 'PASS'
+          : 'MISS';
     }
     if (failed(r)) row.scenario += ` (${r.non2xx} non-2xx, ${r.errors} errors)`;
     rows.push(row);
@@ -1154,17 +1178,36 @@ function printSuiteTable(results, scaleFrom) {
       });
     }
   }
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'base req/s', 'base p99', 'ratio', 'target', 'verdict'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'base req/s',
+    'base p99',
+    'ratio',
+    'target',
+    'verdict',
+  ];
   const keys = ['scenario', 'rps', 'p50', 'p99', 'baseRps', 'baseP99', 'ratio', 'target', 'verdict'];
   const cells = [header, ...rows.map((row) => keys.map((k) => fmt(row[k])))];
   const widths = header.map((_, i) => Math.max(...cells.map((c) => c[i].length)));
   const line = (c) =>
-    '| ' + c.map((v, i) => (i === 0 || i >= 6 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join(' | ') + ' |';
+    '| ' +
+    c.map((v, i) => (i === 0 || i >= 6 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join(' | ') +
+    ' |';
   console.log('\n' + line(cells[0]));
   console.log(
-    '|' + widths.map((w, i) => (i === 0 || i >= 6 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|',
+    '|' +
+      widths.map((w, i) => (i === 0 || i >= 6 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') +
+      '|',
   );
-  for (const c of cells.slice(1)) console.log(line(c).replace(/\bPASS\b/, '\x1b[32mPASS\x1b[0m').replace(/\bMISS\b/, '\x1b[31mMISS\x1b[0m'));
+  for (const c of cells.slice(1))
+    console.log(
+      line(c)
+        .replace(/\bPASS\b/, '\x1b[32mPASS\x1b[0m')
+        .replace(/\bMISS\b/, '\x1b[31mMISS\x1b[0m'),
+    );
   console.log(
     `ratio = req/s ÷ the baseline's / p99 ÷ the baseline's, the baseline (bench/baseline.mjs: one Fastify + jose + pg\n` +
       `process, the services' own statements) measured right after each read in this run. Machine: ${os.cpus().length} cores, ` +
@@ -1177,6 +1220,7 @@ function printSuiteTable(results, scaleFrom) {
 async function checkSearches(bases, user) {
   for (const name of SCENARIOS.filter((s) => CATALOGUE_SCENARIOS.includes(s))) {
     const req = scenarioRequest(name, user, bases);
+    if (!req.paths) continue;
     const totals = [];
     for (const p of req.paths) {
       const res = await fetch((req.base ?? bases.system) + p, { headers: req.headers });

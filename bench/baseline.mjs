@@ -161,7 +161,12 @@ if (WITH_HIRES === '1') {
   authed('/hires', (actor, query) => {
     const { search, page, limit } = listParams(query);
     return hiresDb.readAsTenant(actor.customerId, async (tx) => {
-      const { rows, total } = await hires.list(tx, actor.customerId, { page, limit, search, status: LISTED_STATUS });
+      const { rows, total } = await hires.list(tx, actor.customerId, {
+        page,
+        limit,
+        search,
+        status: LISTED_STATUS,
+      });
       return {
         hires: rows.map(toHire),
         pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), total, limit },

@@ -56,7 +56,12 @@ describe('gateway request log', () => {
     expect((await fetch(app.url + '/api/no-such-route')).status).toBe(404);
     await new Promise((r) => setTimeout(r, 50));
     expect(requests()).toEqual([
-      expect.objectContaining({ msg: 'request failed', status: 404, url: '/api/no-such-route', method: 'GET' }),
+      expect.objectContaining({
+        msg: 'request failed',
+        status: 404,
+        url: '/api/no-such-route',
+        method: 'GET',
+      }),
     ]);
   });
 
@@ -64,11 +69,15 @@ describe('gateway request log', () => {
     const slow = await start('info', '0');
     await fetch(slow.app.url + '/healthz');
     await new Promise((r) => setTimeout(r, 50));
-    expect(slow.requests()).toEqual([expect.objectContaining({ msg: 'slow request', status: 200, url: '/healthz' })]);
+    expect(slow.requests()).toEqual([
+      expect.objectContaining({ msg: 'slow request', status: 200, url: '/healthz' }),
+    ]);
 
     const debug = await start('debug');
     await fetch(debug.app.url + '/healthz');
     await new Promise((r) => setTimeout(r, 50));
-    expect(debug.requests()).toEqual([expect.objectContaining({ msg: 'request', status: 200, url: '/healthz' })]);
+    expect(debug.requests()).toEqual([
+      expect.objectContaining({ msg: 'request', status: 200, url: '/healthz' }),
+    ]);
   });
 });

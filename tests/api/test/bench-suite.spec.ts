@@ -80,7 +80,15 @@ describe('bench/k6', () => {
       { scenarios: string[]; thresholds: string[]; exports: string[] }
     >;
     expect(parsed['reads.js'].scenarios).toEqual(
-      expect.arrayContaining(['profile', 'equipment', 'suppliers', 'hires-list', 'hires-search', 'sites', 'stats']),
+      expect.arrayContaining([
+        'profile',
+        'equipment',
+        'suppliers',
+        'hires-list',
+        'hires-search',
+        'sites',
+        'stats',
+      ]),
     );
     expect(parsed['writes.js'].scenarios).toEqual(['hires-create', 'suppliers-create']);
     for (const { scenarios, thresholds, exports } of Object.values(parsed)) {
