@@ -20,19 +20,19 @@ function node(args: string[], input?: string): string {
 }
 
 describe('bench/data.mjs', () => {
-  const small = ['bench/data.mjs', '--hires', '3000', '--equipment', '300', '--suppliers', '40', '--digest'];
+  const small = ['bench/data.mjs', '--hires', '6000', '--equipment', '300', '--suppliers', '40', '--digest'];
 
   it('gives the same rows for the same options, with hires in every state', () => {
     const first = JSON.parse(node(small));
     const second = JSON.parse(node(small));
     expect(second.digest).toBe(first.digest);
-    expect(first.counts.hires.hires).toBe(3000);
+    expect(first.counts.hires.hires).toBe(6000);
     // 100 hires a company by default, 10 sites each.
-    expect(first.counts.hires.sites).toBe(300);
+    expect(first.counts.hires.sites).toBe(600);
     expect(first.counts.catalogue.equipment).toBe(300);
     for (const state of ['active', 'collection_booked', 'completed', 'overdue', 'endingSoon', 'past'])
       expect(first.states[state]).toBeGreaterThan(0);
-    const other = JSON.parse(node([...small.slice(0, 2), '3001', ...small.slice(3)]));
+    const other = JSON.parse(node([...small.slice(0, 2), '6001', ...small.slice(3)]));
     expect(other.digest).not.toBe(first.digest);
   });
 
