@@ -192,7 +192,11 @@ const WITH_HIRES = SCENARIOS.some((s) => HIRES_SCENARIOS.includes(s));
 const WITH_CATALOGUE_DATA = SCENARIOS.some((s) => CATALOGUE_SCENARIOS.includes(s));
 // The hires scenarios need the catalogue service too: it keeps the latest prices from hire events.
 const WITH_CATALOGUE = WITH_CATALOGUE_DATA || WITH_HIRES;
-const WITH_BASELINE = SCENARIOS.some((s) => s.startsWith('sql-') || (opts.baseline && READS.includes(s)));
+// With --url the baseline needs the running system's database and identity's public key.
+const BASELINE_POSSIBLE = !opts.url || Boolean(opts['database-url'] && process.env.SESSION_PUBLIC_KEYS);
+const WITH_BASELINE = SCENARIOS.some(
+  (s) => s.startsWith('sql-') || (opts.baseline && BASELINE_POSSIBLE && READS.includes(s)),
+);
 const WITH_FRESH = SCENARIOS.some((s) => s.endsWith('-fresh'));
 const DATA_SIZE = {
   equipment: nonNegativeInt('equipment', opts.equipment),
@@ -1337,7 +1341,7 @@ async function main() {
     results.push(await runScenario(bases, name, user));
     if (interrupted) return;
     // Each read and the same read from the baseline back to back, so both get the same machine.
-    if (bases.baseline && opts.baseline && READS.includes(name)) {
+    if (bases.baseline && opts.baseline && BASELINE_POSSIBLE && READS.includes(name)) {
       results.push(await runScenario(bases, `base:${name}`, user));
       if (interrupted) return;
     }
