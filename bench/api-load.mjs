@@ -1305,8 +1305,22 @@ async function checkHiresSearches(bases) {
   log(`${req.title} matches per term (of the first company's hires): ${totals.join(', ')}`);
 }
 
+/**
+ * The smaller run --scale-from names, read before any load (a wrong path must not cost a run),
+ * relative to where `npm run` was started (INIT_CWD), not the bench workspace.
+ */
+function readScaleFrom() {
+  if (!opts['scale-from']) return undefined;
+  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), opts['scale-from']);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (!report.results?.some((r) => SCALED_READS.includes(r.scenario)))
+    throw new Error(`${file} has no ${SCALED_READS.join(' or ')} results to compare with`);
+  return report;
+}
+
 async function main() {
   const startedAt = new Date();
+  const scaleFrom = readScaleFrom();
   const base = opts.url ? opts.url.replace(/\/+$/, '') : await startSystem();
   log(`target ${base}${opts.url ? ' (running system)' : ' (own isolated system)'}`);
   const user = await prepareUser(base);
@@ -1349,7 +1363,6 @@ async function main() {
   if (opts.details) printTable(results);
   const target = judge(results);
   const ratioList = ratios(results);
-  const scaleFrom = opts['scale-from'] ? JSON.parse(readFileSync(opts['scale-from'], 'utf8')) : undefined;
   const suiteTable = printSuiteTable(results, scaleFrom);
 
   let profiles;
