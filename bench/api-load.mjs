@@ -79,8 +79,6 @@ const HIRE_CREATED_CONSUMERS = [
   { label: 'catalogue latest price', schema: 'catalogue', consumer: 'catalogue-hire-prices', maxP99Ms: 50 },
   { label: 'accounting read model', schema: 'accounting', consumer: 'accounting-hires' },
 ];
-/** The issue's target for the delay from a hire's creation to the catalogue's latest price. */
-const PRICE_DELAY_P99_MS = 50;
 /** The offered rate of `hires-price`: creations at a steady pace, to time the price's delay. */
 const PRICE_RATE = 50;
 /** Companies the hires scenarios sign in as (the load's creations are spread over them). */

@@ -1,3 +1,4 @@
+/* global __ENV */
 // Shared by the k6 scripts of the benchmark (for operators who run k6: https://k6.io).
 // Not run by `npm run bench` (which uses autocannon); a test parses these files.
 //

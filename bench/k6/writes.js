@@ -1,3 +1,4 @@
+/* global __ENV, __VU, __ITER */
 // k6: the suite's writes through the gateway, each a scenario with its own thresholds.
 //   k6 run -e BASE_URL=… -e EMAIL=… -e PASSWORD=… -e SITE_ID=… -e EQUIPMENT_ID=… -e SUPPLIER_ID=… bench/k6/writes.js
 // SITE_ID is a site of the signed-in company; EQUIPMENT_ID and SUPPLIER_ID entries it may hire.
