@@ -245,8 +245,11 @@ describe('Site Management (spec §2 Sites)', () => {
 
 describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
   const active = {
-    'GET /api/zahara/settings': {
-      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
+    'GET /api/zahara/status': {
+      body: {
+        success: true,
+        data: { is_active: true, auto_create_purchase_orders: false, document_url_template: 'x/{documentId}' },
+      },
     },
   };
   const status = (over: Record<string, unknown> = {}) => ({

@@ -35,13 +35,15 @@ const zaharaLabel = (supplier: ZaharaSupplier) =>
 /**
  * Spec §2, §5: one of our suppliers and one of Zahara's, Match (both required), and the list of
  * matches. A match carries the Zahara supplier's default codes, which its purchase orders use.
+ * Matching is an administrator's (it reads the business unit's suppliers with the company's
+ * key); everyone else sees the matches.
  */
-export function SupplierMatching({ configured }: { configured: boolean }) {
+export function SupplierMatching({ configured, canMatch }: { configured: boolean; canMatch: boolean }) {
   const { t } = useTranslation(['zahara', 'forms']);
   const toast = useToast();
   const errorText = useErrorText();
   const ours = useOurSuppliers();
-  const theirs = useZaharaSuppliers(configured);
+  const theirs = useZaharaSuppliers(configured && canMatch);
   const matches = useSupplierMatches();
   const match = useMatchSuppliers();
   const [supplier, setSupplier] = useState<Supplier | null>(null);
@@ -96,9 +98,11 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
         </Typography>
         {!configured && (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="zahara-matching-needs-key">
-            {t('matching.needsKey')}
+            {t(canMatch ? 'matching.needsKey' : 'matching.notConfigured')}
           </Alert>
         )}
+        {canMatch && (
+          <>
         {ours.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {errorText(ours.error, t('matching.oursFailed'))}
@@ -171,6 +175,9 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
           )}
         </Box>
 
+          </>
+        )}
+
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3 }}>
           {t('matching.listTitle')}
         </Typography>
@@ -182,7 +189,7 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
           </Alert>
         ) : matches.data.length === 0 ? (
           <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="zahara-matches-empty">
-            {t('matching.none')}
+            {t(canMatch ? 'matching.none' : 'matching.noneYet')}
           </Typography>
         ) : (
           <List dense data-testid="zahara-matches">
