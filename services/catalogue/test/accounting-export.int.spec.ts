@@ -112,7 +112,8 @@ describe("accounting.supplier.exported (spec §2 Suppliers Export: the supplier'
 });
 
 describe('accounting.supplier.matched (spec §2 Suppliers: the card marks a supplier matched with the integration)', () => {
-  const get = async (actor: Actor, id: string) => (await h.client.send(CatalogueSupplierGet, { actor, id })).supplier;
+  const get = async (actor: Actor, id: string) =>
+    (await h.client.send(CatalogueSupplierGet, { actor, id })).supplier;
 
   it("sets the matching company's zahara_supplier_id (list and card), keeps its details, and shows other companies nothing", async () => {
     const name = `Matched Hire ${uniqueWord()}`;
@@ -140,7 +141,12 @@ describe('accounting.supplier.matched (spec §2 Suppliers: the card marks a supp
       zahara_supplier_id: '1000042',
       customer_contact_name: 'Pat Depot',
     });
-    const listed = await h.client.send(CatalogueSuppliersList, { actor: a.user, page: 1, limit: 12, search: name });
+    const listed = await h.client.send(CatalogueSuppliersList, {
+      actor: a.user,
+      page: 1,
+      limit: 12,
+      search: name,
+    });
     expect(listed.suppliers.map((s) => [s.id, s.zahara_supplier_id])).toEqual([[supplier.id, '1000042']]);
     expect((await get(b.admin, supplier.id)).zahara_supplier_id).toBeNull();
 

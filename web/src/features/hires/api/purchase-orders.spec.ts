@@ -43,10 +43,14 @@ describe('watchOrder', () => {
     const ordered = { zahara_po_number: 'PO-9', zahara_document_id: 'D-9' };
     const client = cachedWith([hire(ordered) as Hire, hire({ id: HIRE_B }) as Hire]);
     const { reads } = hireReads((n) =>
-      n < 3 ? { purchase_order_error: 'An earlier failure', purchase_order_failed_at: '2026-03-01T10:00:00Z' } : ordered,
+      n < 3
+        ? { purchase_order_error: 'An earlier failure', purchase_order_failed_at: '2026-03-01T10:00:00Z' }
+        : ordered,
     );
     const seen: (string | null | undefined)[] = [];
-    const unsubscribe = client.getQueryCache().subscribe(() => seen.push(shown(client, HIRE_A)?.zahara_po_number));
+    const unsubscribe = client
+      .getQueryCache()
+      .subscribe(() => seen.push(shown(client, HIRE_A)?.zahara_po_number));
 
     await expect(watchOrder(client, [HIRE_A], { showEachRead: false, delays: DELAYS })).resolves.toBe(true);
     unsubscribe();
@@ -57,14 +61,19 @@ describe('watchOrder', () => {
 
   it("shows each read's failure on every hire of the order, then the number once it comes", async () => {
     const client = cachedWith([hire() as Hire, hire({ id: HIRE_B }) as Hire]);
-    const failure = { purchase_order_error: 'Zahara is unavailable', purchase_order_failed_at: '2026-03-01T10:00:00Z' };
+    const failure = {
+      purchase_order_error: 'Zahara is unavailable',
+      purchase_order_failed_at: '2026-03-01T10:00:00Z',
+    };
     let failureSeen: Partial<Hire> | undefined;
     hireReads((n) => {
       if (n === 2) failureSeen = shown(client, HIRE_B);
       return n === 1 ? failure : n < 4 ? failure : { zahara_po_number: 'PO-10', zahara_document_id: 'D-10' };
     });
 
-    await expect(watchOrder(client, [HIRE_A, HIRE_B], { showEachRead: true, delays: DELAYS })).resolves.toBe(true);
+    await expect(watchOrder(client, [HIRE_A, HIRE_B], { showEachRead: true, delays: DELAYS })).resolves.toBe(
+      true,
+    );
     expect(failureSeen).toMatchObject(failure);
     expect(shown(client, HIRE_B)).toMatchObject({
       zahara_po_number: 'PO-10',

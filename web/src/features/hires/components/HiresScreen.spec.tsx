@@ -793,14 +793,14 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     const card = await screen.findByTestId(`hire-card-${HIRE_B}`);
     const link = within(card).getByRole('link', { name: /PO #PO-77/ });
     expect(link).toHaveTextContent('PO #PO-77');
-    await waitFor(() =>
-      expect(link).toHaveAttribute('href', 'https://zahara.example/bu/po/DOC-77/view'),
-    );
+    await waitFor(() => expect(link).toHaveAttribute('href', 'https://zahara.example/bu/po/DOC-77/view'));
     expect(link).toHaveAttribute('target', '_blank');
   });
 
   it("links to Zahara's own web app while the status is not known", async () => {
-    await open('/hires', { 'GET /api/zahara/status': { status: 500, body: { error: 'Internal server error' } } });
+    await open('/hires', {
+      'GET /api/zahara/status': { status: 500, body: { error: 'Internal server error' } },
+    });
     const card = await screen.findByTestId(`hire-card-${HIRE_B}`);
     expect(within(card).getByRole('link', { name: /PO #PO-77/ })).toHaveAttribute(
       'href',

@@ -248,7 +248,11 @@ describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
     'GET /api/zahara/status': {
       body: {
         success: true,
-        data: { is_active: true, auto_create_purchase_orders: false, document_url_template: 'x/{documentId}' },
+        data: {
+          is_active: true,
+          auto_create_purchase_orders: false,
+          document_url_template: 'x/{documentId}',
+        },
       },
     },
   };

@@ -457,15 +457,18 @@ describe('Export to the accounting integration (spec §2 Suppliers, §8 Supplier
     },
   };
 
-  async function openModal(over: Answers, button = 'Edit Speedy Hire Leeds') {
-    const opened = await open(over);
+  async function openModal(over: Answers, user = testUser, button = 'Edit Speedy Hire Leeds') {
+    const opened = await open(over, user);
     await opened.user.click(screen.getByRole('button', { name: button }));
     return { ...opened, modal: await screen.findByTestId('supplier-modal') };
   }
 
   it('is not offered to a user who is not an administrator (exporting is theirs, spec §6)', async () => {
-    signInForTest({ ...testUser, role: 'user' });
-    const { modal, calls } = await openModal(active, 'Details & notes for Speedy Hire Leeds');
+    const { modal, calls } = await openModal(
+      active,
+      { ...testUser, role: 'user' },
+      'Details & notes for Speedy Hire Leeds',
+    );
     await within(modal).findByTestId('supplier-timeline');
     await waitFor(() => expect(calls.some((call) => call.url === '/api/zahara/status')).toBe(true));
     // The answer has been read by the time the screen is idle again.

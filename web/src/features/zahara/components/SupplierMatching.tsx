@@ -103,78 +103,77 @@ export function SupplierMatching({ configured, canMatch }: { configured: boolean
         )}
         {canMatch && (
           <>
-        {ours.isError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorText(ours.error, t('matching.oursFailed'))}
-          </Alert>
-        )}
-        {configured && theirs.isError && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="zahara-suppliers-error">
-            {errorText(theirs.error, t('matching.theirsFailed'))}
-          </Alert>
-        )}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <Autocomplete
-            id="zahara-match-ours"
-            options={ours.data ?? []}
-            loading={ours.isPending}
-            value={supplier}
-            onChange={(_, value) => {
-              setSupplier(value);
-              setProblem(null);
-            }}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            disabled={!configured}
-            sx={{ flex: 1 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('matching.ours')}
-                slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-ours' } }}
-              />
+            {ours.isError && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {errorText(ours.error, t('matching.oursFailed'))}
+              </Alert>
             )}
-          />
-          <Autocomplete
-            id="zahara-match-theirs"
-            options={theirs.data ?? []}
-            loading={configured && theirs.isPending}
-            value={zahara}
-            onChange={(_, value) => {
-              setZahara(value);
-              setProblem(null);
-            }}
-            getOptionLabel={zaharaLabel}
-            isOptionEqualToValue={(option, value) => option.supplierId === value.supplierId}
-            disabled={!configured}
-            sx={{ flex: 1 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('matching.theirs')}
-                slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-theirs' } }}
-              />
+            {configured && theirs.isError && (
+              <Alert severity="error" sx={{ mb: 2 }} data-testid="zahara-suppliers-error">
+                {errorText(theirs.error, t('matching.theirsFailed'))}
+              </Alert>
             )}
-          />
-          <Button
-            variant="contained"
-            startIcon={<LinkIcon />}
-            onClick={submit}
-            disabled={!configured || match.isPending}
-            sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-            data-testid="zahara-match"
-          >
-            {match.isPending ? t('matching.matching') : t('matching.match')}
-          </Button>
-        </Stack>
-        <Box role="status" sx={{ mt: problem ? 2 : 0 }}>
-          {problem && (
-            <Alert severity="error" data-testid="zahara-match-error">
-              {problem}
-            </Alert>
-          )}
-        </Box>
-
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+              <Autocomplete
+                id="zahara-match-ours"
+                options={ours.data ?? []}
+                loading={ours.isPending}
+                value={supplier}
+                onChange={(_, value) => {
+                  setSupplier(value);
+                  setProblem(null);
+                }}
+                getOptionLabel={(option) => option.name}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                disabled={!configured}
+                sx={{ flex: 1 }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('matching.ours')}
+                    slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-ours' } }}
+                  />
+                )}
+              />
+              <Autocomplete
+                id="zahara-match-theirs"
+                options={theirs.data ?? []}
+                loading={configured && theirs.isPending}
+                value={zahara}
+                onChange={(_, value) => {
+                  setZahara(value);
+                  setProblem(null);
+                }}
+                getOptionLabel={zaharaLabel}
+                isOptionEqualToValue={(option, value) => option.supplierId === value.supplierId}
+                disabled={!configured}
+                sx={{ flex: 1 }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('matching.theirs')}
+                    slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-theirs' } }}
+                  />
+                )}
+              />
+              <Button
+                variant="contained"
+                startIcon={<LinkIcon />}
+                onClick={submit}
+                disabled={!configured || match.isPending}
+                sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+                data-testid="zahara-match"
+              >
+                {match.isPending ? t('matching.matching') : t('matching.match')}
+              </Button>
+            </Stack>
+            <Box role="status" sx={{ mt: problem ? 2 : 0 }}>
+              {problem && (
+                <Alert severity="error" data-testid="zahara-match-error">
+                  {problem}
+                </Alert>
+              )}
+            </Box>
           </>
         )}
 
