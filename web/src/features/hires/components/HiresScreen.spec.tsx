@@ -4,6 +4,7 @@ import { HIRES_MESSAGES } from '@planted/contracts';
 import { computeHireTotals } from '@planted/domain';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -612,20 +613,7 @@ describe('Quick-add modals on the hire form (spec §2, §3, §5)', () => {
 describe('The accounting integration on hires (spec §2 Hires, §4 After creating a hire, §5, §8)', () => {
   const OTHER_SUPPLIER = '00000000-0000-4000-8000-00000000f009';
   const DOCUMENT_URL = 'https://zahara.example/bu/po/{documentId}/view';
-  const status = (over: Record<string, unknown> = {}) => ({
-    'GET /api/zahara/status': {
-      body: {
-        success: true,
-        data: {
-          is_active: true,
-          auto_create_purchase_orders: false,
-          document_url_template: DOCUMENT_URL,
-          ...over,
-        },
-      },
-    },
-  });
-  const active = status();
+  const active = integrationStatus({ document_url_template: DOCUMENT_URL });
   const sameSupplier = hire({ id: HIRE_B, equipment_name: 'Tower Light', total_cost: 120 });
   const posts = (calls: FetchCall[], path: string) =>
     calls.filter((call) => call.method === 'POST' && call.url === path);

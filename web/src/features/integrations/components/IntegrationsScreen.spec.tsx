@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { IntegrationStatus } from '../../../lib/accounting';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -19,17 +21,8 @@ afterEach(() => i18n.changeLanguage('en'));
 
 let opened: jest.Mock | null = null;
 
-const status = (over: Record<string, unknown>) => ({
-  body: {
-    success: true,
-    data: {
-      is_active: false,
-      auto_create_purchase_orders: false,
-      document_url_template: 'https://zahara.example/po/{documentId}',
-      ...over,
-    },
-  },
-});
+const status = (over: Partial<IntegrationStatus>) =>
+  integrationStatus({ is_active: false, ...over })['GET /api/zahara/status'];
 
 async function open(answer: FakeAnswer) {
   const { fetchMock } = mockFetch({ 'GET /api/zahara/status': answer });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -244,18 +245,7 @@ describe('Site Management (spec §2 Sites)', () => {
 });
 
 describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
-  const active = {
-    'GET /api/zahara/status': {
-      body: {
-        success: true,
-        data: {
-          is_active: true,
-          auto_create_purchase_orders: false,
-          document_url_template: 'x/{documentId}',
-        },
-      },
-    },
-  };
+  const active = integrationStatus();
   const status = (over: Record<string, unknown> = {}) => ({
     body: {
       success: true,

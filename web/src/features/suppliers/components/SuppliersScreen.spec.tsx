@@ -4,6 +4,7 @@ import { CATALOGUE_MESSAGES } from '@planted/contracts';
 import { i18n } from '../../../lib/i18n';
 import { validationKey } from '../../../lib/validation-text';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -444,18 +445,7 @@ describe('catalogue messages (forms:catalogue)', () => {
 });
 
 describe('Export to the accounting integration (spec §2 Suppliers, §8 Supplier export)', () => {
-  const active = {
-    'GET /api/zahara/status': {
-      body: {
-        success: true,
-        data: {
-          is_active: true,
-          auto_create_purchase_orders: false,
-          document_url_template: 'https://zahara.example/po/{documentId}',
-        },
-      },
-    },
-  };
+  const active = integrationStatus();
 
   async function openModal(over: Answers, user = testUser, button = 'Edit Speedy Hire Leeds') {
     const opened = await open(over, user);

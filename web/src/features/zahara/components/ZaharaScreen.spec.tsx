@@ -5,6 +5,7 @@ import { i18n } from '../../../lib/i18n';
 import { validationKey } from '../../../lib/validation-text';
 import '../schemas';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -193,22 +194,11 @@ describe('API key and saving (spec §2 Accounting integration settings, §3, §7
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
-  const statusAnswer = (isActive: boolean) => ({
-    body: {
-      success: true,
-      data: {
-        is_active: isActive,
-        auto_create_purchase_orders: false,
-        document_url_template: 'x/{documentId}',
-      },
-    },
-  });
-
   it("shows a user who is not an administrator the matches, not the settings or the matching form (they are an administrator's)", async () => {
     signInForTest({ ...testUser, role: 'user' });
     const { calls } = await open({
       'GET /api/zahara/settings': { status: 403, body: { error: 'Forbidden' } },
-      'GET /api/zahara/status': statusAnswer(true),
+      ...integrationStatus(),
       'GET /api/zahara/supplier-matches': {
         body: {
           success: true,
@@ -243,7 +233,7 @@ describe('API key and saving (spec §2 Accounting integration settings, §3, §7
 
   it('tells a user who is not an administrator when the integration is not configured yet', async () => {
     signInForTest({ ...testUser, role: 'user' });
-    await open({ 'GET /api/zahara/status': statusAnswer(false) });
+    await open(integrationStatus({ is_active: false }));
     expect(await screen.findByTestId('zahara-matching-needs-key')).toHaveTextContent(
       'The integration is not configured yet: an administrator saves the Zahara API key on this page.',
     );
