@@ -2,3 +2,4 @@ export * from './database';
 export * from './db-errors';
 export * from './inline-params';
 export * from './search-text';
+export * from './read-model';
