@@ -26,7 +26,11 @@ const a = newCompany('Exporter');
 const b = newCompany('Bystander');
 
 /** Publishes as the connector's relay does (its id as Nats-Msg-Id); answers the event id. */
-async function publish<E extends EventSubject>(event: E, payload: EventPayloadOf<E>, id = randomUUID()) {
+async function publish<E extends EventSubject>(
+  event: E,
+  payload: EventPayloadOf<E> & { customer_id: string },
+  id: string = randomUUID(),
+) {
   const envelope = {
     id,
     type: event.name,
