@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -244,11 +245,7 @@ describe('Site Management (spec §2 Sites)', () => {
 });
 
 describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
-  const active = {
-    'GET /api/zahara/settings': {
-      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
-    },
-  };
+  const active = integrationStatus();
   const status = (over: Record<string, unknown> = {}) => ({
     body: {
       success: true,
