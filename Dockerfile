@@ -6,6 +6,16 @@
 #       --build-arg DATA_DIRS=/data/keys -t planted/identity .
 #   The gateway (REST + GraphQL on Fastify) with the built web app it serves at /:
 #     docker build --build-arg PROJECT=gateway --target gateway -t planted/gateway .
+#   The development fakes (never deployed to production), on the service target:
+#     docker build --build-arg PROJECT=libs/stripe-local --build-arg HTTP_PORT=12111 -t planted/stripe-local .
+#     docker build --build-arg PROJECT=libs/zahara-local --build-arg HTTP_PORT=3190 -t planted/zahara-local .
+#     docker build --build-arg PROJECT=libs/testing --build-arg ENTRY=dist/oidc-local-main.js \
+#       --build-arg HTTP_PORT=9400 -t planted/oidc-local .      # the local identity provider
+#
+# Every image runs `node /app/main.js` (ENTRY, default dist/main.js, of the project). A
+# service's image also takes `node /app/main.js migrate` (apply its migrations and exit:
+# the Kubernetes migration Job) and `node /app/main.js migrate --wait` (exit once they are
+# applied: its pods' init container).
 #
 # HTTP_PORT is the service's default <SERVICE>_HTTP_PORT (EXPOSE and the health check's
 # fallback); DATA_DIRS are directories the node user writes (named volumes mounted there
@@ -63,6 +73,7 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no
 
 FROM ${NODE_IMAGE} AS runtime
 ARG PROJECT
+ARG ENTRY=dist/main.js
 ENV NODE_ENV=production \
     PROJECT=${PROJECT}
 WORKDIR /app
@@ -72,7 +83,8 @@ COPY scripts/container-health.mjs /app/container-health.mjs
 # Links to workspaces this image does not ship would dangle. /app/main.js is the
 # project's entry point (Node resolves its imports from the real path).
 RUN find node_modules/@planted -maxdepth 1 -xtype l -delete \
- && ln -s "/app/${PROJECT}/dist/main.js" /app/main.js
+ && test -f "/app/${PROJECT}/${ENTRY}" \
+ && ln -s "/app/${PROJECT}/${ENTRY}" /app/main.js
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "/app/container-health.mjs", "/healthz"]
 CMD ["node", "/app/main.js"]

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { seedCatalogue } from './demo/seed-catalogue.mjs';
 import { seedHires } from './demo/seed-hires.mjs';
 import { DEFAULTS, ensureDatabase, HINTS, postgresAnswers, requireService } from './lib.mjs';
+import { forwardLines } from './prefix-lines.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.join(root, '.data');
@@ -74,17 +75,8 @@ function run(name, script, extraEnv) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[35m[${name}]\x1b[0m `;
-  const forward = (stream, out) => {
-    let buffer = '';
-    stream.on('data', (chunk) => {
-      buffer += chunk;
-      const lines = buffer.split('\n');
-      buffer = lines.pop();
-      for (const line of lines) out.write(prefix + line + '\n');
-    });
-  };
-  forward(child.stdout, process.stdout);
-  forward(child.stderr, process.stderr);
+  forwardLines(child.stdout, process.stdout, prefix);
+  forwardLines(child.stderr, process.stderr, prefix);
   child.on('exit', (code, signal) => {
     if (!stopping)
       fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see its lines above.`);

@@ -25,8 +25,6 @@ export default defineConfig({
   define: {
     // The Google Maps browser key, when one is configured at build time; none means the offline map.
     __PLANTED_GOOGLE_MAPS_KEY__: JSON.stringify(process.env.VITE_GOOGLE_MAPS_API_KEY ?? ''),
-    // Zahara's page of a purchase order, '{documentId}' replaced; none means Zahara's own web app.
-    __PLANTED_ZAHARA_DOCUMENT_URL__: JSON.stringify(process.env.VITE_ZAHARA_DOCUMENT_URL ?? ''),
   },
   resolve: {
     alias: {

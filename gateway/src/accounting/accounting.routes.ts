@@ -10,6 +10,7 @@ import {
   AccountingPurchaseOrderCreateBulk,
   AccountingSettingsGet,
   AccountingSettingsPut,
+  AccountingStatusGet,
   AccountingSupplierExport,
   AccountingSupplierMatchCreate,
   AccountingSupplierMatchesList,
@@ -27,10 +28,20 @@ const LOOKUP =
 /**
  * Spec §7 Accounting integration (the Zahara connector). The settings page's calls (settings,
  * test connection, lookups, Zahara suppliers, matching, export) are for administrators: they
- * use the company's key. Purchase orders and the match list are for every signed-in user
- * (hires and the supplier cards show no role gate, spec §6).
+ * use the company's key. The integration's status, purchase orders and the match list are for
+ * every signed-in member (hires and the supplier cards show no role gate, and integration
+ * features appear to everyone once it is configured, spec §6).
  */
 export const ACCOUNTING_ROUTES = [
+  route(AccountingStatusGet, {
+    ...signedIn,
+    method: 'GET',
+    path: '/api/zahara/status',
+    operationId: 'getZaharaStatus',
+    summary: 'Whether the company’s integration is configured, for every member (no key, no codes)',
+    description:
+      '`is_active` while a key is saved and the integration is on: the screens then show Create Order, Export, the purchase-order prompt and Sync Projects. `document_url_template` is where a PO number links, `{documentId}` replaced.',
+  }),
   route(AccountingSettingsGet, {
     ...admin,
     method: 'GET',

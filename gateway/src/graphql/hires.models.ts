@@ -52,6 +52,13 @@ export class HireModel {
   @Field(() => String, { nullable: true }) additional_details!: string | null;
   @Field(() => String, { nullable: true }) zahara_document_id!: string | null;
   @Field(() => String, { nullable: true }) zahara_po_number!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the accounting connector could not create the purchase order; null once one is created',
+  })
+  purchase_order_error!: string | null;
+  @Field(() => String, { nullable: true, description: 'When that last failed' })
+  purchase_order_failed_at!: string | null;
   @Field(() => String, { nullable: true }) equipment_name!: string | null;
   @Field(() => String, { nullable: true }) equipment_category!: string | null;
   @Field(() => String, { nullable: true }) equipment_image_url!: string | null;

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createLogger, currentRequestId, runWithRequestId } from './logger';
+import { createLogger, currentRequestId, runWithRequestId, slowRequestMs } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -41,5 +41,14 @@ describe('logging', () => {
     runWithRequestId('r-1', () => logger.info({ password: 'secret', body: { password: 'x' } }, 'login'));
     expect(lines[0]).toMatchObject({ service: 'identity', requestId: 'r-1', password: '[redacted]' });
     expect((lines[0].body as Record<string, unknown>).password).toBe('[redacted]');
+  });
+
+  it('calls a successful request slow from LOG_SLOW_MS, 1000 ms unless set', () => {
+    expect(slowRequestMs({})).toBe(1000);
+    expect(slowRequestMs({ LOG_SLOW_MS: '250' })).toBe(250);
+    expect(slowRequestMs({ LOG_SLOW_MS: '0' })).toBe(0);
+    expect(slowRequestMs({ LOG_SLOW_MS: '' })).toBe(1000);
+    expect(slowRequestMs({ LOG_SLOW_MS: 'soon' })).toBe(1000);
+    expect(slowRequestMs({ LOG_SLOW_MS: '-1' })).toBe(1000);
   });
 });

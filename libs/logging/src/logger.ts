@@ -89,3 +89,14 @@ export function createLogger(
 export function enterRequestContext(requestId: string): void {
   storage.enterWith({ requestId });
 }
+
+/**
+ * From how many milliseconds a request that succeeded is logged at info ("slow"): below it a
+ * successful request is logged at debug only. `LOG_SLOW_MS` sets it (default 1000).
+ */
+export function slowRequestMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.LOG_SLOW_MS);
+  return Number.isFinite(ms) && ms >= 0 && env.LOG_SLOW_MS !== '' && env.LOG_SLOW_MS !== undefined
+    ? ms
+    : 1000;
+}

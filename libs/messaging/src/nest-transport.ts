@@ -2,7 +2,13 @@ import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microser
 import type { MessageHandler } from '@nestjs/microservices';
 import { isObservable, tap, throwError } from 'rxjs';
 import { ServiceError, type ServiceErrorBody } from '@planted/contracts';
-import { currentRequestId, REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
+import {
+  currentRequestId,
+  REQUEST_ID_HEADER,
+  runWithRequestId,
+  slowRequestMs,
+  type Logger,
+} from '@planted/logging';
 import type { NatsConnection } from 'nats';
 import { IDEMPOTENCY_KEY_HEADER, runWithIdempotencyKey } from './idempotency';
 import { coalesceWrites, prefixed } from './nats-connection';
@@ -53,6 +59,7 @@ export const DEFAULT_QUEUE_GROUP = 'planted';
  * several AsyncResource bindings per request, which were a tenth of a busy service's CPU.
  */
 export class PrefixedNatsServer extends ServerNats {
+  private readonly slowMs = slowRequestMs();
   constructor(
     options: NatsOptions['options'],
     private readonly subjectPrefix: string,
@@ -90,7 +97,9 @@ export class PrefixedNatsServer extends ServerNats {
         const ms = Math.round(performance.now() - started);
         if (error === undefined) {
           observer?.finished(subject, 'ok');
-          logger?.debug({ requestId: id, subject, ms }, 'handled');
+          // A success is one line at debug; at info only when it was slow (errors always are).
+          if (ms >= this.slowMs) logger?.info({ requestId: id, subject, ms }, 'handled slowly');
+          else logger?.debug({ requestId: id, subject, ms }, 'handled');
         } else {
           // Nest's exception filter has already turned the error into {code, message}.
           const code =

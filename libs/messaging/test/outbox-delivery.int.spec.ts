@@ -385,6 +385,72 @@ describe('outbox → JetStream → idempotent consumer', () => {
     }
   });
 
+  it('relays one outbox from two replicas: every row once, in the order it was written', async () => {
+    await relay.stop();
+    // The first replica is slow to publish (a slow link to JetStream): it has claimed its
+    // batch when the second one looks, and the second must not publish the rows after it.
+    let slowPublishing!: () => void;
+    const slowStarted = new Promise<void>((resolve) => (slowPublishing = resolve));
+    const js = nc.jetstream();
+    const slowNc = {
+      jetstream: () => ({
+        publish: async (...args: Parameters<typeof js.publish>) => {
+          slowPublishing();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return js.publish(...args);
+        },
+      }),
+    } as unknown as NatsConnection;
+    const options = {
+      db: pool,
+      table: outbox,
+      subjectPrefix: prefix,
+      logger,
+      pollIntervalMs: 20,
+      batchSize: 7,
+    };
+    const replicas = [new OutboxRelay({ ...options, nc: slowNc }), new OutboxRelay({ ...options, nc })];
+    try {
+      const from = (await lastSeq()) + 1;
+      // A backlog of several batches.
+      const backlog = await db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (const payload of amounts(30, 500)) ids.push(await addToOutbox(tx, outbox, Deposited, payload));
+        return ids;
+      });
+      replicas[0]!.start();
+      await slowStarted;
+      replicas[1]!.start();
+      await waitFor(async () => ((await unpublishedCount()) === 0 ? true : undefined));
+      // JetStream holds them in outbox order: the second replica waited for the first one's batch.
+      expect(await streamEventIds(from)).toEqual(backlog);
+
+      // Then events written while both relay: each stored once.
+      const next = (await lastSeq()) + 1;
+      const written = (
+        await Promise.all(
+          [0, 1, 2, 3].map(async (writer) => {
+            const ids: string[] = [];
+            for (const payload of amounts(15, 600 + writer * 15))
+              ids.push(await db.transaction((tx) => addToOutbox(tx, outbox, Deposited, payload)));
+            for (const replica of replicas) replica.notify();
+            return ids;
+          }),
+        )
+      ).flat();
+      await waitFor(async () => ((await unpublishedCount()) === 0 ? true : undefined));
+      const stored = await streamEventIds(next);
+      expect(stored).toHaveLength(written.length);
+      expect([...stored].sort()).toEqual([...written].sort());
+      await waitFor(allApplied([...backlog, ...written]));
+      const rows = await effectsOf([...backlog, ...written]);
+      expect(rows.every((r) => r.applications === 1)).toBe(true);
+    } finally {
+      for (const replica of replicas) await replica.stop();
+      relay.start();
+    }
+  });
+
   it('publishes a batch pipelined, in outbox order, and marks every row it published', async () => {
     await relay.stop();
     try {

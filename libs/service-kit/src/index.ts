@@ -12,3 +12,4 @@ export * from './service-definition';
 export * from './startup-error';
 export * from './idempotency/idempotent-requests';
 export * from './nats/bus-permissions';
+export * from './migrate-service';

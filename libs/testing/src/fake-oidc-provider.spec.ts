@@ -185,3 +185,64 @@ describe('FakeOidcProvider speaks OAuth 2.0 / OpenID Connect like the real provi
     expect(ok.status).toBe(200);
   });
 });
+
+describe('FakeOidcProvider as the local identity provider of a container (oidc-local-main)', () => {
+  it('listens on the port it is given and names itself by its public URL, the issuer of its id_tokens', async () => {
+    const { freePort } = await import('./free-port');
+    const port = await freePort();
+    const op = await new FakeOidcProvider({
+      port,
+      publicUrl: 'http://localhost:9400/',
+      clients: [{ clientId: 'web', clientSecret: 's3cret', redirectUris: [REDIRECT] }],
+    }).start();
+    try {
+      expect(op.issuer).toBe('http://localhost:9400');
+      // Reached where it listens; it names the URL browsers know it by.
+      const discovery = (await (
+        await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)
+      ).json()) as {
+        issuer: string;
+        authorization_endpoint: string;
+      };
+      expect(discovery).toMatchObject({
+        issuer: 'http://localhost:9400',
+        authorization_endpoint: 'http://localhost:9400/authorize',
+      });
+      const { verifier, challenge } = pkce();
+      const authorize = new URL(`http://127.0.0.1:${port}/authorize`);
+      for (const [k, v] of Object.entries({
+        client_id: 'web',
+        redirect_uri: REDIRECT,
+        response_type: 'code',
+        scope: 'openid email',
+        state: 's',
+        nonce: 'n',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }))
+        authorize.searchParams.set(k, v);
+      const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+      const token = await fetch(`http://127.0.0.1:${port}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: back.searchParams.get('code')!,
+          redirect_uri: REDIRECT,
+          code_verifier: verifier,
+          client_id: 'web',
+          client_secret: 's3cret',
+        }),
+      });
+      const { id_token } = (await token.json()) as { id_token: string };
+      const { payload } = await jwtVerify(
+        id_token,
+        createRemoteJWKSet(new URL(`http://127.0.0.1:${port}/jwks`)),
+        { issuer: 'http://localhost:9400', audience: 'web' },
+      );
+      expect(payload.nonce).toBe('n');
+    } finally {
+      await op.stop();
+    }
+  });
+});

@@ -46,6 +46,13 @@ export interface FakeOidcProviderOptions {
   /** Appended to the base URL to make the issuer, as Microsoft's `/{tenant}/v2.0`. */
   issuerPath?: string;
   host?: string;
+  /** The port to listen on; default a free one. */
+  port?: number;
+  /**
+   * The base URL browsers and clients know it by (and its issuer), when it is not
+   * `http://<host>:<port>`: a container listening on 0.0.0.0 behind a published port.
+   */
+  publicUrl?: string;
 }
 
 /** What the browser is handed by a response_mode=form_post answer. */
@@ -138,10 +145,11 @@ export class FakeOidcProvider {
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
-      this.server!.listen(0, this.options.host ?? '127.0.0.1', () => resolve());
+      this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
     });
     const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = `http://${this.options.host ?? '127.0.0.1'}:${port}`;
+    this.baseUrl =
+      this.options.publicUrl?.replace(/\/+$/, '') ?? `http://${this.options.host ?? '127.0.0.1'}:${port}`;
     return this;
   }
 

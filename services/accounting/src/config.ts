@@ -27,6 +27,16 @@ export const accountingEnvSchema = serviceEnvSchema('accounting', { httpPort: 31
     .url()
     .default('https://api.myzahara.net')
     .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * The page of a purchase order in Zahara's web app, `{documentId}` replaced by the order's
+   * document id: where a hire card's PO number links (spec §2 Hires). Answered to the screens
+   * by GET /api/zahara/status, so one setting serves every browser.
+   */
+  ZAHARA_DOCUMENT_URL: z
+    .string()
+    .url()
+    .refine((v) => v.includes('{documentId}'), { message: 'must contain {documentId}' })
+    .default('https://app.myzahara.net/PurchaseOrder/Details/{documentId}'),
   /** How long one call to Zahara may take before it is abandoned (and, if it may have worked, looked up). */
   ZAHARA_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
   /** How long one operation (its retries included) may keep trying before it answers ZAHARA_UNAVAILABLE. */

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   CatalogueSupplierCreate,
+  CatalogueSupplierDetailsSave,
+  CatalogueSupplierGet,
+  CatalogueSuppliersList,
   CatalogueSupplierTimeline,
   SupplierExported,
+  SupplierMatched,
   type Actor,
   type EventPayloadOf,
+  type EventSubject,
 } from '@planted/contracts';
 import { prefixed } from '@planted/messaging';
 import { waitFor } from '@planted/testing';
@@ -12,29 +17,37 @@ import { TIMELINE_TITLES } from '../src/suppliers/suppliers.service';
 import { newCompany, uniqueWord, useCatalogue } from './support/catalogue-harness';
 
 // The accounting connector's accounting.supplier.exported: the exporting company's timeline of
-// the supplier gets an 'exported' event. The test publishes it to the ACCOUNTING stream as the
-// connector's outbox relay does.
+// the supplier gets an 'exported' event; accounting.supplier.matched: the company's cards mark
+// the supplier as matched. The test publishes them to the ACCOUNTING stream as the connector's
+// outbox relay does.
 
 const h = useCatalogue();
 const a = newCompany('Exporter');
 const b = newCompany('Bystander');
 
 /** Publishes as the connector's relay does (its id as Nats-Msg-Id); answers the event id. */
-async function publishExported(payload: EventPayloadOf<typeof SupplierExported>, id = randomUUID()) {
+async function publish<E extends EventSubject>(
+  event: E,
+  payload: EventPayloadOf<E> & { customer_id: string },
+  id: string = randomUUID(),
+) {
   const envelope = {
     id,
-    type: SupplierExported.name,
+    type: event.name,
     occurredAt: new Date().toISOString(),
     customerId: payload.customer_id,
     payload,
   };
   await h.nc
     .jetstream()
-    .publish(prefixed(h.prefix, SupplierExported.name), new TextEncoder().encode(JSON.stringify(envelope)), {
+    .publish(prefixed(h.prefix, event.name), new TextEncoder().encode(JSON.stringify(envelope)), {
       msgID: id,
     });
   return id;
 }
+
+const publishExported = (payload: EventPayloadOf<typeof SupplierExported>, id?: string) =>
+  publish(SupplierExported, payload, id);
 
 /** Waits until the consumer has applied the event (processed_events has it). */
 async function applied(eventId: string) {
@@ -99,5 +112,78 @@ describe("accounting.supplier.exported (spec §2 Suppliers Export: the supplier'
     const next = await publishExported(exported(b.admin, supplier.id, name));
     await applied(next);
     expect((await timeline(b.admin, supplier.id)).map((e) => e.type)).toEqual(['exported', 'created']);
+  });
+});
+
+describe('accounting.supplier.matched (spec §2 Suppliers: the card marks a supplier matched with the integration)', () => {
+  const get = async (actor: Actor, id: string) =>
+    (await h.client.send(CatalogueSupplierGet, { actor, id })).supplier;
+
+  it("sets the matching company's zahara_supplier_id (list and card), keeps its details, and shows other companies nothing", async () => {
+    const name = `Matched Hire ${uniqueWord()}`;
+    const { supplier } = await h.client.send(CatalogueSupplierCreate, { actor: a.admin, name });
+    await h.client.send(CatalogueSupplierDetailsSave, {
+      actor: a.user,
+      id: supplier.id,
+      contact_name: 'Pat Depot',
+      contact_email: undefined,
+      phone: undefined,
+      preferred_order_method: undefined,
+      availability_check_method: undefined,
+    });
+    // Read once before, so a cached page of the list would have to notice the change.
+    await h.client.send(CatalogueSuppliersList, { actor: a.user, page: 1, limit: 12, search: name });
+
+    const id = await publish(SupplierMatched, {
+      customer_id: a.admin.customerId,
+      supplier_id: supplier.id,
+      zahara_supplier_id: 1000042,
+    });
+    await applied(id);
+
+    expect(await get(a.user, supplier.id)).toMatchObject({
+      zahara_supplier_id: '1000042',
+      customer_contact_name: 'Pat Depot',
+    });
+    const listed = await h.client.send(CatalogueSuppliersList, {
+      actor: a.user,
+      page: 1,
+      limit: 12,
+      search: name,
+    });
+    expect(listed.suppliers.map((s) => [s.id, s.zahara_supplier_id])).toEqual([[supplier.id, '1000042']]);
+    expect((await get(b.admin, supplier.id)).zahara_supplier_id).toBeNull();
+
+    // Matched again with another Zahara supplier: the newer match shows.
+    const again = await publish(SupplierMatched, {
+      customer_id: a.admin.customerId,
+      supplier_id: supplier.id,
+      zahara_supplier_id: 1000043,
+    });
+    await applied(again);
+    expect((await get(a.admin, supplier.id)).zahara_supplier_id).toBe('1000043');
+    // Saving the company's details afterwards keeps the marker.
+    await h.client.send(CatalogueSupplierDetailsSave, {
+      actor: a.user,
+      id: supplier.id,
+      contact_name: 'Sam Depot',
+      contact_email: undefined,
+      phone: undefined,
+      preferred_order_method: undefined,
+      availability_check_method: undefined,
+    });
+    expect(await get(a.user, supplier.id)).toMatchObject({
+      zahara_supplier_id: '1000043',
+      customer_contact_name: 'Sam Depot',
+    });
+  });
+
+  it('skips a supplier the catalogue does not have', async () => {
+    const skipped = await publish(SupplierMatched, {
+      customer_id: a.admin.customerId,
+      supplier_id: randomUUID(),
+      zahara_supplier_id: 7,
+    });
+    await applied(skipped);
   });
 });

@@ -37,6 +37,7 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
   it('needs a session on every accounting route, and an administrator for the settings page', async () => {
     for (const [method, url] of [
       ['GET', '/api/zahara/settings'],
+      ['GET', '/api/zahara/status'],
       ['PUT', '/api/zahara/settings'],
       ['POST', '/api/zahara/test-connection'],
       ['POST', '/api/zahara/lookup-nominal-code'],
@@ -54,6 +55,8 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
     const asUser = await api.get('/api/zahara/settings', co.aUser.token);
     expect(asUser.status).toBe(403);
     expect(asUser.body.error).toBe('Only administrators can view or change the Zahara settings');
+    const status = await api.get('/api/zahara/status', co.aUser.token);
+    expect([status.status, status.body.data.is_active]).toEqual([200, false]);
   });
 
   it('looks codes up with a typed key, saves the settings, answers the key masked, and tests the connection', async () => {
@@ -106,6 +109,18 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       tax_code_id: tax.id,
     });
     expect(JSON.stringify(got.body)).not.toContain(keyA);
+    // Spec §6: every member of the company learns that the integration is configured, nothing of its key.
+    const status = await api.get('/api/zahara/status', co.aUser.token);
+    expect(status.status).toBe(200);
+    expect(status.body).toEqual({
+      success: true,
+      data: {
+        is_active: true,
+        auto_create_purchase_orders: false,
+        document_url_template: expect.stringContaining('{documentId}'),
+      },
+    });
+    expect(JSON.stringify(status.body)).not.toContain(keyA.slice(-4));
 
     expect((await api.post('/api/zahara/test-connection', {}, co.a.token)).status).toBe(200);
     const refused = await api.post('/api/zahara/test-connection', { api_key: 'too-short' }, co.a.token);
@@ -127,6 +142,19 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       supplier_name: items.supplier.name,
       message: `${items.supplier.name} exported to Zahara successfully!`,
     });
+    // The directory's cards mark it matched for A (the connector's supplier.matched event), not for B.
+    const marker = async (token: string) =>
+      (await api.get(`/api/suppliers/${items.supplier.id}`, token)).body.supplier.zahara_supplier_id;
+    await eventually(async () =>
+      (await marker(co.aUser.token)) === String(exported.body.zahara_supplier_id) ? true : undefined,
+    );
+    expect(await marker(co.b.token)).toBeNull();
+    // Exporting and matching are an administrator's (they write to the company's Zahara).
+    for (const [url, body] of [
+      ['/api/zahara/export-supplier', { supplier_id: items.supplier.id }],
+      ['/api/zahara/supplier-matches', { supplier_id: items.supplier.id, zahara_supplier_id: 1 }],
+    ] as const)
+      expect((await api.post(url, body, co.aUser.token)).status).toBe(403);
     const theirs = await api.get('/api/zahara/suppliers?type=Hire', co.a.token);
     expect(theirs.body.data.map((s: Json) => s.supplierName)).toContain(items.supplier.name);
     const matches = await api.get('/api/zahara/supplier-matches', co.aUser.token);
@@ -255,11 +283,38 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
     expect((await api.post('/api/zahara/projects/sync', {}, co.b.token)).status).toBe(409);
   });
 
+  it('lets a user who is not an administrator create a hire’s purchase order (spec §6: hires show no role gate)', async () => {
+    const hire = await hireOfA();
+    const made = await api.post('/api/zahara/purchase-order/create', { hireId: hire.id }, co.aUser.token);
+    expect(made.status).toBe(201);
+    expect(made.body.zaharaPoNumber).toBe(ordersFor(hire.id)[0].PurchaseOrderNumber);
+    expect(ordersFor(hire.id)).toHaveLength(1);
+  });
+
   it('answers a revoked key with 422 and Zahara down with 502, and creates the kept order once Zahara is back', async () => {
     const hire = await hireOfA();
     sys.zahara.fail.unauthorized({ key: keyA });
     const revoked = await api.post('/api/zahara/purchase-order/create', { hireId: hire.id }, co.a.token);
     expect(revoked.status).toBe(422);
+    // The failure shows on the hire, over REST and GraphQL alike.
+    const failed = await eventually(async () => {
+      const { body } = await api.get(`/api/hires/${hire.id}`, co.a.token);
+      return body.hire.purchase_order_error ? body.hire : undefined;
+    });
+    const gql = await api.post(
+      '/graphql',
+      {
+        query: `{ hires(search: "${items.equipment.name}", status: "collection_booked", limit: 100) { hires { id purchase_order_error purchase_order_failed_at zahara_po_number } } }`,
+      },
+      co.a.token,
+    );
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.hires.hires).toContainEqual({
+      id: hire.id,
+      purchase_order_error: failed.purchase_order_error,
+      purchase_order_failed_at: expect.any(String),
+      zahara_po_number: null,
+    });
     sys.zahara.fail.clear();
     sys.zahara.fail.serverErrors({ times: 1000, key: keyA });
     const down = await api.post('/api/zahara/purchase-order/create', { hireId: hire.id }, co.a.token);
@@ -271,6 +326,7 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
   });
 
   it("shows a second company nothing of the first one's settings, matches or hires", async () => {
+    expect((await api.get('/api/zahara/status', co.b.token)).body.data.is_active).toBe(false);
     const settings = await api.get('/api/zahara/settings', co.b.token);
     expect(settings.body.data).toMatchObject({
       api_key: null,

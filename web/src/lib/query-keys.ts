@@ -78,6 +78,7 @@ export const subscriptionKeys = {
 export const accountingKeys = {
   all: ['accounting'] as const,
   settings: () => [...accountingKeys.all, 'settings'] as const,
+  status: () => [...accountingKeys.all, 'status'] as const,
   zaharaSuppliers: () => [...accountingKeys.all, 'zahara-suppliers'] as const,
   supplierMatches: () => [...accountingKeys.all, 'supplier-matches'] as const,
   syncStatus: () => [...accountingKeys.all, 'projects', 'sync-status'] as const,

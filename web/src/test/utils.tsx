@@ -13,6 +13,7 @@ import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/AppRoutes';
 import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
 import { sessionStore } from '../lib/session-store';
+import type { IntegrationStatus } from '../lib/accounting';
 import type { Customer, Language, User } from '../lib/types';
 import { recordMissingKey } from './missing-keys';
 
@@ -109,6 +110,20 @@ export function mockFetch(answers: Record<string, FakeAnswer | ((call: FetchCall
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return { calls, fetchMock };
+}
+
+/**
+ * GET /api/zahara/status answering the company's integration (spec §6: its features show to
+ * every member while it is active); spread into `mockFetch`'s answers.
+ */
+export function integrationStatus(over: Partial<IntegrationStatus> = {}) {
+  const data: IntegrationStatus = {
+    is_active: true,
+    auto_create_purchase_orders: false,
+    document_url_template: 'https://zahara.example/po/{documentId}',
+    ...over,
+  };
+  return { 'GET /api/zahara/status': { body: { success: true, data } } };
 }
 
 export const testUser: User = {

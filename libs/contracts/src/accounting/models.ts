@@ -26,6 +26,21 @@ export const settingsSchema = z.object({
 });
 export type AccountingSettings = z.infer<typeof settingsSchema>;
 
+/**
+ * What every signed-in member of a company may know of its integration (spec §6: integration
+ * features appear only when it is configured): whether it is, and what the screens need
+ * besides. No key, masked or not, and no codes: those are the administrators' settings.
+ */
+export const integrationStatusSchema = z.object({
+  /** A key is saved and the integration is switched on: Create Order, Export, the PO prompt, Sync Projects show. */
+  is_active: z.boolean(),
+  /** New hires get their purchase order without the prompt. */
+  auto_create_purchase_orders: z.boolean(),
+  /** Where a purchase order's page is in Zahara's web app; `{documentId}` is replaced by the order's document id. */
+  document_url_template: z.string(),
+});
+export type IntegrationStatus = z.infer<typeof integrationStatusSchema>;
+
 /** A code found by a lookup (spec §7: id, code, description; a tax code adds codeName and taxPercentage). */
 export const codeLookupSchema = z.object({ id: z.number().int(), code: z.string(), description: z.string() });
 export const taxCodeLookupResultSchema = codeLookupSchema.extend({

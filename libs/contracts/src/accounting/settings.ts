@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorSchema } from '../identity/models';
 import { defineRequest } from '../subject';
 import { settingsFieldsSchema, testConnectionSchema } from './fields';
-import { settingsSchema } from './models';
+import { integrationStatusSchema, settingsSchema } from './models';
 
 /** GET /api/zahara/settings (admins): the key masked, never in full. */
 export const AccountingSettingsGet = defineRequest(
@@ -10,6 +10,17 @@ export const AccountingSettingsGet = defineRequest(
   z.object({ actor: actorSchema }),
   z.object({ success: z.literal(true), data: settingsSchema }),
   { caller: 'user', errors: ['FORBIDDEN'] },
+);
+
+/**
+ * GET /api/zahara/status (every signed-in member): whether the company's integration is
+ * configured, so the screens show its features to users who may not read the settings.
+ */
+export const AccountingStatusGet = defineRequest(
+  'accounting.status.get.v1',
+  z.object({ actor: actorSchema }),
+  z.object({ success: z.literal(true), data: integrationStatusSchema }),
+  { caller: 'user' },
 );
 
 /** PUT /api/zahara/settings (admins): every settings field; is_active only while a key is saved. */

@@ -39,16 +39,27 @@ interface BatchResult {
   published: number;
   /** The batch was full, so more rows are probably waiting. */
   full: boolean;
+  /** Another replica's relay was publishing this outbox; nothing was claimed. */
+  busy?: boolean;
   error?: unknown;
 }
+
+/** How soon a relay looks again when another replica's relay held the outbox. */
+const BUSY_RETRY_MS = 25;
 
 /**
  * Publishes the outbox to JetStream, oldest first. Each row is published with its id as
  * Nats-Msg-Id, so a row published twice (the PubAck was lost, the process died before
  * commit) is dropped by JetStream's duplicate window, and consumers drop anything older
- * through processed_events. A row is marked published only after its PubAck. Rows are
- * claimed with FOR UPDATE SKIP LOCKED, so several replicas can relay the same outbox;
- * strict order holds within one replica's batch, not across replicas.
+ * through processed_events. A row is marked published only after its PubAck.
+ *
+ * Several replicas relay the same outbox, one batch at a time: a batch is claimed under a
+ * transaction-scoped advisory lock of the outbox (pg_try_advisory_xact_lock), so while one
+ * replica publishes, the others skip their turn rather than publish later rows ahead of its
+ * batch, and JetStream stores the events of every aggregate in the order they were written,
+ * whichever replica wrote and relayed them. The lock ends with the transaction, also when the
+ * replica dies, and the next replica carries on. Rows are claimed FOR UPDATE SKIP LOCKED as
+ * well, so a row locked by anything else is never published twice nor waited for.
  *
  * A batch is published as a pipeline: every row is sent (in `seq` order, on one connection,
  * so JetStream stores them in that order) before any PubAck is awaited, then all the PubAcks
@@ -65,6 +76,7 @@ interface BatchResult {
 export class OutboxRelay {
   private readonly pool: Pool;
   private readonly qualifiedTable: string;
+  private readonly relayLock: string;
   private readonly js: JetStreamClient;
   private readonly sleeper = new Sleeper();
   private readonly pollIntervalMs: number;
@@ -82,6 +94,7 @@ export class OutboxRelay {
     this.qualifiedTable = schema
       ? `${quoteIdent(schema)}.${quoteIdent(config.name)}`
       : quoteIdent(config.name);
+    this.relayLock = escapeLiteral(`outbox-relay:${this.qualifiedTable}`);
     this.js = options.nc.jetstream();
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.batchSize = options.batchSize ?? 100;
@@ -130,6 +143,7 @@ export class OutboxRelay {
         } else {
           this.recovered();
           if (result.full) waitMs = 0;
+          else if (result.busy) waitMs = Math.min(waitMs, BUSY_RETRY_MS);
         }
       } catch (err) {
         waitMs = this.failed(err, 0);
@@ -157,8 +171,10 @@ export class OutboxRelay {
 
   /**
    * Claims the oldest unpublished rows, publishes them (see the class comment) and marks
-   * those that got a PubAck, in two round trips to PostgreSQL: BEGIN with the claim, and the
-   * mark with COMMIT.
+   * those that got a PubAck, in two round trips to PostgreSQL: BEGIN with the lock and the
+   * claim, and the mark with COMMIT. The claim takes the lock again (an uncorrelated
+   * subquery, evaluated once): re-entrant when the first try got it, and a relay that lost
+   * the race for it claims nothing.
    */
   private async relayBatch(): Promise<BatchResult> {
     const client = await this.pool.connect();
@@ -166,14 +182,22 @@ export class OutboxRelay {
     try {
       const claimed = await client.query<OutboxRow>(
         `begin;
+         select pg_try_advisory_xact_lock(hashtext(${this.relayLock})) as held;
          select id, subject, customer_id, payload, request_id, occurred_at
            from ${this.qualifiedTable}
           where published_at is null
+            and (select pg_try_advisory_xact_lock(hashtext(${this.relayLock})))
           order by seq
           limit ${this.batchSize}
           for update skip locked`,
       );
-      const rows = (claimed as unknown as QueryResult<OutboxRow>[])[1]!.rows;
+      const results = claimed as unknown as QueryResult[];
+      const held = (results[1]!.rows[0] as { held: boolean }).held;
+      const rows = (results[2] as QueryResult<OutboxRow>).rows;
+      if (rows.length === 0) {
+        await client.query('commit');
+        return { published: 0, full: false, busy: !held };
+      }
       const outcomes = await Promise.allSettled(rows.map((row) => this.publish(row)));
       const published: string[] = [];
       let error: unknown;

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tenantPolicy } from '@planted/db';
+import { deletedAtColumn, sourceAtColumn, tenantPolicy } from '@planted/db';
 import { HIRE_STATUSES, PRICING_TERMS, SITE_COUNTRY_CODES, SITE_STATUSES } from '@planted/domain';
 import { idempotentRequestsTable, outboxTable, processedEventsTable } from '@planted/messaging';
 import type { SyncStats } from '@planted/contracts';
@@ -29,8 +29,6 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date().toISOString());
-/** When the event a read-model row came from happened: an older event never overwrites a newer one. */
-const sourceAt = () => timestamp('source_at', { withTimezone: true, mode: 'string' }).notNull();
 /** A Zahara record id (integers; a few are past 2^31 in real business units). */
 const zaharaId = (name: string) => bigint(name, { mode: 'number' });
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull();
@@ -171,8 +169,8 @@ export const hires = accounting
       hireDurationDays: integer('hire_duration_days').notNull(),
       netCost: money('net_cost'),
       hireStatus: text('hire_status', { enum: HIRE_STATUSES }).notNull(),
-      deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-      sourceAt: sourceAt(),
+      deletedAt: deletedAtColumn(),
+      sourceAt: sourceAtColumn(),
     },
     (t) => [index('hires_customer_idx').on(t.customerId), tenantPolicy('hires_tenant_isolation')],
   )
@@ -196,8 +194,8 @@ export const sites = accounting
       status: text('status', { enum: SITE_STATUSES }).notNull(),
       zaharaProjectId: text('zahara_project_id'),
       siteUpdatedAt: timestamp('site_updated_at', { withTimezone: true, mode: 'string' }).notNull(),
-      deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-      sourceAt: sourceAt(),
+      deletedAt: deletedAtColumn(),
+      sourceAt: sourceAtColumn(),
     },
     (t) => [index('sites_customer_idx').on(t.customerId), tenantPolicy('sites_tenant_isolation')],
   )
@@ -207,7 +205,7 @@ export const sites = accounting
 export const equipment = accounting.table('equipment', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
-  sourceAt: sourceAt(),
+  sourceAt: sourceAtColumn(),
 });
 
 /** Read model of the catalogue's suppliers: what an export sends, and a match's name. */
@@ -218,8 +216,8 @@ export const suppliers = accounting.table('suppliers', {
   contactPhone: text('contact_phone'),
   address: text('address'),
   isActive: boolean('is_active').notNull(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-  sourceAt: sourceAt(),
+  deletedAt: deletedAtColumn(),
+  sourceAt: sourceAtColumn(),
 });
 
 /** Spec §3 Project sync status, per company; `cursor` is the last Zahara LastUpdated seen. */

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, lte, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, lte } from 'drizzle-orm';
+import { newerVersion } from '@planted/db';
 import type { EventPayloadOf, HireEvent, SiteCreated, SupplierCreated } from '@planted/contracts';
 import type { AccountingTx } from '../db/database';
 import { equipment, hires, sites, suppliers } from '../db/schema';
 
 type SiteEvent = EventPayloadOf<typeof SiteCreated>['site'];
 type SupplierEvent = EventPayloadOf<typeof SupplierCreated>['supplier'];
-
-/** Keeps the newer of two versions of a row: events can arrive out of order. */
-const newer = (sourceAt: AnyPgColumn) => sql`${sourceAt} <= excluded.source_at`;
 
 const money = (n: number) => n.toFixed(2);
 
@@ -42,7 +39,7 @@ export class ReadModelsRepository {
     await tx
       .insert(hires)
       .values({ id: hire.id, ...values })
-      .onConflictDoUpdate({ target: hires.id, set: values, setWhere: newer(hires.sourceAt) });
+      .onConflictDoUpdate({ target: hires.id, set: values, setWhere: newerVersion(hires.sourceAt) });
   }
 
   async deleteHire(tx: AccountingTx, id: string, at: string): Promise<void> {
@@ -72,7 +69,7 @@ export class ReadModelsRepository {
     await tx
       .insert(sites)
       .values({ id: site.id, ...values })
-      .onConflictDoUpdate({ target: sites.id, set: values, setWhere: newer(sites.sourceAt) });
+      .onConflictDoUpdate({ target: sites.id, set: values, setWhere: newerVersion(sites.sourceAt) });
   }
 
   async deleteSite(tx: AccountingTx, id: string, at: string): Promise<void> {
@@ -89,7 +86,7 @@ export class ReadModelsRepository {
       .onConflictDoUpdate({
         target: equipment.id,
         set: { name: item.name, sourceAt: at },
-        setWhere: newer(equipment.sourceAt),
+        setWhere: newerVersion(equipment.sourceAt),
       });
   }
 
@@ -106,7 +103,7 @@ export class ReadModelsRepository {
     await tx
       .insert(suppliers)
       .values({ id: supplier.id, ...values })
-      .onConflictDoUpdate({ target: suppliers.id, set: values, setWhere: newer(suppliers.sourceAt) });
+      .onConflictDoUpdate({ target: suppliers.id, set: values, setWhere: newerVersion(suppliers.sourceAt) });
   }
 
   async deleteSupplier(tx: AccountingTx, id: string, at: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   AccountingLookupNominalCode,
   AccountingLookupTaxCode,
   AccountingSettingsGet,
+  AccountingStatusGet,
   AccountingSettingsPut,
   AccountingTestConnection,
   type ParsedRequestOf,
@@ -23,6 +24,11 @@ export class SettingsHandlers {
   @Handles(AccountingSettingsGet)
   get({ actor }: ParsedRequestOf<typeof AccountingSettingsGet>) {
     return this.settings.get(actor);
+  }
+
+  @Handles(AccountingStatusGet)
+  status({ actor }: ParsedRequestOf<typeof AccountingStatusGet>) {
+    return this.settings.status(actor);
   }
 
   @Handles(AccountingSettingsPut)

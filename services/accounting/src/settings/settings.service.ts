@@ -6,9 +6,11 @@ import {
   ServiceError,
   type AccountingSettings,
   type Actor,
+  type IntegrationStatus,
   type SettingsFields,
 } from '@planted/contracts';
-import { DATABASE, OutboxService } from '@planted/service-kit';
+import { CONFIG, DATABASE, OutboxService } from '@planted/service-kit';
+import type { AccountingConfig } from '../config';
 import { ApiKeyCipher, maskApiKey } from '../crypto/api-key-cipher';
 import type { AccountingDatabase, AccountingTx } from '../db/database';
 import type { SettingsRow } from '../db/schema';
@@ -77,7 +79,26 @@ export class SettingsService {
     private readonly cipher: ApiKeyCipher,
     private readonly zahara: ZaharaClient,
     private readonly outbox: OutboxService,
+    @Inject(CONFIG) private readonly config: AccountingConfig,
   ) {}
+
+  /**
+   * GET /zahara/status, for every member of the company (spec §6: integration features appear
+   * only when it is configured, to whoever uses them); nothing of the key or the codes.
+   */
+  async status(actor: Actor): Promise<{ success: true; data: IntegrationStatus }> {
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.repository.find(tx, actor.customerId),
+    );
+    return {
+      success: true,
+      data: {
+        is_active: Boolean(row?.apiKeyEncrypted && row.isActive),
+        auto_create_purchase_orders: row?.autoCreatePurchaseOrders ?? false,
+        document_url_template: this.config.ZAHARA_DOCUMENT_URL,
+      },
+    };
+  }
 
   async get(actor: Actor): Promise<{ success: true; data: AccountingSettings }> {
     requireAdmin(actor);

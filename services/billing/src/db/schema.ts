@@ -1,5 +1,5 @@
 import { index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from '@planted/db';
+import { scheduledRunsTable, tenantPolicy } from '@planted/db';
 import { PLAN_IDS } from '@planted/domain';
 import { BILLING_INTERVALS } from '@planted/contracts';
 import { idempotentRequestsTable, outboxTable, processedEventsTable } from '@planted/messaging';
@@ -63,3 +63,6 @@ export const schema = { subscriptions, stripeEvents, outbox, processedEvents, id
 export type BillingSchema = typeof schema;
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The renewal check's next run, so that one replica runs it per interval. */
+export const scheduledRuns = scheduledRunsTable(billing);

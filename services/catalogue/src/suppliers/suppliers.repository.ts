@@ -251,6 +251,25 @@ export class SuppliersRepository {
       });
   }
 
+  /**
+   * The company matched the supplier with a Zahara supplier (the accounting connector's
+   * event): its cards show the matched marker. Its other details stay as they are.
+   */
+  async markMatched(
+    tx: CatalogueTx,
+    customerId: string,
+    supplierId: string,
+    zaharaSupplierId: string,
+  ): Promise<void> {
+    await tx
+      .insert(supplierDetails)
+      .values({ customerId, supplierId, zaharaSupplierId })
+      .onConflictDoUpdate({
+        target: [supplierDetails.customerId, supplierDetails.supplierId],
+        set: { zaharaSupplierId, updatedAt: sql`now()` },
+      });
+  }
+
   async addTimelineEvent(tx: CatalogueTx, event: NewTimelineEvent): Promise<TimelineEvent> {
     const row = returned(await tx.insert(supplierTimeline).values(event).returning());
     return toTimelineEvent({ ...row, author: row.authorName });

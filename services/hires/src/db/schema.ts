@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from '@planted/db';
+import { deletedAtColumn, sourceAtColumn, tenantPolicy } from '@planted/db';
 import { HIRE_STATUSES, PLAN_IDS, PRICING_TERMS, SITE_COUNTRY_CODES, SITE_STATUSES } from '@planted/domain';
 import { idempotentRequestsTable, outboxTable, processedEventsTable } from '@planted/messaging';
 
@@ -23,8 +23,6 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-/** When the event a read-model row came from happened: an older event never overwrites a newer one. */
-const sourceAt = () => timestamp('source_at', { withTimezone: true, mode: 'string' }).notNull();
 /** Amounts the user types (price step 0.01, at most £10,000,000). */
 const amount = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull();
 /** Amounts the server derives (price times periods can pass the typed maximum). */
@@ -133,8 +131,8 @@ export const equipment = hires.table(
     imageCardUrl: text('image_card_url'),
     isActive: boolean('is_active').notNull().default(true),
     /** Set when the catalogue deleted the item: old hires keep its name, new ones cannot use it. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-    sourceAt: sourceAt(),
+    deletedAt: deletedAtColumn(),
+    sourceAt: sourceAtColumn(),
   },
   (t) => [index('equipment_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
 );
@@ -146,8 +144,8 @@ export const suppliers = hires.table(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-    sourceAt: sourceAt(),
+    deletedAt: deletedAtColumn(),
+    sourceAt: sourceAtColumn(),
   },
   (t) => [index('suppliers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
 );
@@ -161,7 +159,7 @@ export const users = hires
       customerId: uuid('customer_id').notNull(),
       name: text('name').notNull(),
       profilePictureUrl: text('profile_picture_url'),
-      sourceAt: sourceAt(),
+      sourceAt: sourceAtColumn(),
     },
     () => [tenantPolicy('users_tenant_isolation')],
   )
@@ -177,7 +175,7 @@ export const companyPlans = hires
     {
       customerId: uuid('customer_id').primaryKey(),
       plan: text('plan', { enum: PLAN_IDS }).notNull(),
-      sourceAt: sourceAt(),
+      sourceAt: sourceAtColumn(),
     },
     () => [tenantPolicy('company_plans_tenant_isolation')],
   )
@@ -194,7 +192,7 @@ export const accountingSettings = hires
       customerId: uuid('customer_id').primaryKey(),
       isActive: boolean('is_active').notNull(),
       autoCreatePurchaseOrders: boolean('auto_create_purchase_orders').notNull(),
-      sourceAt: sourceAt(),
+      sourceAt: sourceAtColumn(),
     },
     () => [tenantPolicy('accounting_settings_tenant_isolation')],
   )

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { newerVersion } from '@planted/db';
 import type { Actor } from '@planted/contracts';
 import type { PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
@@ -33,9 +33,6 @@ export interface UserFacts {
 /** Before every real event: a row written from what a request knew gives way to the first event about it. */
 const KNOWN_FROM_REQUEST = '1970-01-01T00:00:00.000Z';
 
-/** Keeps the newer of two versions of a row: events from one stream can reach replicas out of order. */
-const newer = (sourceAt: AnyPgColumn) => sql`${sourceAt} <= excluded.source_at`;
-
 /**
  * The hires service's own copies of what other services own: catalogue equipment and
  * suppliers, identity's users, each company's plan. Written by the event consumers (inside
@@ -56,7 +53,7 @@ export class ReadModelsRepository {
     await tx
       .insert(equipment)
       .values({ id: item.id, ...values })
-      .onConflictDoUpdate({ target: equipment.id, set: values, setWhere: newer(equipment.sourceAt) });
+      .onConflictDoUpdate({ target: equipment.id, set: values, setWhere: newerVersion(equipment.sourceAt) });
   }
 
   async deleteEquipment(tx: HiresTx, id: string, at: string): Promise<void> {
@@ -71,7 +68,7 @@ export class ReadModelsRepository {
     await tx
       .insert(suppliers)
       .values({ id: supplier.id, ...values })
-      .onConflictDoUpdate({ target: suppliers.id, set: values, setWhere: newer(suppliers.sourceAt) });
+      .onConflictDoUpdate({ target: suppliers.id, set: values, setWhere: newerVersion(suppliers.sourceAt) });
   }
 
   async deleteSupplier(tx: HiresTx, id: string, at: string): Promise<void> {
@@ -91,7 +88,7 @@ export class ReadModelsRepository {
     await tx
       .insert(users)
       .values({ id: user.id, ...values })
-      .onConflictDoUpdate({ target: users.id, set: values, setWhere: newer(users.sourceAt) });
+      .onConflictDoUpdate({ target: users.id, set: values, setWhere: newerVersion(users.sourceAt) });
   }
 
   /**
@@ -117,7 +114,7 @@ export class ReadModelsRepository {
       .onConflictDoUpdate({
         target: companyPlans.customerId,
         set: { plan, sourceAt: at },
-        setWhere: newer(companyPlans.sourceAt),
+        setWhere: newerVersion(companyPlans.sourceAt),
       });
   }
 
@@ -139,7 +136,7 @@ export class ReadModelsRepository {
       .onConflictDoUpdate({
         target: accountingSettings.customerId,
         set: values,
-        setWhere: newer(accountingSettings.sourceAt),
+        setWhere: newerVersion(accountingSettings.sourceAt),
       });
   }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { hireKeys } from '../../../lib/query-keys';
+import { getHire } from './get-hire';
 import type { Hire, HirePage } from './get-hires';
 
 export interface PurchaseOrder {
@@ -24,28 +25,68 @@ export function createBulkPurchaseOrder(hireIds: string[]): Promise<BulkPurchase
 }
 
 /**
- * When the hires are read again after an order: the PO number reaches them by the connector's
- * event, normally well within the first of these; the later ones cover a busy moment.
+ * When a hire is read again to see whether the connector's event has reached it: the PO
+ * number normally arrives within the first wait; the later ones cover a busy moment, and an
+ * order Zahara was too slow for, which the connector creates when Zahara is back.
  */
-export const PURCHASE_ORDER_REFRESH_MS = [1_500, 5_000, 12_000] as const;
+export const PURCHASE_ORDER_CHECK_MS = [1_500, 3_000, 5_000, 10_000, 20_000, 40_000] as const;
 
-/**
- * Puts the order's number and document on the cached hires at once: the hires service learns
- * them from the connector's event a moment after the order's answer, so a list read straight
- * away would still say 'No PO created'.
- */
-function showOrderOnHires(queryClient: QueryClient, hireIds: readonly string[], order: PurchaseOrder) {
+type OrderFields = Pick<
+  Hire,
+  'zahara_po_number' | 'zahara_document_id' | 'purchase_order_error' | 'purchase_order_failed_at'
+>;
+
+/** Writes an order's fields onto the cached hires it is for (the lists' pages and each hire's own). */
+function putOrderOnHires(queryClient: QueryClient, hireIds: readonly string[], fields: OrderFields) {
   const ids = new Set(hireIds);
-  const withOrder = (hire: Hire): Hire =>
-    ids.has(hire.id)
-      ? { ...hire, zahara_po_number: order.zaharaPoNumber, zahara_document_id: order.zaharaPoId }
-      : hire;
+  const withOrder = (hire: Hire): Hire => (ids.has(hire.id) ? { ...hire, ...fields } : hire);
   queryClient.setQueriesData<HirePage>({ queryKey: hireKeys.lists() }, (page) =>
     page ? { ...page, hires: page.hires.map(withOrder) } : page,
   );
   for (const id of ids)
     queryClient.setQueryData<Hire>(hireKeys.detail(id), (hire) => (hire ? withOrder(hire) : hire));
 }
+
+const orderFieldsOf = (hire: Hire): OrderFields => ({
+  zahara_po_number: hire.zahara_po_number,
+  zahara_document_id: hire.zahara_document_id,
+  purchase_order_error: hire.purchase_order_error,
+  purchase_order_failed_at: hire.purchase_order_failed_at,
+});
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Reads the order's first hire (one event writes the order onto all of its hires) until the
+ * hires service has its PO number, then reads the hire lists again. `showEachRead` puts what
+ * each read says on the cached hires at once (a failure, a retry's later failure); without
+ * it, nothing is shown before the number: a read that still lacks it would take away the
+ * number the order's answer put there. A hire that is gone (404) ends the watch.
+ * Answers whether the number arrived.
+ */
+export async function watchOrder(
+  queryClient: QueryClient,
+  hireIds: readonly string[],
+  { showEachRead, delays = PURCHASE_ORDER_CHECK_MS }: { showEachRead: boolean; delays?: readonly number[] },
+): Promise<boolean> {
+  let numbered = false;
+  for (const ms of delays) {
+    await wait(ms);
+    try {
+      const hire = await getHire(hireIds[0]);
+      numbered = hire.zahara_po_number !== null;
+      if (showEachRead || numbered) putOrderOnHires(queryClient, hireIds, orderFieldsOf(hire));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) break;
+    }
+    if (numbered) break;
+  }
+  await queryClient.invalidateQueries({ queryKey: hireKeys.all });
+  return numbered;
+}
+
+/** An answer that leaves the order's outcome open: Zahara was down or slow (kept, made later), or no answer came. */
+const outcomeUnknown = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 function usePurchaseOrderMutation<I, O extends PurchaseOrder>(
   mutationFn: (input: I) => Promise<O>,
@@ -55,13 +96,24 @@ function usePurchaseOrderMutation<I, O extends PurchaseOrder>(
   return useMutation({
     mutationFn,
     onSuccess: (order, input) => {
-      showOrderOnHires(queryClient, hireIdsOf(input), order);
-      // Read now, the list would lose the number again until the event has arrived.
-      for (const ms of PURCHASE_ORDER_REFRESH_MS)
-        setTimeout(() => void queryClient.invalidateQueries({ queryKey: hireKeys.all }), ms);
+      const hireIds = hireIdsOf(input);
+      // At once: the hires service learns the number from the connector's event a moment later.
+      putOrderOnHires(queryClient, hireIds, {
+        zahara_po_number: order.zaharaPoNumber,
+        zahara_document_id: order.zaharaPoId,
+        purchase_order_error: null,
+        purchase_order_failed_at: null,
+      });
+      void watchOrder(queryClient, hireIds, { showEachRead: false });
     },
-    // The order may exist even though its answer was lost: the hires say.
-    onError: () => queryClient.invalidateQueries({ queryKey: hireKeys.all }),
+    // The order may exist though its answer was lost, or be made once Zahara is back: the card
+    // shows why it failed meanwhile, and its number once there is one. A refusal (no match, a
+    // revoked key) is on the hire a moment later, and nothing more is to come soon.
+    onError: (error, input) =>
+      void watchOrder(queryClient, hireIdsOf(input), {
+        showEachRead: true,
+        delays: outcomeUnknown(error) ? PURCHASE_ORDER_CHECK_MS : PURCHASE_ORDER_CHECK_MS.slice(0, 2),
+      }),
   });
 }
 

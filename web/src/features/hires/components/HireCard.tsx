@@ -19,9 +19,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exVatFromTotal } from '@planted/domain';
 import { HireStatusChip } from '../../../components/ui/StatusChips';
+import { useDocumentUrl } from '../../../lib/accounting';
 import { formatDate, formatMoney, initials } from '../../../lib/format';
 import type { Hire } from '../api/get-hires';
-import { zaharaDocumentUrl } from '../zahara-link';
 
 function Line({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -39,12 +39,13 @@ function Line({ label, value, testId }: { label: string; value: ReactNode; testI
 /** Spec §2 Hires card: the PO number linking to Zahara's document, or 'No PO created'. */
 function PurchaseOrderLabel({ hire }: { hire: Hire }) {
   const { t } = useTranslation('hires');
+  const documentUrl = useDocumentUrl();
   if (!hire.zahara_po_number) return t('card.noPo');
   const label = t('card.poNumber', { number: hire.zahara_po_number });
   if (!hire.zahara_document_id) return label;
   return (
     <Link
-      href={zaharaDocumentUrl(hire.zahara_document_id)}
+      href={documentUrl(hire.zahara_document_id)}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={t('card.poLink', { number: hire.zahara_po_number })}

@@ -4,11 +4,13 @@ import { HIRES_MESSAGES } from '@planted/contracts';
 import { computeHireTotals } from '@planted/domain';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
   setupI18n,
   signInForTest,
+  testUser,
   type FakeAnswer,
   type FetchCall,
 } from '../../../test/utils';
@@ -610,11 +612,8 @@ describe('Quick-add modals on the hire form (spec §2, §3, §5)', () => {
 
 describe('The accounting integration on hires (spec §2 Hires, §4 After creating a hire, §5, §8)', () => {
   const OTHER_SUPPLIER = '00000000-0000-4000-8000-00000000f009';
-  const active = {
-    'GET /api/zahara/settings': {
-      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
-    },
-  };
+  const DOCUMENT_URL = 'https://zahara.example/bu/po/{documentId}/view';
+  const active = integrationStatus({ document_url_template: DOCUMENT_URL });
   const sameSupplier = hire({ id: HIRE_B, equipment_name: 'Tower Light', total_cost: 120 });
   const posts = (calls: FetchCall[], path: string) =>
     calls.filter((call) => call.method === 'POST' && call.url === path);
@@ -777,14 +776,77 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     expect(screen.queryByTestId('po-prompt')).not.toBeInTheDocument();
   });
 
-  it("links a card's PO number to the Zahara document", async () => {
-    await open();
+  it("links a card's PO number to the Zahara document, where the server's template says", async () => {
+    await open('/hires', active);
     const card = await screen.findByTestId(`hire-card-${HIRE_B}`);
     const link = within(card).getByRole('link', { name: /PO #PO-77/ });
     expect(link).toHaveTextContent('PO #PO-77');
-    expect(link).toHaveAttribute('href', expect.stringContaining('DOC-77'));
+    await waitFor(() => expect(link).toHaveAttribute('href', 'https://zahara.example/bu/po/DOC-77/view'));
     expect(link).toHaveAttribute('target', '_blank');
   });
+
+  it("links to Zahara's own web app while the status is not known", async () => {
+    await open('/hires', {
+      'GET /api/zahara/status': { status: 500, body: { error: 'Internal server error' } },
+    });
+    const card = await screen.findByTestId(`hire-card-${HIRE_B}`);
+    expect(within(card).getByRole('link', { name: /PO #PO-77/ })).toHaveAttribute(
+      'href',
+      'https://app.myzahara.net/PurchaseOrder/Details/DOC-77',
+    );
+  });
+
+  it('offers Create Order and the prompt to a user who is not an administrator (spec §6), from the status', async () => {
+    signInForTest({ ...testUser, role: 'user' });
+    const { calls, user } = await open('/hires', {
+      ...active,
+      ...created(true),
+      'GET /api/zahara/settings': { status: 403, body: { error: 'Forbidden' } },
+      'POST /api/zahara/purchase-order/create': {
+        status: 201,
+        body: { success: true, zaharaPoId: '7003', zaharaPoNumber: 'PO-1003', message: 'ok' },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    expect(await screen.findByRole('button', { name: 'Create Order' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await createHire(user);
+    await user.click(await screen.findByTestId('po-prompt-create'));
+    expect(
+      await screen.findByText('Purchase Order #PO-1003 successfully created in Zahara!'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/zahara/settings')).toHaveLength(0);
+  });
+
+  it('shows the new number on the hire at once and reads the hire until the hires service has it', async () => {
+    let reads = 0;
+    const { user } = await open('/hires', {
+      ...active,
+      ...created(true),
+      'POST /api/zahara/purchase-order/create': {
+        status: 201,
+        body: { success: true, zaharaPoId: 'DOC-1004', zaharaPoNumber: 'PO-1004', message: 'ok' },
+      },
+      // The connector's event reaches the hires service after the first read.
+      [`GET /api/hires/${HIRE_B}`]: () => {
+        reads += 1;
+        return {
+          body: {
+            hire: hire({
+              id: HIRE_B,
+              ...(reads > 1 ? { zahara_po_number: 'PO-1004', zahara_document_id: 'DOC-1004' } : {}),
+            }),
+          },
+        };
+      },
+    });
+    await createHire(user);
+    await user.click(await screen.findByTestId('po-prompt-create'));
+    await screen.findByText('Purchase Order #PO-1004 successfully created in Zahara!');
+    await waitFor(() => expect(reads).toBe(2), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toBe(2);
+  }, 20_000);
 
   it("shows why a hire's purchase order failed, and no failure once it has one", async () => {
     const failure = {

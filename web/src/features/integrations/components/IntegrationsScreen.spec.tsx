@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { IntegrationStatus } from '../../../lib/accounting';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
   setupI18n,
   signInForTest,
+  testUser,
   type FakeAnswer,
 } from '../../../test/utils';
 
@@ -18,12 +21,11 @@ afterEach(() => i18n.changeLanguage('en'));
 
 let opened: jest.Mock | null = null;
 
-const settings = (over: Record<string, unknown>) => ({
-  body: { success: true, data: { api_key: null, has_api_key: false, is_active: false, ...over } },
-});
+const status = (over: Partial<IntegrationStatus>) =>
+  integrationStatus({ is_active: false, ...over })['GET /api/zahara/status'];
 
 async function open(answer: FakeAnswer) {
-  const { fetchMock } = mockFetch({ 'GET /api/zahara/settings': answer });
+  const { fetchMock } = mockFetch({ 'GET /api/zahara/status': answer });
   opened = fetchMock;
   renderApp('/integrations');
   await screen.findByRole('heading', { name: 'Integrations', level: 1, hidden: true }, { timeout: 15_000 });
@@ -32,7 +34,7 @@ async function open(answer: FakeAnswer) {
 
 describe('Integrations (spec §2): the accounting card and its state', () => {
   it('says Active when a key is saved and the integration is active, and opens /zahara', async () => {
-    const card = await open(settings({ api_key: '••••••••0001', has_api_key: true, is_active: true }));
+    const card = await open(status({ is_active: true }));
     await waitFor(() =>
       expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Active'),
     );
@@ -41,15 +43,24 @@ describe('Integrations (spec §2): the accounting card and its state', () => {
   });
 
   it('says Not configured without a key', async () => {
-    const card = await open(settings({}));
+    const card = await open(status({}));
     await waitFor(() =>
       expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Not configured'),
     );
   });
 
-  it('says Available when the state cannot be read (a user who is not an administrator)', async () => {
-    const card = await open({ status: 403, body: { error: 'Forbidden' } });
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('/api/zahara/settings', expect.anything()));
+  it('shows a user who is not an administrator the state too (spec §6), from the status, never the settings', async () => {
+    signInForTest({ ...testUser, role: 'user' });
+    const card = await open(status({ is_active: true }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Active'),
+    );
+    expect(opened).not.toHaveBeenCalledWith('/api/zahara/settings', expect.anything());
+  });
+
+  it('says Available when the state cannot be read', async () => {
+    const card = await open({ status: 500, body: { error: 'Internal server error' } });
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('/api/zahara/status', expect.anything()));
     // The refusal has been read by the time the screen is idle again.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(within(card).getByTestId('integration-zahara-state')).toHaveTextContent('Available');
@@ -57,7 +68,7 @@ describe('Integrations (spec §2): the accounting card and its state', () => {
 
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es');
-    mockFetch({ 'GET /api/zahara/settings': settings({}) });
+    mockFetch({ 'GET /api/zahara/status': status({}) });
     renderApp('/integrations');
     const card = await screen.findByTestId('integration-zahara', {}, { timeout: 15_000 });
     await waitFor(() =>

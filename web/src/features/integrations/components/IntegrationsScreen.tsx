@@ -4,20 +4,20 @@ import ExtensionIcon from '@mui/icons-material/Extension';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { isAccountingActive, useAccountingSettings } from '../../../lib/accounting';
+import { useIntegrationStatus } from '../../../lib/accounting';
 
 /**
- * The accounting card's state from GET /zahara/settings: active, or not configured yet; while
- * unknown (loading, or a user who may not read the settings) it is simply available.
+ * The accounting card's state from GET /zahara/status (any member may read it): active, or not
+ * configured yet; while unknown (loading, or the status could not be read) it is simply available.
  */
 function AccountingState() {
   const { t } = useTranslation('integrations');
-  const settings = useAccountingSettings();
-  if (!settings.data)
+  const status = useIntegrationStatus();
+  if (!status.data)
     return (
       <Chip size="small" color="success" label={t('available')} data-testid="integration-zahara-state" />
     );
-  const active = isAccountingActive(settings.data);
+  const active = status.data.is_active;
   return (
     <Chip
       size="small"

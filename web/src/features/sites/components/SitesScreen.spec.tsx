@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -239,11 +240,7 @@ describe('Site Management (spec §2 Sites)', () => {
 });
 
 describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
-  const active = {
-    'GET /api/zahara/settings': {
-      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
-    },
-  };
+  const active = integrationStatus();
   const status = (over: Record<string, unknown> = {}) => ({
     body: {
       success: true,
@@ -301,9 +298,8 @@ describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
 
   it('is not offered without the integration configured', async () => {
     await open('/sites', {
-      'GET /api/zahara/settings': {
-        body: { success: true, data: { api_key: null, has_api_key: false, is_active: false } },
-      },
+      ...integrationStatus({ is_active: false }),
+      'GET /api/zahara/projects/sync-status': status(),
     });
     await screen.findByText('Leeds Depot');
     expect(screen.queryByTestId('sync-projects')).not.toBeInTheDocument();

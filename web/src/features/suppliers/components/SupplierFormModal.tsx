@@ -15,6 +15,7 @@ import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { useToast } from '../../../components/ui/toast';
 import { useAccountingActive } from '../../../lib/accounting';
+import { useSession } from '../../../lib/session';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useErrorText, useTranslateApiError } from '../../../lib/use-error-text';
 import type { Supplier } from '../api/get-suppliers';
@@ -103,8 +104,10 @@ export function SupplierFormModal({
   const save = useSaveSupplier();
   const errorText = useErrorText();
   const exporter = useExportSupplier();
-  // Spec §2, §6: Export only when the accounting integration is configured.
-  const canExport = useAccountingActive() && supplier !== null;
+  // Spec §2, §6: Export only when the accounting integration is configured, and for an
+  // administrator (it adds the supplier to the company's Zahara, as matching does).
+  const isAdmin = useSession().user?.role === 'admin';
+  const canExport = useAccountingActive() && isAdmin && supplier !== null;
   const runExport = (id: string) =>
     exporter.mutate(id, {
       onSuccess: ({ supplier_name }) => toast.success(t('export.done', { name: supplier_name })),

@@ -4,6 +4,7 @@ import { CATALOGUE_MESSAGES } from '@planted/contracts';
 import { i18n } from '../../../lib/i18n';
 import { validationKey } from '../../../lib/validation-text';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -444,17 +445,26 @@ describe('catalogue messages (forms:catalogue)', () => {
 });
 
 describe('Export to the accounting integration (spec §2 Suppliers, §8 Supplier export)', () => {
-  const active = {
-    'GET /api/zahara/settings': {
-      body: { success: true, data: { api_key: '••••••••0001', has_api_key: true, is_active: true } },
-    },
-  };
+  const active = integrationStatus();
 
-  async function openModal(over: Answers) {
-    const opened = await open(over);
-    await opened.user.click(screen.getByRole('button', { name: 'Edit Speedy Hire Leeds' }));
+  async function openModal(over: Answers, user = testUser, button = 'Edit Speedy Hire Leeds') {
+    const opened = await open(over, user);
+    await opened.user.click(screen.getByRole('button', { name: button }));
     return { ...opened, modal: await screen.findByTestId('supplier-modal') };
   }
+
+  it('is not offered to a user who is not an administrator (exporting is theirs, spec §6)', async () => {
+    const { modal, calls } = await openModal(
+      active,
+      { ...testUser, role: 'user' },
+      'Details & notes for Speedy Hire Leeds',
+    );
+    await within(modal).findByTestId('supplier-timeline');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/zahara/status')).toBe(true));
+    // The answer has been read by the time the screen is idle again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(modal).queryByTestId('supplier-export')).not.toBeInTheDocument();
+  });
 
   it('is not offered while the integration is not configured', async () => {
     const { modal } = await openModal({});

@@ -35,13 +35,15 @@ const zaharaLabel = (supplier: ZaharaSupplier) =>
 /**
  * Spec §2, §5: one of our suppliers and one of Zahara's, Match (both required), and the list of
  * matches. A match carries the Zahara supplier's default codes, which its purchase orders use.
+ * Matching is an administrator's (it reads the business unit's suppliers with the company's
+ * key); everyone else sees the matches.
  */
-export function SupplierMatching({ configured }: { configured: boolean }) {
+export function SupplierMatching({ configured, canMatch }: { configured: boolean; canMatch: boolean }) {
   const { t } = useTranslation(['zahara', 'forms']);
   const toast = useToast();
   const errorText = useErrorText();
   const ours = useOurSuppliers();
-  const theirs = useZaharaSuppliers(configured);
+  const theirs = useZaharaSuppliers(configured && canMatch);
   const matches = useSupplierMatches();
   const match = useMatchSuppliers();
   const [supplier, setSupplier] = useState<Supplier | null>(null);
@@ -96,80 +98,84 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
         </Typography>
         {!configured && (
           <Alert severity="info" sx={{ mb: 2 }} data-testid="zahara-matching-needs-key">
-            {t('matching.needsKey')}
+            {t(canMatch ? 'matching.needsKey' : 'matching.notConfigured')}
           </Alert>
         )}
-        {ours.isError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorText(ours.error, t('matching.oursFailed'))}
-          </Alert>
-        )}
-        {configured && theirs.isError && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="zahara-suppliers-error">
-            {errorText(theirs.error, t('matching.theirsFailed'))}
-          </Alert>
-        )}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <Autocomplete
-            id="zahara-match-ours"
-            options={ours.data ?? []}
-            loading={ours.isPending}
-            value={supplier}
-            onChange={(_, value) => {
-              setSupplier(value);
-              setProblem(null);
-            }}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            disabled={!configured}
-            sx={{ flex: 1 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('matching.ours')}
-                slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-ours' } }}
-              />
+        {canMatch && (
+          <>
+            {ours.isError && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {errorText(ours.error, t('matching.oursFailed'))}
+              </Alert>
             )}
-          />
-          <Autocomplete
-            id="zahara-match-theirs"
-            options={theirs.data ?? []}
-            loading={configured && theirs.isPending}
-            value={zahara}
-            onChange={(_, value) => {
-              setZahara(value);
-              setProblem(null);
-            }}
-            getOptionLabel={zaharaLabel}
-            isOptionEqualToValue={(option, value) => option.supplierId === value.supplierId}
-            disabled={!configured}
-            sx={{ flex: 1 }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('matching.theirs')}
-                slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-theirs' } }}
-              />
+            {configured && theirs.isError && (
+              <Alert severity="error" sx={{ mb: 2 }} data-testid="zahara-suppliers-error">
+                {errorText(theirs.error, t('matching.theirsFailed'))}
+              </Alert>
             )}
-          />
-          <Button
-            variant="contained"
-            startIcon={<LinkIcon />}
-            onClick={submit}
-            disabled={!configured || match.isPending}
-            sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-            data-testid="zahara-match"
-          >
-            {match.isPending ? t('matching.matching') : t('matching.match')}
-          </Button>
-        </Stack>
-        <Box role="status" sx={{ mt: problem ? 2 : 0 }}>
-          {problem && (
-            <Alert severity="error" data-testid="zahara-match-error">
-              {problem}
-            </Alert>
-          )}
-        </Box>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+              <Autocomplete
+                id="zahara-match-ours"
+                options={ours.data ?? []}
+                loading={ours.isPending}
+                value={supplier}
+                onChange={(_, value) => {
+                  setSupplier(value);
+                  setProblem(null);
+                }}
+                getOptionLabel={(option) => option.name}
+                isOptionEqualToValue={(option, value) => option.id === value.id}
+                disabled={!configured}
+                sx={{ flex: 1 }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('matching.ours')}
+                    slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-ours' } }}
+                  />
+                )}
+              />
+              <Autocomplete
+                id="zahara-match-theirs"
+                options={theirs.data ?? []}
+                loading={configured && theirs.isPending}
+                value={zahara}
+                onChange={(_, value) => {
+                  setZahara(value);
+                  setProblem(null);
+                }}
+                getOptionLabel={zaharaLabel}
+                isOptionEqualToValue={(option, value) => option.supplierId === value.supplierId}
+                disabled={!configured}
+                sx={{ flex: 1 }}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('matching.theirs')}
+                    slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'zahara-match-theirs' } }}
+                  />
+                )}
+              />
+              <Button
+                variant="contained"
+                startIcon={<LinkIcon />}
+                onClick={submit}
+                disabled={!configured || match.isPending}
+                sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+                data-testid="zahara-match"
+              >
+                {match.isPending ? t('matching.matching') : t('matching.match')}
+              </Button>
+            </Stack>
+            <Box role="status" sx={{ mt: problem ? 2 : 0 }}>
+              {problem && (
+                <Alert severity="error" data-testid="zahara-match-error">
+                  {problem}
+                </Alert>
+              )}
+            </Box>
+          </>
+        )}
 
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3 }}>
           {t('matching.listTitle')}
@@ -182,7 +188,7 @@ export function SupplierMatching({ configured }: { configured: boolean }) {
           </Alert>
         ) : matches.data.length === 0 ? (
           <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="zahara-matches-empty">
-            {t('matching.none')}
+            {t(canMatch ? 'matching.none' : 'matching.noneYet')}
           </Typography>
         ) : (
           <List dense data-testid="zahara-matches">

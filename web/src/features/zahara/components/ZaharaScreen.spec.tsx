@@ -5,6 +5,7 @@ import { i18n } from '../../../lib/i18n';
 import { validationKey } from '../../../lib/validation-text';
 import '../schemas';
 import {
+  integrationStatus,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -193,12 +194,50 @@ describe('API key and saving (spec §2 Accounting integration settings, §3, §7
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
-  it('tells a user who is not an administrator that the settings are theirs, and still offers matching', async () => {
+  it("shows a user who is not an administrator the matches, not the settings or the matching form (they are an administrator's)", async () => {
     signInForTest({ ...testUser, role: 'user' });
-    await open({ 'GET /api/zahara/settings': { status: 403, body: { error: 'Forbidden' } } });
-    expect(await screen.findByTestId('zahara-admins-only')).toBeInTheDocument();
+    const { calls } = await open({
+      'GET /api/zahara/settings': { status: 403, body: { error: 'Forbidden' } },
+      ...integrationStatus(),
+      'GET /api/zahara/supplier-matches': {
+        body: {
+          success: true,
+          data: [
+            {
+              id: MATCH_ID,
+              supplier_id: SUPPLIER_ID,
+              supplier_name: 'Speedy Hire Leeds',
+              zahara_supplier_id: 1000001,
+              zahara_nominal_id: null,
+              zahara_default_tax_code_id: null,
+              zahara_cost_code_id: null,
+              zahara_division_id: null,
+              created_at: '2026-03-01T10:00:00.000Z',
+              updated_at: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByTestId('zahara-admins-only')).toHaveTextContent(
+      'Only administrators can view or change the Zahara settings and match suppliers.',
+    );
     expect(screen.queryByTestId('zahara-api-key')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Supplier matching' })).toBeInTheDocument();
+    expect(await screen.findByTestId('zahara-match-row')).toHaveTextContent('Speedy Hire Leeds');
+    expect(screen.queryByTestId('zahara-match')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('zahara-matching-needs-key')).not.toBeInTheDocument();
+    expect(sent(calls, 'GET', '/api/zahara/settings')).toHaveLength(0);
+    expect(sent(calls, 'GET', '/api/zahara/suppliers')).toHaveLength(0);
+  });
+
+  it('tells a user who is not an administrator when the integration is not configured yet', async () => {
+    signInForTest({ ...testUser, role: 'user' });
+    await open(integrationStatus({ is_active: false }));
+    expect(await screen.findByTestId('zahara-matching-needs-key')).toHaveTextContent(
+      'The integration is not configured yet: an administrator saves the Zahara API key on this page.',
+    );
+    expect(await screen.findByTestId('zahara-matches-empty')).toHaveTextContent('No suppliers matched yet.');
   });
 });
 

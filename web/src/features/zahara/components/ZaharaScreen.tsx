@@ -1,24 +1,25 @@
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
-import { isAccountingActive, useAccountingSettings } from '../../../lib/accounting';
+import { isAccountingActive, useAccountingActive, useAccountingSettings } from '../../../lib/accounting';
 import { useSession } from '../../../lib/session';
 import { SettingsForm } from './SettingsForm';
 import { SupplierMatching } from './SupplierMatching';
 
 /**
  * Spec §2 Accounting integration settings (/zahara): the API key, the default codes with their
- * lookups, a connection test, and supplier matching. Settings are an administrator's; anyone
- * may match suppliers once the integration is configured.
+ * lookups, a connection test, and supplier matching. Settings and matching are an
+ * administrator's; everyone else sees whether the integration is configured and the matches.
  */
 export function ZaharaScreen() {
   const { t } = useTranslation(['zahara', 'common']);
   usePageTitle(t('title'));
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const settings = useAccountingSettings();
-  // A user who may not read the settings cannot know; the server answers matching calls either way.
-  const configured = isAdmin ? isAccountingActive(settings.data) : true;
+  // Only an administrator may read the settings; everyone reads the integration's status.
+  const settings = useAccountingSettings(isAdmin);
+  const statusActive = useAccountingActive();
+  const configured = isAdmin ? isAccountingActive(settings.data) : statusActive;
 
   return (
     <Box sx={{ maxWidth: 960 }}>
@@ -53,7 +54,7 @@ export function ZaharaScreen() {
         <SettingsForm key={settings.data.updated_at ?? 'new'} settings={settings.data} />
       )}
 
-      {(!isAdmin || settings.isSuccess) && <SupplierMatching configured={configured} />}
+      {(!isAdmin || settings.isSuccess) && <SupplierMatching configured={configured} canMatch={isAdmin} />}
     </Box>
   );
 }
