@@ -13,9 +13,9 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { OtlpJsonExporter } from './otlp-json-exporter';
 
 export { SpanKind, type Span } from '@opentelemetry/api';
 
@@ -94,7 +94,7 @@ export interface TracingOptions {
 export function startTracing(options: TracingOptions): boolean {
   const endpoint = options.endpoint?.trim();
   if (state || !endpoint) return state !== undefined;
-  const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` });
+  const exporter = new OtlpJsonExporter(`${endpoint.replace(/\/+$/, '')}/v1/traces`);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({
       'service.name': process.env.OTEL_SERVICE_NAME || options.serviceName,
