@@ -7,14 +7,16 @@ import { gunzipSync } from 'node:zlib';
 import { connect, type NatsConnection } from 'nats';
 import { parseConfig } from '@planted/config';
 import { createLogger } from '@planted/logging';
-import { ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
+import { sql } from 'drizzle-orm';
+import { UserCreated } from '@planted/contracts';
+import { EventConsumer, ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
 import { stopTracing } from '@planted/observability';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
 import { FakeSmtp, testServiceEnv, waitFor } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
 import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/config';
-import type { IdentitySchema } from '@planted/identity/src/db/schema';
+import { processedEvents, type IdentitySchema } from '@planted/identity/src/db/schema';
 import { identityService } from '@planted/identity/src/identity.service';
 import { client, company } from './system';
 
@@ -81,6 +83,7 @@ describe('observability: one trace from the gateway through NATS into a service 
   let billingStream: string;
   let identity: ServiceApp<IdentityConfig, IdentitySchema>;
   let gateway: GatewayApp;
+  let consumer: { stop(): Promise<void> } | undefined;
   let uploads: string;
   const logLines: Record<string, unknown>[] = [];
   const logs = { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) };
@@ -101,6 +104,20 @@ describe('observability: one trace from the gateway through NATS into a service 
       logger: createLogger('identity', { level: 'debug' }, logs),
     });
     await identity.listen();
+    // A consumer of identity's events (as another service would be), running one statement per event.
+    consumer = new EventConsumer({
+      nc,
+      stream: identity.streamName,
+      name: 'otel-test',
+      subjectPrefix: prefix,
+      db: identity.database,
+      processedEvents,
+      logger: createLogger('otel-test', { level: 'silent' }),
+      traceScope: 'otel-consumer',
+    }).on(UserCreated, async (_event, tx) => {
+      await tx.execute(sql`select 1 as seen`);
+    });
+    await consumer.start();
     uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-otel-'));
     gateway = await createGatewayApp(
       parseConfig(gatewayEnvSchema, {
@@ -116,6 +133,7 @@ describe('observability: one trace from the gateway through NATS into a service 
   });
 
   afterAll(async () => {
+    await consumer?.stop();
     await gateway?.close();
     await identity?.close();
     await stopTracing();
@@ -173,6 +191,18 @@ describe('observability: one trace from the gateway through NATS into a service 
       // Literals (the company's name, the password hash) stay out of the trace.
       expect(String(statement.attributes['db.query.text'])).not.toContain('Traced Plant Hire');
     }
+
+    // The event the registration wrote reaches its consumer through the outbox with the trace:
+    // the consumer's span is the handler's child, and its statements the consumer span's.
+    const processed = await waitFor(
+      () => inTrace().find((s) => s.scope === 'otel-consumer' && s.name === `process ${UserCreated.name}`),
+      10_000,
+    );
+    expect(processed.parentSpanId).toBe(handler.spanId);
+    await waitFor(
+      () => inTrace().find((s) => s.scope === '@planted/db' && s.parentSpanId === processed.spanId),
+      10_000,
+    );
 
     // Log lines written while the handler ran carry its trace id and span id.
     const handled = logLines.find(
