@@ -105,7 +105,7 @@ describe('observability: one trace from the gateway through NATS into a service 
     });
     await identity.listen();
     // A consumer of identity's events (as another service would be), running one statement per event.
-    consumer = new EventConsumer({
+    const events = new EventConsumer({
       nc,
       stream: identity.streamName,
       name: 'otel-test',
@@ -117,7 +117,8 @@ describe('observability: one trace from the gateway through NATS into a service 
     }).on(UserCreated, async (_event, tx) => {
       await tx.execute(sql`select 1 as seen`);
     });
-    await consumer.start();
+    await events.start();
+    consumer = events;
     uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-otel-'));
     gateway = await createGatewayApp(
       parseConfig(gatewayEnvSchema, {
