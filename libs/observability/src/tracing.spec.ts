@@ -62,10 +62,11 @@ describe('tracing on', () => {
     await new Promise((resolve) => collector.close(resolve));
   });
 
-  const exported = () =>
+  type Exported = { scope: string; name: string; spanId: string; parentSpanId?: string };
+  const exported = (): Exported[] =>
     received.flatMap((r) =>
       r.resourceSpans.flatMap((rs) =>
-        rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ scope: ss.scope.name, ...s }))),
+        rs.scopeSpans.flatMap((ss) => ss.spans.map((s) => ({ scope: ss.scope.name, ...s }) as Exported)),
       ),
     );
 

@@ -46,9 +46,9 @@ class LocalContextManager implements ContextManager {
 
   bind<T>(ctx: Context, target: T): T {
     if (typeof target !== 'function') return target;
-    const manager = this;
+    const storage = this.storage;
     return function (this: unknown, ...args: unknown[]) {
-      return manager.with(ctx, () => (target as (...a: unknown[]) => unknown).apply(this, args));
+      return storage.run(ctx, () => (target as (...a: unknown[]) => unknown).apply(this, args));
     } as T;
   }
 
