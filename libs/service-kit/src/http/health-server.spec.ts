@@ -65,10 +65,10 @@ describe('health server', () => {
       'nats_requests_total{subject="identity.auth.login.v1",outcome="INTERNAL",service="identity"} 1',
     );
     expect(body).toContain(
-      'nats_request_duration_seconds_bucket{le="0.005",service="identity",subject="identity.auth.login.v1"} 3',
+      'nats_request_duration_seconds_bucket{le="0.005",subject="identity.auth.login.v1",service="identity"} 3',
     );
     expect(body).toContain(
-      'nats_request_duration_seconds_count{service="identity",subject="identity.auth.login.v1"} 4',
+      'nats_request_duration_seconds_count{subject="identity.auth.login.v1",service="identity"} 4',
     );
     expect(body).toContain('nats_requests_in_flight{service="identity"} 0');
   });
