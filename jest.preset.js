@@ -16,7 +16,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   moduleNameMapper: {
-    '^@planted/(config|contracts|db|domain|logging|messaging|service-kit|stripe-local|testing|zahara-local)$':
+    '^@planted/(config|contracts|db|domain|logging|messaging|observability|service-kit|stripe-local|testing|zahara-local)$':
       path.join(__dirname, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],

@@ -15,6 +15,7 @@ import {
   type Logger,
 } from '@planted/logging';
 import { SessionRevocations, SessionTokenVerifier } from '@planted/messaging';
+import { flushTracing, Metrics, startTracing } from '@planted/observability';
 import { AppModule } from './app.module';
 import { LIMITERS } from './auth/attempt-limiter';
 import { connectInfrastructure, type GatewayInfrastructure } from './bus/infrastructure';
@@ -27,6 +28,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
 import { registerFilesRoute } from './files/files.route';
 import { LocalDiskStorage, type FileStorage } from './files/storage';
 import { enforceBodyLimit } from './http/body-limit';
+import { metricsPortOf, observeHttp, serveMetrics } from './http/observability';
 import { SocialSignIn } from './oauth/social-sign-in.service';
 import { buildOpenApiDocument } from './routes/openapi-document';
 import { IdempotencyStore } from './idempotency/idempotency-store';
@@ -40,6 +42,9 @@ export interface GatewayApp {
   port: number;
   openApi: Record<string, unknown>;
   infra: GatewayInfrastructure;
+  /** Prometheus metrics of this gateway, served on metricsPort when METRICS_PORT is set. */
+  metrics: Metrics;
+  metricsPort: number | undefined;
   close(): Promise<void>;
 }
 
@@ -93,8 +98,10 @@ export async function createGatewayApp(
   config: GatewayConfig,
   options: { logger?: Logger; storage?: FileStorage } = {},
 ): Promise<GatewayApp> {
+  startTracing({ serviceName: 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const logger = options.logger ?? createLogger('gateway', { level: config.LOG_LEVEL });
-  const infra = await connectInfrastructure(config, logger);
+  const metrics = new Metrics('gateway');
+  const infra = await connectInfrastructure(config, logger, metrics);
   const revocations = new SessionRevocations({
     nc: infra.nc,
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
@@ -155,6 +162,7 @@ export async function createGatewayApp(
       }
       done();
     });
+  observeHttp(fastify, metrics);
   // Errors Fastify raises before Nest sees the request (malformed JSON, body too large, bad content type).
   fastify.setErrorHandler((error, request, reply) => {
     void sendError(reply, error, String(request.id), logger);
@@ -197,6 +205,10 @@ export async function createGatewayApp(
 
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(metrics, config.METRICS_PORT, config.HOST);
   const address = fastify.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
@@ -209,12 +221,16 @@ export async function createGatewayApp(
     port,
     openApi,
     infra,
+    metrics,
+    metricsPort: metricsServer && metricsPortOf(metricsServer),
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await revocations.stop();
       await infra.close();
+      await flushTracing().catch(() => undefined);
     },
   };
 }

@@ -63,6 +63,11 @@ export const gatewayEnvSchema = baseEnvSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    /**
+     * Port of GET /metrics (Prometheus), apart from the public API so the Ingress never
+     * exposes it; unset, the gateway serves no metrics. 0 picks a free port (tests).
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** Built web app served at `/`; missing folder means the API runs alone. */
     WEB_DIST: z.string().default(path.join(repoRoot, 'web/dist')),
     UPLOAD_DIR: z.string().default(path.join(repoRoot, '.data/uploads')),

@@ -8,6 +8,7 @@ import {
   loadPublicKeys,
   natsCredentials,
   NatsTypedClient,
+  type RequestObserver,
 } from '@planted/messaging';
 import type { Logger } from '@planted/logging';
 import type { GatewayConfig } from '../config';
@@ -66,6 +67,7 @@ async function loadAssertionSigner(config: GatewayConfig): Promise<GatewayAssert
 export async function connectInfrastructure(
   config: GatewayConfig,
   logger: Logger,
+  observer?: RequestObserver,
 ): Promise<GatewayInfrastructure> {
   const signer = await loadAssertionSigner(config);
   // Pinned: a key set fetched over NATS could come from any process on the bus.
@@ -93,7 +95,10 @@ export async function connectInfrastructure(
     await nc.close();
     throw new RedisUnavailableError(config.REDIS_URL, err);
   }
-  const bus = new NatsTypedClient(nc, config.NATS_SUBJECT_PREFIX, config.NATS_REQUEST_TIMEOUT_MS, signer);
+  const bus = new NatsTypedClient(nc, config.NATS_SUBJECT_PREFIX, config.NATS_REQUEST_TIMEOUT_MS, signer, {
+    observer,
+    traceScope: 'gateway',
+  });
   return {
     nc,
     bus,

@@ -29,6 +29,11 @@ export const baseEnvSchema = z.object({
    * refuses the old token.
    */
   SESSION_REVOCATION_LOOKBACK_SECONDS: z.coerce.number().int().positive().default(86_400),
+  /**
+   * OpenTelemetry: the OTLP/HTTP collector that traces are sent to (as JSON, to
+   * <endpoint>/v1/traces). Unset, nothing is traced (@planted/observability).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

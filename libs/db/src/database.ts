@@ -11,6 +11,7 @@ import {
   type QueryResult,
 } from 'pg';
 import type { Logger } from '@planted/logging';
+import { traceQueries, tracingEnabled } from '@planted/observability';
 import { executeStatement, inlineParams, quoteIdentifier } from './inline-params';
 
 export type Db<TSchema extends Record<string, unknown> = Record<string, unknown>> = NodePgDatabase<TSchema>;
@@ -98,6 +99,13 @@ export class Database<TSchema extends Record<string, unknown>> {
     };
     this.pool = new Pool(poolConfig);
     this.pool.on('error', (err) => options.logger?.error({ err }, 'idle PostgreSQL client failed'));
+    // Each statement a span of the request it serves, when tracing was started before the pool.
+    if (tracingEnabled())
+      this.pool.on('connect', (client) =>
+        traceQueries(client as unknown as Parameters<typeof traceQueries>[0], {
+          'db.namespace': options.schemaName,
+        }),
+      );
     this.db = drizzle(this.pool, { schema: options.schema });
     const { schema, fullSchema, tableNamesMap } = this.db._;
     this.relational = schema ? { schema, fullSchema, tableNamesMap } : undefined;

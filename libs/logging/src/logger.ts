@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { currentTraceIds } from '@planted/observability';
 
 export type { Logger } from 'pino';
 
@@ -49,7 +50,10 @@ export function newRequestId(): string {
   return randomUUID();
 }
 
-/** JSON logger; every line written inside a request carries that request's id. */
+/**
+ * JSON logger; every line written inside a request carries that request's id, and while
+ * tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT) the trace_id and span_id of the active span.
+ */
 export function createLogger(
   service: string,
   options: LoggerOptions = {},
@@ -61,6 +65,8 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const requestId = currentRequestId();
+      const trace = currentTraceIds();
+      if (trace) return requestId ? { requestId, ...trace } : trace;
       return requestId ? { requestId } : {};
     },
     redact: {

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
 import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
+import { SpanKind, TRACEPARENT_HEADER, withSpan } from '@planted/observability';
 import { prefixed } from './nats-connection';
 import type { ProcessedEventsTable } from './outbox/outbox-table';
 import { backoffDelay, Sleeper } from './retry';
@@ -63,6 +64,10 @@ export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
   batchSize?: number;
   /** Lifetime of a pull request; heartbeats run at half of it. Default 10 s. */
   pullExpiresMs?: number;
+  /** Told of each event delivered again (metrics). */
+  observer?: { redelivered(consumer: string, subject: string): void };
+  /** Scope of the handler spans (the service's name) when tracing is on. */
+  traceScope?: string;
 }
 
 interface Route<TTx> {
@@ -302,6 +307,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
           deliveries: msg.info.deliveryCount,
         },
       };
+      if (msg.info.redelivered) this.options.observer?.redelivered(this.name, envelope.type);
       if (delivery.context.deliveries > this.maxDeliver) {
         this.logAs(delivery, () =>
           logger.error(delivery.context, 'event exceeded its deliveries and was terminated'),
@@ -336,7 +342,19 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         for (const delivery of deliveries) {
           if (!unclaimed.delete(delivery.envelope.id)) continue;
           try {
-            await runWithRequestId(delivery.requestId, () => delivery.route.handler(delivery.envelope, tx));
+            await runWithRequestId(delivery.requestId, () =>
+              // In the trace of the request that wrote the event, when its traceparent came with it.
+              withSpan(
+                this.options.traceScope ?? 'nats',
+                `process ${delivery.envelope.type}`,
+                {
+                  kind: SpanKind.CONSUMER,
+                  parent: delivery.msg.headers?.get(TRACEPARENT_HEADER) || undefined,
+                  attributes: { 'messaging.system': 'nats', 'messaging.consumer.group.name': this.name },
+                },
+                () => delivery.route.handler(delivery.envelope, tx),
+              ),
+            );
           } catch (err) {
             throw new HandlerFailure(delivery, err);
           }

@@ -10,6 +10,7 @@ import {
   type Logger,
 } from '@planted/logging';
 import type { NatsConnection } from 'nats';
+import { endSpan, runInSpan, SpanKind, startSpan, TRACEPARENT_HEADER } from '@planted/observability';
 import { IDEMPOTENCY_KEY_HEADER, runWithIdempotencyKey } from './idempotency';
 import { coalesceWrites, prefixed } from './nats-connection';
 import { ReplySerializer } from './reusable-reply';
@@ -17,8 +18,8 @@ import { ReplySerializer } from './reusable-reply';
 /** Told when each request starts and how it ended (for metrics and graceful shutdown). */
 export interface HandlerObserver {
   started(subject: string): void;
-  /** outcome: 'ok', or the error code the service answered with. */
-  finished(subject: string, outcome: string): void;
+  /** outcome: 'ok', or the error code the service answered with; ms: how long it took. */
+  finished(subject: string, outcome: string, ms?: number): void;
 }
 
 /** What an admission step sees of a request before any handler runs. */
@@ -33,6 +34,8 @@ export interface IncomingRequest {
 export interface PrefixedNatsServerExtras {
   /** Logs each failed request (info) and each handled one (debug), with its duration. */
   logger?: Logger;
+  /** Scope of the handler spans (the service's name) when tracing is on. */
+  traceScope?: string;
   observer?: HandlerObserver;
   /**
    * Runs for every request, inside its request id, before Nest's pipes and the handler.
@@ -86,56 +89,67 @@ export class PrefixedNatsServer extends ServerNats {
 
   private runHandler(subject: string, callback: MessageHandler, data: unknown, ctx?: NatsContext) {
     const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
-    return runWithRequestId(requestId, async () => {
-      const { logger, observer } = this.extras;
-      // Written into the outcome logs explicitly: they may run after this returns, when
-      // Nest subscribes to an error's observable outside this context.
-      const id = currentRequestId();
-      const started = performance.now();
-      observer?.started(subject);
-      const finish = (error?: unknown) => {
-        const ms = Math.round(performance.now() - started);
-        if (error === undefined) {
-          observer?.finished(subject, 'ok');
-          // A success is one line at debug; at info only when it was slow (errors always are).
-          if (ms >= this.slowMs) logger?.info({ requestId: id, subject, ms }, 'handled slowly');
-          else logger?.debug({ requestId: id, subject, ms }, 'handled');
-        } else {
-          // Nest's exception filter has already turned the error into {code, message}.
-          const code =
-            typeof (error as { code?: unknown })?.code === 'string'
-              ? (error as { code: string }).code
-              : 'INTERNAL';
-          observer?.finished(subject, code);
-          logger?.info({ requestId: id, subject, code, ms }, 'handled with error');
-        }
-      };
-      let result: unknown;
-      try {
-        // Awaited only when asynchronous: a microtask per request is not free on a busy service.
-        const admitted = this.extras.admit?.({ subject, data, headers: ctx?.getHeaders?.() });
-        if (admitted) await admitted;
-      } catch (err) {
-        const body: ServiceErrorBody =
-          err instanceof ServiceError ? err.toBody() : { code: 'INTERNAL', message: 'Internal error' };
-        if (!(err instanceof ServiceError))
-          logger?.error({ err, requestId: id, subject }, 'admission failed');
-        finish(body);
-        return throwError(() => body);
-      }
-      try {
-        const idempotencyKey = ctx?.getHeaders?.()?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined;
-        result = await runWithIdempotencyKey(idempotencyKey, () => callback(data, ctx));
-      } catch (err) {
-        finish(err);
-        throw err;
-      }
-      if (!isObservable(result)) {
-        finish();
-        return result;
-      }
-      return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
+    // A child of the caller's span (its traceparent header), when tracing is on.
+    const span = startSpan(this.extras.traceScope ?? 'nats', subject, {
+      kind: SpanKind.SERVER,
+      parent: ctx?.getHeaders?.()?.get?.(TRACEPARENT_HEADER) || undefined,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
     });
+    return runWithRequestId(requestId, () =>
+      runInSpan(span, async () => {
+        const { logger, observer } = this.extras;
+        // Written into the outcome logs explicitly: they may run after this returns, when
+        // Nest subscribes to an error's observable outside this context.
+        const id = currentRequestId();
+        const started = performance.now();
+        observer?.started(subject);
+        const finish = (error?: unknown) => {
+          const elapsed = performance.now() - started;
+          const ms = Math.round(elapsed);
+          if (error === undefined) {
+            observer?.finished(subject, 'ok', elapsed);
+            endSpan(span);
+            // A success is one line at debug; at info only when it was slow (errors always are).
+            if (ms >= this.slowMs) logger?.info({ requestId: id, subject, ms }, 'handled slowly');
+            else logger?.debug({ requestId: id, subject, ms }, 'handled');
+          } else {
+            // Nest's exception filter has already turned the error into {code, message}.
+            const code =
+              typeof (error as { code?: unknown })?.code === 'string'
+                ? (error as { code: string }).code
+                : 'INTERNAL';
+            observer?.finished(subject, code, elapsed);
+            endSpan(span, error);
+            logger?.info({ requestId: id, subject, code, ms }, 'handled with error');
+          }
+        };
+        let result: unknown;
+        try {
+          // Awaited only when asynchronous: a microtask per request is not free on a busy service.
+          const admitted = this.extras.admit?.({ subject, data, headers: ctx?.getHeaders?.() });
+          if (admitted) await admitted;
+        } catch (err) {
+          const body: ServiceErrorBody =
+            err instanceof ServiceError ? err.toBody() : { code: 'INTERNAL', message: 'Internal error' };
+          if (!(err instanceof ServiceError))
+            logger?.error({ err, requestId: id, subject }, 'admission failed');
+          finish(body);
+          return throwError(() => body);
+        }
+        try {
+          const idempotencyKey = ctx?.getHeaders?.()?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined;
+          result = await runWithIdempotencyKey(idempotencyKey, () => callback(data, ctx));
+        } catch (err) {
+          finish(err);
+          throw err;
+        }
+        if (!isObservable(result)) {
+          finish();
+          return result;
+        }
+        return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
+      }),
+    );
   }
 
   /** Nest's own connection, with socket writes coalesced as connectNats does. */

@@ -16,6 +16,7 @@ import {
   type TypedClient,
 } from '@planted/contracts';
 import { currentRequestId, currentSessionToken, REQUEST_ID_HEADER } from '@planted/logging';
+import { currentTraceparent, endSpan, SpanKind, startSpan, TRACEPARENT_HEADER } from '@planted/observability';
 import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER, OutcomeUnknownError } from './idempotency';
 import { prefixed } from './nats-connection';
 import {
@@ -93,6 +94,18 @@ function responseText(reply: string, token: string): string | undefined {
   return reply.slice(head.length, reply.length - tail.length);
 }
 
+/** Told how each request sent ended and how long its answer took (metrics). */
+export interface RequestObserver {
+  /** outcome: 'ok', or the error code of the failure. */
+  requested(subject: string, outcome: string, ms: number): void;
+}
+
+export interface NatsTypedClientExtras {
+  observer?: RequestObserver;
+  /** Scope of the client spans (the gateway or the calling service) when tracing is on. */
+  traceScope?: string;
+}
+
 /** nats.js keeps the options a connection was opened with (its own JetStream code reads inboxPrefix there). */
 type NatsConnectionWithOptions = NatsConnection & { options?: { inboxPrefix?: string } };
 
@@ -124,15 +137,43 @@ export class NatsTypedClient implements TypedClient {
     private readonly subjectPrefix: string,
     private readonly defaultTimeoutMs: number,
     private readonly assertionSigner?: GatewayAssertionSigner,
+    private readonly extras: NatsTypedClientExtras = {},
   ) {}
 
-  async send<S extends RequestSubject>(
+  send<S extends RequestSubject>(
     subject: S,
     payload: RequestOf<S>,
     options: { timeoutMs?: number } = {},
   ): Promise<ReplyOf<S>> {
-    const { reply } = await this.exchange(subject, payload, options);
-    return this.readReply(subject, reply);
+    return this.observed(subject.name, async (traceparent) => {
+      const { reply } = await this.exchange(subject, payload, options, traceparent);
+      return this.readReply(subject, reply);
+    });
+  }
+
+  /**
+   * Runs one request as a client span (its traceparent travels in the request's headers,
+   * so the handler's span is its child) and reports its outcome and time to the observer.
+   */
+  private async observed<T>(name: string, work: (traceparent?: string) => Promise<T>): Promise<T> {
+    const { observer, traceScope } = this.extras;
+    const span = startSpan(traceScope ?? 'nats', `send ${name}`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': name },
+    });
+    if (!observer && !span) return work();
+    const started = performance.now();
+    try {
+      const result = await work(currentTraceparent(span));
+      observer?.requested(name, 'ok', performance.now() - started);
+      endSpan(span);
+      return result;
+    } catch (err) {
+      const code = err instanceof ServiceError ? err.code : 'INTERNAL';
+      observer?.requested(name, code, performance.now() - started);
+      endSpan(span, err);
+      throw err;
+    }
   }
 
   /**
@@ -142,20 +183,22 @@ export class NatsTypedClient implements TypedClient {
    * for the subject (a repeated search) is answered from CheckedReplies, without being
    * parsed and checked again: same text, same result.
    */
-  async sendForJson<S extends RequestSubject>(
+  sendForJson<S extends RequestSubject>(
     subject: S,
     payload: RequestOf<S>,
     options: { timeoutMs?: number } = {},
   ): Promise<string> {
-    const { reply, token } = await this.exchange(subject, payload, options);
-    const response = responseText(reply, token);
-    if (response !== undefined) {
-      const known = this.checked.get(subject.name, response);
-      if (known !== undefined) return known;
-    }
-    const json = JSON.stringify(this.readReply(subject, reply));
-    if (response !== undefined) this.checked.set(subject.name, response, json);
-    return json;
+    return this.observed(subject.name, async (traceparent) => {
+      const { reply, token } = await this.exchange(subject, payload, options, traceparent);
+      const response = responseText(reply, token);
+      if (response !== undefined) {
+        const known = this.checked.get(subject.name, response);
+        if (known !== undefined) return known;
+      }
+      const json = JSON.stringify(this.readReply(subject, reply));
+      if (response !== undefined) this.checked.set(subject.name, response, json);
+      return json;
+    });
   }
 
   /** Sends the request (parsed, with its proof) and answers the reply's text and the request's token. */
@@ -163,6 +206,7 @@ export class NatsTypedClient implements TypedClient {
     subject: S,
     payload: RequestOf<S>,
     options: { timeoutMs?: number },
+    traceparent?: string,
   ): Promise<{ reply: string; token: string }> {
     const parsed = subject.request.safeParse(payload);
     if (!parsed.success) {
@@ -172,6 +216,7 @@ export class NatsTypedClient implements TypedClient {
     const body = JSON.stringify(parsed.data);
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+    if (traceparent) hdrs.set(TRACEPARENT_HEADER, traceparent);
     const idempotencyKey = currentIdempotencyKey();
     if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     if (subject.caller === 'user') {

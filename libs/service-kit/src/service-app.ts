@@ -21,6 +21,8 @@ import {
   SessionTokenVerifier,
   streamName,
 } from '@planted/messaging';
+import { flushTracing, startTracing } from '@planted/observability';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { ensureEventStream } from './event-stream';
 import { closeServer, createHealthServer, listenOn } from './http/health-server';
 import { Metrics } from './http/metrics';
@@ -70,6 +72,8 @@ export function createServiceApp<C extends ServiceEnv, S extends DbSchema>(
   config: C,
   options: ServiceAppOptions = {},
 ): ServiceApp<C, S> {
+  // Before the pool is made: its connections trace their queries only if tracing is on by then.
+  startTracing({ serviceName: definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const logger = options.logger ?? createLogger(definition.name, { level: config.LOG_LEVEL });
   return new ServiceRuntime(definition, config, logger);
 }
@@ -109,6 +113,13 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       logger,
     });
     this.seenAssertions = new PgSeenAssertions(this.database.pool, definition.database.schemaName);
+    this.metrics.watchPool(this.database.pool);
+    const outbox = getTableConfig(definition.database.outbox);
+    const backlog = `select count(*)::int as pending, coalesce(extract(epoch from now() - min(occurred_at)), 0)::float8 as lag from "${outbox.schema}"."${outbox.name}" where published_at is null`;
+    this.metrics.watchOutbox(async () => {
+      const { rows } = await this.database.pool.query<{ pending: number; lag: number }>(backlog);
+      return { pending: rows[0]?.pending ?? 0, oldestSeconds: Math.max(0, rows[0]?.lag ?? 0) };
+    });
     this.http = createHealthServer(
       {
         postgres: () => this.database.ping(),
@@ -165,6 +176,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       this.natsServer = new ServiceNatsServer(this.nats, definition.name, prefix, {
         logger,
         observer: this.metrics,
+        traceScope: definition.name,
         admit: createAdmission({
           sessions: new SessionTokenVerifier(keys.sessions, this.revocations),
           assertions: new GatewayAssertionVerifier(keys.gateway, this.seenAssertions),
@@ -180,7 +192,10 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
               database: this.database,
               outbox: definition.database.outbox,
               relay: this.relay,
-              bus: new NatsTypedClient(this.nats, prefix, config.NATS_REQUEST_TIMEOUT_MS),
+              bus: new NatsTypedClient(this.nats, prefix, config.NATS_REQUEST_TIMEOUT_MS, undefined, {
+                observer: this.metrics,
+                traceScope: definition.name,
+              }),
               prepared,
             }),
             ...definition.modules,
@@ -244,6 +259,8 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         db: this.database,
         processedEvents: definition.database.processedEvents,
         logger,
+        observer: this.metrics,
+        traceScope: definition.name,
       });
       consumerDefinition.register(consumer, this.get);
       this.consumers.push(consumer);
@@ -268,6 +285,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     await this.nest?.close();
     await closeServer(this.http);
     await this.database.close().catch(() => undefined);
+    await flushTracing().catch(() => undefined);
     if (started) this.logger.info(`${this.definition.name} service stopped`);
   }
 

@@ -75,12 +75,14 @@ describe('a service on the kit', () => {
     const metrics = await h.get('/metrics');
     expect(metrics.type).toMatch(/^text\/plain/);
     expect(metrics.body).toMatch(
-      /^planted_requests_total\{service="kit-test",subject="kit-test\.note\.create\.v1",outcome="ok"\} [1-9]/m,
+      /^nats_requests_total\{subject="kit-test\.note\.create\.v1",outcome="ok",service="kit-test"\} [1-9]/m,
     );
     expect(metrics.body).toMatch(
-      /^planted_requests_total\{service="kit-test",subject="kit-test\.note\.create\.v1",outcome="VALIDATION_FAILED"\} [1-9]/m,
+      /^nats_requests_total\{subject="kit-test\.note\.create\.v1",outcome="VALIDATION_FAILED",service="kit-test"\} [1-9]/m,
     );
-    expect(metrics.body).toMatch(/^planted_requests_in_flight\{service="kit-test"\} 0$/m);
+    expect(metrics.body).toMatch(/^nats_requests_in_flight\{service="kit-test"\} 0$/m);
+    expect(metrics.body).toMatch(/^db_pool_total\{service="kit-test"\} [1-9]/m);
+    expect(metrics.body).toMatch(/^outbox_pending\{service="kit-test"\} \d+$/m);
   });
 
   it('relays the outbox to its stream and runs its consumer on the events', async () => {

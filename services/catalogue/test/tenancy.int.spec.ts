@@ -289,7 +289,7 @@ describe('health', () => {
     expect(await h.get('/readyz')).toMatchObject({ status: 200 });
     const metrics = await h.get('/metrics');
     expect(metrics.body).toMatch(
-      /planted_requests_total\{service="catalogue",subject="catalogue\.equipment\.create\.v1"/,
+      /nats_requests_total\{subject="catalogue\.equipment\.create\.v1"/,
     );
   });
 });

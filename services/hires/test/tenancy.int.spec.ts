@@ -82,7 +82,7 @@ describe('runtime', () => {
     expect((await h.get('/readyz')).status).toBe(200);
     const metrics = await h.get('/metrics');
     expect(metrics.body).toMatch(
-      /planted_requests_total\{service="hires",subject="hires\.hires\.get\.v1",outcome="ok"\}/,
+      /nats_requests_total\{subject="hires\.hires\.get\.v1",outcome="ok",service="hires"\}/,
     );
   });
 });

@@ -40,12 +40,12 @@ describe('health, readiness and metrics (HTTP on IDENTITY_HTTP_PORT)', () => {
     expect(metrics.status).toBe(200);
     expect(metrics.type).toMatch(/^text\/plain/);
     expect(metrics.body).toMatch(
-      /^planted_requests_total\{service="identity",subject="identity\.auth\.register\.v1",outcome="ok"\} [1-9]/m,
+      /^nats_requests_total\{subject="identity\.auth\.register\.v1",outcome="ok",service="identity"\} [1-9]/m,
     );
     expect(metrics.body).toMatch(
-      /^planted_requests_total\{service="identity",subject="identity\.auth\.login\.v1",outcome="INVALID_CREDENTIALS"\} [1-9]/m,
+      /^nats_requests_total\{subject="identity\.auth\.login\.v1",outcome="INVALID_CREDENTIALS",service="identity"\} [1-9]/m,
     );
-    expect(metrics.body).toMatch(/^planted_requests_in_flight\{service="identity"\} 0$/m);
+    expect(metrics.body).toMatch(/^nats_requests_in_flight\{service="identity"\} 0$/m);
   });
 
   it('without SMTP_URL writes the accept link to the log, in exactly one info line', async () => {
@@ -94,7 +94,7 @@ describe('graceful shutdown', () => {
     });
     await waitFor(
       async () =>
-        (await h.get('/metrics')).body.includes('planted_requests_in_flight{service="identity"} 1')
+        (await h.get('/metrics')).body.includes('nats_requests_in_flight{service="identity"} 1')
           ? true
           : undefined,
       10_000,

@@ -3,6 +3,7 @@ import { headers as natsHeaders, type JetStreamClient, type NatsConnection } fro
 import { escapeLiteral, type Pool, type QueryResult } from 'pg';
 import type { EventEnvelope } from '@planted/contracts';
 import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
+import { TRACEPARENT_HEADER } from '@planted/observability';
 import { prefixed } from '../nats-connection';
 import { backoffDelay, Sleeper } from '../retry';
 import type { OutboxTable } from './outbox-table';
@@ -32,6 +33,7 @@ interface OutboxRow {
   customer_id: string | null;
   payload: unknown;
   request_id: string | null;
+  trace_parent: string | null;
   occurred_at: Date;
 }
 
@@ -183,7 +185,7 @@ export class OutboxRelay {
       const claimed = await client.query<OutboxRow>(
         `begin;
          select pg_try_advisory_xact_lock(hashtext(${this.relayLock})) as held;
-         select id, subject, customer_id, payload, request_id, occurred_at
+         select id, subject, customer_id, payload, request_id, trace_parent, occurred_at
            from ${this.qualifiedTable}
           where published_at is null
             and (select pg_try_advisory_xact_lock(hashtext(${this.relayLock})))
@@ -238,6 +240,7 @@ export class OutboxRelay {
     };
     const hdrs = natsHeaders();
     if (row.request_id) hdrs.set(REQUEST_ID_HEADER, row.request_id);
+    if (row.trace_parent) hdrs.set(TRACEPARENT_HEADER, row.trace_parent);
     await this.js.publish(prefixed(this.options.subjectPrefix, row.subject), JSON.stringify(envelope), {
       msgID: row.id,
       headers: hdrs,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 import type { EventPayloadOf, EventSubject } from '@planted/contracts';
 import { currentRequestId } from '@planted/logging';
+import { currentTraceparent } from '@planted/observability';
 
 /**
  * The transactional outbox of one service, in that service's own Postgres schema.
@@ -22,6 +23,8 @@ export function outboxTable(schema: PgSchema) {
       customerId: uuid('customer_id'),
       payload: jsonb('payload').notNull(),
       requestId: text('request_id'),
+      /** W3C traceparent of the span that wrote the event: its consumers' spans join that trace. */
+      traceParent: text('trace_parent'),
       occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
       publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
     },
@@ -82,7 +85,8 @@ interface Inserter {
 /**
  * Records an event in the same transaction as the change it describes. The payload is
  * parsed with the event's schema first. The request id defaults to the current one, so
- * consumers log under the id of the request that caused the event. Returns the event id
+ * consumers log under the id of the request that caused the event; the current trace
+ * context goes with it too (when tracing is on). Returns the event id
  * (also its Nats-Msg-Id). Call `relay.notify()` after the commit to publish it at once.
  */
 export async function addToOutbox<E extends EventSubject>(
@@ -100,6 +104,7 @@ export async function addToOutbox<E extends EventSubject>(
     customerId: options.customerId ?? null,
     payload: parsed as Record<string, unknown>,
     requestId: options.requestId ?? currentRequestId() ?? null,
+    traceParent: currentTraceparent() ?? null,
   });
   return id;
 }

@@ -45,20 +45,49 @@ describe('health server', () => {
     expect(await get('/readyz')).toEqual({ status: 200, body: '{"status":"ready"}' });
   });
 
-  it('renders request counters by subject and outcome, labelled with the service', async () => {
+  it('renders request counters and latencies by subject and outcome, labelled with the service', async () => {
     metrics.started();
-    metrics.finished('identity.auth.login.v1', 'ok');
+    metrics.finished('identity.auth.login.v1', 'ok', 3);
     metrics.started();
-    metrics.finished('identity.auth.login.v1', 'INVALID_CREDENTIALS');
+    metrics.finished('identity.auth.login.v1', 'INVALID_CREDENTIALS', 40);
     metrics.started();
-    metrics.finished('identity.auth.login.v1', 'ok');
+    metrics.finished('identity.auth.login.v1', 'ok', 2);
+    metrics.started();
+    metrics.finished('identity.auth.login.v1', 'not a code', 1);
     const { body } = await get('/metrics');
     expect(body).toContain(
-      'planted_requests_total{service="identity",subject="identity.auth.login.v1",outcome="ok"} 2',
+      'nats_requests_total{subject="identity.auth.login.v1",outcome="ok",service="identity"} 2',
     );
     expect(body).toContain(
-      'planted_requests_total{service="identity",subject="identity.auth.login.v1",outcome="INVALID_CREDENTIALS"} 1',
+      'nats_requests_total{subject="identity.auth.login.v1",outcome="INVALID_CREDENTIALS",service="identity"} 1',
     );
-    expect(body).toContain('planted_requests_in_flight{service="identity"} 0');
+    expect(body).toContain(
+      'nats_requests_total{subject="identity.auth.login.v1",outcome="INTERNAL",service="identity"} 1',
+    );
+    expect(body).toContain(
+      'nats_request_duration_seconds_bucket{le="0.005",subject="identity.auth.login.v1",service="identity"} 3',
+    );
+    expect(body).toContain(
+      'nats_request_duration_seconds_count{subject="identity.auth.login.v1",service="identity"} 4',
+    );
+    expect(body).toContain('nats_requests_in_flight{service="identity"} 0');
+  });
+
+  it('reads the pool and the outbox backlog at each scrape', async () => {
+    const pool = { totalCount: 4, idleCount: 1, waitingCount: 2 };
+    metrics.watchPool(pool);
+    let backlog = { pending: 7, oldestSeconds: 1.5 };
+    metrics.watchOutbox(async () => backlog);
+    let { body } = await get('/metrics');
+    expect(body).toContain('db_pool_total{service="identity"} 4');
+    expect(body).toContain('db_pool_idle{service="identity"} 1');
+    expect(body).toContain('db_pool_waiting{service="identity"} 2');
+    expect(body).toContain('outbox_pending{service="identity"} 7');
+    expect(body).toContain('outbox_lag_seconds{service="identity"} 1.5');
+    pool.waitingCount = 0;
+    backlog = { pending: 0, oldestSeconds: 0 };
+    ({ body } = await get('/metrics'));
+    expect(body).toContain('db_pool_waiting{service="identity"} 0');
+    expect(body).toContain('outbox_pending{service="identity"} 0');
   });
 });

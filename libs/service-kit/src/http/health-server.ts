@@ -47,8 +47,13 @@ export function createHealthServer(checks: ReadinessChecks, metrics: Metrics): S
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, 'application/json', '{"error":"Method not allowed"}');
     if (path === '/healthz') return send(res, 200, 'application/json', '{"status":"ok"}');
-    if (path === '/metrics')
-      return send(res, 200, 'text/plain; version=0.0.4; charset=utf-8', metrics.render());
+    if (path === '/metrics') {
+      metrics.render().then(
+        (text) => send(res, 200, metrics.contentType, text),
+        (err: unknown) => send(res, 500, 'text/plain', `metrics failed: ${(err as Error)?.message}`),
+      );
+      return;
+    }
     if (path === '/readyz') {
       void readiness(checks).then(({ ok, body }) =>
         send(res, ok ? 200 : 503, 'application/json', JSON.stringify(body)),

@@ -15,6 +15,7 @@ CREATE TABLE "kit_test"."outbox" (
 	"customer_id" uuid,
 	"payload" jsonb NOT NULL,
 	"request_id" text,
+	"trace_parent" text,
 	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"published_at" timestamp with time zone
 );

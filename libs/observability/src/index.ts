@@ -1,0 +1,3 @@
+export * from './tracing';
+export * from './sql-tracing';
+export * from './metrics';

@@ -1,0 +1,1 @@
+ALTER TABLE "accounting"."outbox" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."outbox" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "hires"."outbox" ADD COLUMN "trace_parent" text;
