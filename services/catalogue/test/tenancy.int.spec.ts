@@ -288,8 +288,6 @@ describe('health', () => {
     expect(await h.get('/healthz')).toMatchObject({ status: 200 });
     expect(await h.get('/readyz')).toMatchObject({ status: 200 });
     const metrics = await h.get('/metrics');
-    expect(metrics.body).toMatch(
-      /nats_requests_total\{subject="catalogue\.equipment\.create\.v1"/,
-    );
+    expect(metrics.body).toMatch(/nats_requests_total\{subject="catalogue\.equipment\.create\.v1"/);
   });
 });
