@@ -47,7 +47,7 @@ const ordersFor = (key: string) => t.zahara.tenant(key)!.purchaseOrders.filter((
 
 const createdEvents = (customerId: string) =>
   t.h.app.database
-    .withSystem((tx) => tx.select().from(outbox).where(eq(outbox.customerId, customerId)))
+    .withSystem((tx) => tx.select().from(outbox).where(eq(outbox.customerId, customerId)).orderBy(outbox.seq))
     .then((rows) =>
       rows
         .filter((r) => r.subject === 'accounting.purchase_order.created.v1')

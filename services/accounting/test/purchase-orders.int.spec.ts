@@ -62,7 +62,7 @@ const ordersIn = (key: string, externalId: string) =>
 
 const eventsOf = (customerId: string, subject: string) =>
   t.h.app.database
-    .withSystem((tx) => tx.select().from(outbox).where(eq(outbox.customerId, customerId)))
+    .withSystem((tx) => tx.select().from(outbox).where(eq(outbox.customerId, customerId)).orderBy(outbox.seq))
     .then((rows) => rows.filter((r) => r.subject === subject).map((r) => r.payload));
 
 describe('a purchase order for one hire (spec §7 POST /zahara/purchase-order/create)', () => {

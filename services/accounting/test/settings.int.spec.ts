@@ -87,7 +87,8 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     await t.client.send(AccountingSettingsPut, settingsFor(t, a, { api_key: null }));
     const events = await waitFor(async () => {
       const rows = await t.h.app.database.withSystem((tx) =>
-        tx.select().from(outbox).where(eq(outbox.customerId, a.actor.customerId)),
+        // In written order: an update (the relay marking rows published) may move a row.
+        tx.select().from(outbox).where(eq(outbox.customerId, a.actor.customerId)).orderBy(outbox.seq),
       );
       const changes = rows.filter((r) => r.subject === 'accounting.settings.changed.v1');
       return changes.length === 2 ? changes.map((r) => r.payload) : undefined;

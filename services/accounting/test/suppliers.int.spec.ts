@@ -44,7 +44,7 @@ async function configured(name: string) {
 const eventsOf = (customerId: string, subject: string, count: number) =>
   waitFor(async () => {
     const rows = await t.h.app.database.withSystem((tx) =>
-      tx.select().from(outbox).where(eq(outbox.customerId, customerId)),
+      tx.select().from(outbox).where(eq(outbox.customerId, customerId)).orderBy(outbox.seq),
     );
     const mine = rows.filter((r) => r.subject === subject);
     return mine.length >= count ? mine.map((r) => r.payload) : undefined;
