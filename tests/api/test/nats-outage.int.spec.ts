@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { TestNatsServer } from '@planted/testing';
-import { hireRows } from '@planted/hires/src/db/schema';
+import { HiresCreate, type Actor } from '@planted/contracts';
+import { hireRows, outbox as hiresOutbox } from '@planted/hires/src/db/schema';
+import { HiresHandlers } from '@planted/hires/src/hires/hires.handlers';
 import { eventually, tag, twoCompanies, type Member } from './catalogue-support';
 import { catalogueItems, createSite, hireFields, postHire, type Catalogue } from './hires-support';
 import { client, startSystem, type Json, type System } from './system';
@@ -18,6 +20,7 @@ const UP_BEFORE_MS = 2_500;
 const DOWN_FOR_MS = 4_000;
 const UP_AFTER_MS = 2_500;
 const PACE_MS = 400;
+const WRITTEN_DURING_OUTAGE = 3;
 
 describe('purchase orders from hires created while NATS was down (issue 12)', () => {
   let nats: TestNatsServer;
@@ -26,6 +29,7 @@ describe('purchase orders from hires created while NATS was down (issue 12)', ()
   let a: Member;
   let items: Catalogue;
   let site: Json;
+  let actor: Actor;
   const key = `bu-key-${tag('outage')}`;
 
   beforeAll(async () => {
@@ -38,6 +42,14 @@ describe('purchase orders from hires created while NATS was down (issue 12)', ()
     api = client(sys.url);
     ({ a } = await twoCompanies(sys, 'Outage'));
     items = await catalogueItems(api, a.token, 'Outage');
+    const profile = (await api.get('/api/auth/profile', a.token)).body.user;
+    actor = {
+      userId: a.userId,
+      customerId: a.customerId,
+      role: 'admin',
+      email: profile.email,
+      name: profile.name,
+    };
     site = await createSite(api, a.token, `Outage yard ${tag('site')}`);
 
     // The company's Zahara settings with auto-create on, and its supplier exported (matched).
@@ -118,7 +130,20 @@ describe('purchase orders from hires created while NATS was down (issue 12)', ()
     await new Promise((r) => setTimeout(r, UP_BEFORE_MS));
     const beforeOutage = answered.length;
     await nats.stop('SIGKILL');
-    await new Promise((r) => setTimeout(r, DOWN_FOR_MS));
+    const downSince = Date.now();
+    // Requests that reached hires just before the crash: hires writes them (the hire and its
+    // hire.created in the outbox, one transaction) with nobody to answer nor to publish to.
+    const handlers = sys.hires.get(HiresHandlers);
+    const written: string[] = [];
+    for (let i = 0; i < WRITTEN_DURING_OUTAGE; i++)
+      written.push((await handlers.create(HiresCreate.request.parse({ ...body, actor }))).hire.id);
+    const stuck = await sys.hires.database.withSystem((tx) =>
+      tx
+        .select({ id: hiresOutbox.id })
+        .from(hiresOutbox)
+        .where(and(eq(hiresOutbox.customerId, a.customerId), isNull(hiresOutbox.publishedAt))),
+    );
+    await new Promise((r) => setTimeout(r, Math.max(0, DOWN_FOR_MS - (Date.now() - downSince))));
     const duringOutage = answered.length;
     await nats.restart();
     // Hires again once the services have reconnected, then a little more.
@@ -131,6 +156,9 @@ describe('purchase orders from hires created while NATS was down (issue 12)', ()
     expect(beforeOutage).toBeGreaterThan(0);
     expect(failed.length).toBeGreaterThan(0);
     expect(answered.length).toBeGreaterThan(duringOutage);
+    expect(duringOutage).toBe(beforeOutage);
+    // The hires written while NATS was gone waited in the outbox (at least theirs).
+    expect(stuck.length).toBeGreaterThanOrEqual(written.length);
 
     // Every hire in hires' database gets its order and carries its number.
     let last = '';
@@ -141,12 +169,21 @@ describe('purchase orders from hires created while NATS was down (issue 12)', ()
     }, 45_000).catch((err: Error) => {
       throw new Error(`${err.message}: ${last}`);
     });
+    console.log(last, beforeOutage, duringOutage);
     // Any straggling redelivery or retry has its chance to make a second order.
     await new Promise((r) => setTimeout(r, 1_500));
     const rows = await hiresOfA();
     expect(rows.map((r) => r.id).sort()).toEqual(settled.map((r) => r.id).sort());
     // Every hire a caller was told about exists (the others are hires whose answer NATS lost).
-    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(answered));
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([...answered, ...written]));
+    // And hires' outbox is empty: everything was published once NATS was back.
+    const unpublished = await sys.hires.database.withSystem((tx) =>
+      tx
+        .select({ id: hiresOutbox.id })
+        .from(hiresOutbox)
+        .where(and(inArray(hiresOutbox.customerId, [a.customerId]), isNull(hiresOutbox.publishedAt))),
+    );
+    expect(unpublished).toEqual([]);
 
     const all = orders();
     const byHire = new Map<string, typeof all>();
