@@ -169,7 +169,6 @@ describe('purchase orders from hires created while NATS was down (issue 12)', ()
     }, 45_000).catch((err: Error) => {
       throw new Error(`${err.message}: ${last}`);
     });
-    console.log(last, beforeOutage, duringOutage);
     // Any straggling redelivery or retry has its chance to make a second order.
     await new Promise((r) => setTimeout(r, 1_500));
     const rows = await hiresOfA();
