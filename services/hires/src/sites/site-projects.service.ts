@@ -15,23 +15,11 @@ import { DATABASE, OutboxService } from '@planted/service-kit';
 import type { HiresDatabase, HiresTx } from '../db/database';
 import type { SiteRow } from '../db/schema';
 import { addressKey, GEOCODER, type Geocoder } from '../geocoding/geocoder';
-import { toSite } from './site.mapper';
+import { siteFieldsOf as fieldsOf, toSite } from './site.mapper';
 import { SitesRepository, type Placement } from './sites.repository';
 
 type Apply = ParsedRequestOf<typeof HiresSitesApplyProjects>;
 type Applied = ReplyOf<typeof HiresSitesApplyProjects>;
-
-const fieldsOf = (row: SiteRow): SiteFields => ({
-  name: row.name,
-  address_line_1: row.addressLine1,
-  address_line_2: row.addressLine2,
-  city: row.city,
-  county: row.county,
-  postcode: row.postcode,
-  country: row.country,
-  job_number: row.jobNumber,
-  status: row.status,
-});
 
 const sameFields = (a: SiteFields, b: SiteFields) =>
   (Object.keys(a) as (keyof SiteFields)[]).every((k) => (a[k] ?? null) === (b[k] ?? null));

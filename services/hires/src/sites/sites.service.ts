@@ -16,18 +16,9 @@ import { DATABASE, once, OutboxService } from '@planted/service-kit';
 import type { HiresDatabase, HiresTx } from '../db/database';
 import { idempotentRequests, type SiteRow } from '../db/schema';
 import { addressKey, GEOCODER, type Geocoder } from '../geocoding/geocoder';
-import { toSite } from './site.mapper';
+import { addressOf, toSite } from './site.mapper';
 import { siteHasHires, siteNotFound } from './sites.errors';
 import { SitesRepository, type Placement } from './sites.repository';
-
-const addressOf = (row: SiteRow) => ({
-  address_line_1: row.addressLine1,
-  address_line_2: row.addressLine2,
-  city: row.city,
-  county: row.county,
-  postcode: row.postcode,
-  country: row.country,
-});
 
 @Injectable()
 export class SitesService {
