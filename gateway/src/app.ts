@@ -98,7 +98,11 @@ export async function createGatewayApp(
   config: GatewayConfig,
   options: { logger?: Logger; storage?: FileStorage } = {},
 ): Promise<GatewayApp> {
-  startTracing({ serviceName: 'gateway', endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  startTracing({
+    serviceName: 'gateway',
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+  });
   const logger = options.logger ?? createLogger('gateway', { level: config.LOG_LEVEL });
   const metrics = new Metrics('gateway');
   const infra = await connectInfrastructure(config, logger, metrics);

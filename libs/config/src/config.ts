@@ -34,6 +34,8 @@ export const baseEnvSchema = z.object({
    * <endpoint>/v1/traces). Unset, nothing is traced (@planted/observability).
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The share of new traces kept, 0 to 1 (default 1): decided at the gateway, followed by the services. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;

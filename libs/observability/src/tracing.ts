@@ -14,7 +14,12 @@ import {
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import { OtlpJsonExporter } from './otlp-json-exporter';
 
 export { SpanKind, type Span } from '@opentelemetry/api';
@@ -82,6 +87,12 @@ export interface TracingOptions {
   endpoint?: string;
   /** Longest wait before a finished span is sent (ms). Default 1000. */
   exportDelayMs?: number;
+  /**
+   * The share of new traces kept, 0 to 1 (OTEL_TRACES_SAMPLER_ARG; default 1, every one).
+   * Decided where a trace starts (the gateway): a span continuing a remote parent follows
+   * the parent's sampled flag, so a trace is kept or dropped whole across the services.
+   */
+  sampleRatio?: number;
 }
 
 /**
@@ -99,6 +110,7 @@ export function startTracing(options: TracingOptions): boolean {
     resource: resourceFromAttributes({
       'service.name': process.env.OTEL_SERVICE_NAME || options.serviceName,
     }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio ?? 1) }),
     spanProcessors: [
       new BatchSpanProcessor({ exporter, scheduledDelayMillis: options.exportDelayMs ?? 1000 }),
     ],

@@ -73,7 +73,11 @@ export function createServiceApp<C extends ServiceEnv, S extends DbSchema>(
   options: ServiceAppOptions = {},
 ): ServiceApp<C, S> {
   // Before the pool is made: its connections trace their queries only if tracing is on by then.
-  startTracing({ serviceName: definition.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  startTracing({
+    serviceName: definition.name,
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+  });
   const logger = options.logger ?? createLogger(definition.name, { level: config.LOG_LEVEL });
   return new ServiceRuntime(definition, config, logger);
 }
