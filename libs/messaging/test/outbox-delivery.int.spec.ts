@@ -65,6 +65,8 @@ const logger = createLogger(
 const prefix = uniqueName('t');
 const stream = streamName(prefix, 'TEST');
 const handlerCalls = new Map<string, number>();
+/** Redeliveries the consumer reported to its observer (what feeds consumer_redeliveries_total). */
+const redeliveries: { consumer: string; subject: string }[] = [];
 /** Every event id the handler was called with, in call order. */
 const handlerOrder: string[] = [];
 
@@ -193,6 +195,7 @@ beforeAll(async () => {
     retryDelayMs: 50,
     maxRetryDelayMs: 200,
     pullExpiresMs: 2000,
+    observer: { redelivered: (name, subject) => redeliveries.push({ consumer: name, subject }) },
   }).on(Deposited, applyDeposit);
   relay.start();
   await consumer.start();
@@ -511,6 +514,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
   });
 
   it('retries only the failing event of a batch, and applies the rest of it once', async () => {
+    const redeliveredBefore = redeliveries.length;
     const [first, flaky, poison, last] = await writeWhileConsumerStopped([
       { amount: 1 },
       { amount: 2, failTimes: 1 },
@@ -535,5 +539,9 @@ describe('outbox → JetStream → idempotent consumer', () => {
       ].sort(),
     );
     expect(await processedCount([first!, flaky!, poison!, last!])).toBe(3);
+    // Each delivery after the first was reported: the flaky event's one, the poison's MAX_DELIVER - 1.
+    const reported = redeliveries.slice(redeliveredBefore);
+    expect(reported.length).toBeGreaterThanOrEqual(MAX_DELIVER);
+    expect(reported.every((r) => r.consumer === CONSUMER && r.subject === Deposited.name)).toBe(true);
   });
 });
