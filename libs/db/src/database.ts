@@ -79,6 +79,9 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** The advisory lock every service's migrations take in turn (see Database.migrate). */
+const MIGRATION_LOCK = 'planted:migrate';
+
 /**
  * One service's database: a pool, Drizzle over it, migrations applied under an advisory
  * lock, and transaction helpers that set the tenant for row-level security.
@@ -115,7 +118,10 @@ export class Database<TSchema extends Record<string, unknown>> {
     await this.pool.query('select 1');
   }
 
-  /** Applies the service's migrations and (re)grants its application role. Safe to run from many replicas. */
+  /**
+   * Applies the service's migrations and (re)grants its application role. Safe to run from
+   * many replicas, and from several services at once (they take turns).
+   */
   async migrate(migrationsFolder: string): Promise<void> {
     const { schemaName, appRole } = this.options;
     let client;
@@ -125,7 +131,10 @@ export class Database<TSchema extends Record<string, unknown>> {
       throw new DatabaseUnavailableError(this.options.url, err);
     }
     try {
-      await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schemaName}`]);
+      // One lock for every service's migrations in this database, not one per schema: two
+      // services' first migrations both create pg_trgm, and extensions (like roles) are not
+      // per schema, so two at once collide (pg_extension_name_index).
+      await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
       try {
         await client.query(`create schema if not exists "${schemaName}"`);
         await migrate(drizzle(client), {
@@ -141,7 +150,7 @@ export class Database<TSchema extends Record<string, unknown>> {
         await client.query(`grant usage, select on all sequences in schema "${schemaName}" to "${appRole}"`);
         await client.query(`revoke all on "${schemaName}"."__drizzle_migrations" from "${appRole}"`);
       } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schemaName}`]);
+        await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
       }
     } finally {
       client.release();
