@@ -1,6 +1,7 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Box, Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslation } from 'react-i18next';
@@ -237,27 +238,21 @@ export function HiresScreen() {
   const filtered = Boolean(search);
   return (
     <>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => startNewHire()}
-          disabled={starting}
-          data-testid="hire-add"
-        >
-          {t('add')}
-        </Button>
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => startNewHire()}
+            disabled={starting}
+            data-testid="hire-add"
+          >
+            {t('add')}
+          </Button>
+        }
+      />
 
       <Stack
         direction={{ xs: 'column', md: 'row' }}

@@ -1,3 +1,4 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { Box, Card, CardActionArea, CardContent, Chip, Grid, Typography } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ExtensionIcon from '@mui/icons-material/Extension';
@@ -34,12 +35,7 @@ export function IntegrationsScreen() {
   usePageTitle(t('title'));
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('subtitle')}
-      </Typography>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
           <Card variant="outlined" sx={{ height: '100%' }}>

@@ -1,14 +1,6 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { lazy, Suspense, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Checkbox, CircularProgress, FormControlLabel } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useSites } from '../../../lib/sites';
@@ -34,28 +26,23 @@ export function HiresMapScreen() {
 
   return (
     <>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </Box>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={showCompleted}
-              onChange={(event) => setShowCompleted(event.target.checked)}
-              data-testid="map-show-completed"
-            />
-          }
-          label={t('showCompleted')}
-        />
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        mb={2}
+        actions={
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={showCompleted}
+                onChange={(event) => setShowCompleted(event.target.checked)}
+                data-testid="map-show-completed"
+              />
+            }
+            label={t('showCompleted')}
+          />
+        }
+      />
       {failed && (
         <Alert
           severity="error"

@@ -1,5 +1,6 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { lazy, Suspense, useMemo } from 'react';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { googleMapsKey } from '../map-config';
@@ -31,14 +32,12 @@ export function SimpleMapScreen() {
   const fitTo = useMemo(() => [TEST_POSITION], []);
   return (
     <>
-      <Box sx={{ mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {t('simple.title')}
-        </Typography>
-        <Typography color="text.secondary" data-testid="simple-map-postcode">
-          {t('simple.subtitle', { postcode: TEST_POSTCODE })}
-        </Typography>
-      </Box>
+      <PageHeader
+        title={t('simple.title')}
+        subtitle={t('simple.subtitle', { postcode: TEST_POSTCODE })}
+        subtitleTestId="simple-map-postcode"
+        mb={2}
+      />
       {apiKey ? (
         <Suspense fallback={<CircularProgress aria-label={t('map.loading')} />}>
           <SimpleGoogleMap

@@ -1,4 +1,5 @@
-import { Grid, Stack, Typography } from '@mui/material';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Grid, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useSession } from '../../../lib/session';
@@ -15,9 +16,7 @@ export function ProfileScreen() {
   if (!user) return null;
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-        {t('title')}
-      </Typography>
+      <PageHeader title={t('title')} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Stack spacing={2}>

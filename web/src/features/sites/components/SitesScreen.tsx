@@ -1,5 +1,6 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { useMemo, useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/ui/CardGrid';
@@ -57,26 +58,20 @@ export function SitesScreen() {
 
   return (
     <>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setEditing({ site: null })}
-          data-testid="site-add"
-        >
-          {t('add')}
-        </Button>
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing({ site: null })}
+            data-testid="site-add"
+          >
+            {t('add')}
+          </Button>
+        }
+      />
 
       {canSync && <SyncProjectsPanel />}
 

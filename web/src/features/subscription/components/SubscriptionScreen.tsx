@@ -1,3 +1,4 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Grid, LinearProgress, Skeleton, Typography } from '@mui/material';
@@ -107,12 +108,7 @@ export function SubscriptionScreen() {
 
   return (
     <>
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-          {t('title')}
-        </Typography>
-        <Typography color="text.secondary">{t('subtitle')}</Typography>
-      </Box>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
 
       {confirming && (
         <Box role="status" sx={{ mb: 3 }} data-testid="checkout-confirming">

@@ -1,5 +1,6 @@
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { useState } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/ui/CardGrid';
@@ -60,38 +61,32 @@ export function SuppliersScreen() {
 
   return (
     <>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-          <FavoritesToggle
-            favorites={favorites}
-            testId="supplier-favorites-toggle"
-            onChange={(value) => {
-              setFavorites(value);
-              setPage(1);
-            }}
-          />
-          {isAdmin && (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setOpen({ supplier: null })}
-              data-testid="supplier-add"
-            >
-              {t('add')}
-            </Button>
-          )}
-        </Stack>
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+            <FavoritesToggle
+              favorites={favorites}
+              testId="supplier-favorites-toggle"
+              onChange={(value) => {
+                setFavorites(value);
+                setPage(1);
+              }}
+            />
+            {isAdmin && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setOpen({ supplier: null })}
+                data-testid="supplier-add"
+              >
+                {t('add')}
+              </Button>
+            )}
+          </Stack>
+        }
+      />
 
       <Box sx={{ mb: 3 }} role="search" aria-label={t('searchLabel')}>
         <SearchInput

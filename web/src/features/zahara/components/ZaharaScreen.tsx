@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { isAccountingActive, useAccountingActive, useAccountingSettings } from '../../../lib/accounting';
@@ -23,12 +24,7 @@ export function ZaharaScreen() {
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('subtitle')}
-      </Typography>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
 
       {!isAdmin ? (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="zahara-admins-only">
