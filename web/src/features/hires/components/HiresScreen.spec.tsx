@@ -846,7 +846,7 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     await waitFor(() => expect(reads).toBe(2), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(reads).toBe(2);
-  }, 20_000);
+  }, 60_000);
 
   it("shows why a hire's purchase order failed, and no failure once it has one", async () => {
     const failure = {
