@@ -146,16 +146,17 @@ export async function createGatewayApp(
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
   // Errors Fastify raises before a handler runs (malformed JSON, body too large, bad content
-  // type) on the routes registered here (the kit's, uploads, files, webhook, docs, web app)
-  // are answered by sendError; Nest's own routes and the 404 keep the error handler Nest sets
-  // at init (it maps them to HttpExceptions for HttpErrorFilter). Given to each route rather
-  // than with setErrorHandler, which Nest calls again in the same scope (FSTWRN004).
-  let ownRoutes = true;
+  // type) are answered by sendError on every route whose scope has no error handler of its own
+  // (the kit's, Nest's controllers, uploads, files, webhook, docs, web app; GraphQL keeps its
+  // plugin's); the 404 keeps the error handler Nest sets at init (it maps them to
+  // HttpExceptions for HttpErrorFilter). Given to each route as it is added rather than with
+  // setErrorHandler, which Nest calls again in the same scope (FSTWRN004).
+  const fastifyDefault = fastify.errorHandler;
   const answerFastifyError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     void sendError(reply, error, String(request.id), logger);
   };
-  fastify.addHook('onRoute', (routeOptions) => {
-    if (ownRoutes) routeOptions.errorHandler ??= answerFastifyError;
+  fastify.addHook('onRoute', function (this: FastifyInstance, routeOptions) {
+    if (this.errorHandler === fastifyDefault) routeOptions.errorHandler ??= answerFastifyError;
   });
 
   // The request id and the security headers (helmet's, worked out once) in one hook.
@@ -216,8 +217,6 @@ export async function createGatewayApp(
   const webBuilt = web.built;
 
   app.enableShutdownHooks();
-  // Nest registers its controllers' routes at init (in listen): they keep Nest's error handler.
-  ownRoutes = false;
   await app.listen(config.PORT, config.HOST);
   const metricsServer =
     config.METRICS_PORT === undefined
