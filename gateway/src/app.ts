@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   createLogger,
   enterRequestContext,
@@ -128,6 +128,8 @@ export async function createGatewayApp(
     // A hop count: Fastify then takes the address that many entries from the right.
     trustProxy: config.TRUST_PROXY,
     logger: false,
+    // No Nest middleware is used (MiddlewareConsumer): @fastify/middie would only add a hook per request.
+    skipMiddie: true,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -143,9 +145,26 @@ export async function createGatewayApp(
   );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
+  // Errors Fastify raises before a handler runs (malformed JSON, body too large, bad content
+  // type) are answered by sendError on every route whose scope has no error handler of its own
+  // (the kit's, Nest's controllers, uploads, files, webhook, docs, web app; GraphQL keeps its
+  // plugin's); the 404 keeps the error handler Nest sets at init (it maps them to
+  // HttpExceptions for HttpErrorFilter). Given to each route as it is added rather than with
+  // setErrorHandler, which Nest calls again in the same scope (FSTWRN004).
+  const fastifyDefault = fastify.errorHandler;
+  const answerFastifyError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    void sendError(reply, error, String(request.id), logger);
+  };
+  fastify.addHook('onRoute', function (this: FastifyInstance, routeOptions) {
+    if (this.errorHandler === fastifyDefault) routeOptions.errorHandler ??= answerFastifyError;
+  });
+
+  // The request id and the security headers (helmet's, worked out once) in one hook.
+  const securityHeaders = helmetHeaders(HELMET_OPTIONS);
   fastify.addHook('onRequest', (request, reply, done) => {
     enterRequestContext(String(request.id));
     reply.header(REQUEST_ID_HEADER, request.id);
+    reply.headers(securityHeaders);
     done();
   });
   // Successful requests are not logged one line each at info (a line and a synchronous pipe
@@ -167,10 +186,6 @@ export async function createGatewayApp(
       done();
     });
   observeHttp(fastify, metrics);
-  // Errors Fastify raises before Nest sees the request (malformed JSON, body too large, bad content type).
-  fastify.setErrorHandler((error, request, reply) => {
-    void sendError(reply, error, String(request.id), logger);
-  });
   enforceBodyLimit(fastify, config.JSON_BODY_LIMIT_BYTES);
 
   // API answers carry tokens and company data: no browser or proxy may keep them (issue 8).
@@ -178,12 +193,6 @@ export async function createGatewayApp(
     if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     done(null, payload);
-  });
-
-  const securityHeaders = helmetHeaders(HELMET_OPTIONS);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
-    done();
   });
   await app.register(multipart as never, { limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
 

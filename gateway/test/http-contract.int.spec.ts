@@ -16,6 +16,7 @@ import { gatewayEnvSchema } from '../src/config';
 describe('gateway HTTP contract', () => {
   let gw: GatewayApp;
   let uploads: string;
+  const emitWarning = jest.spyOn(process, 'emitWarning');
 
   beforeAll(async () => {
     uploads = mkdtempSync(path.join(os.tmpdir(), 'planted-gw-'));
@@ -32,6 +33,7 @@ describe('gateway HTTP contract', () => {
   });
 
   afterAll(async () => {
+    emitWarning.mockRestore();
     await gw?.close();
     rmSync(uploads, { recursive: true, force: true });
   });
@@ -46,6 +48,26 @@ describe('gateway HTTP contract', () => {
     const res = await post('/api/auth/login', '{"email": "a@b.co", ');
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Malformed JSON in request body' });
+  });
+
+  it('starts without Fastify warnings (one error handler per scope: FSTWRN004)', async () => {
+    expect(emitWarning.mock.calls.map((call) => JSON.stringify(call))).not.toContainEqual(
+      expect.stringContaining('FSTWRN'),
+    );
+  });
+
+  it('answers body errors with its own messages on every route, Nest controllers too, and on the 404 as Nest does', async () => {
+    const empty = await post('/api/auth/login', '');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Request body must not be empty' });
+    const nestRoute = await post('/api/auth/profile-picture', '{"a":');
+    expect(nestRoute.status).toBe(400);
+    expect(await nestRoute.json()).toEqual({ error: 'Malformed JSON in request body' });
+    const unknown = await post('/api/nothing-here', '');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      error: "Body cannot be empty when content-type is set to 'application/json'",
+    });
   });
 
   it('answers an oversized body with 413', async () => {

@@ -149,7 +149,9 @@ export function registerRoutes(
           // The reply is the answer: it goes on as the JSON text the bus checked, not parsed
           // into objects only to be serialized again (see NatsTypedClient.sendForJson).
           if (key === undefined && declaration.answersReply && answersJson(services.bus)) {
-            const json = await services.bus.sendForJson(declaration.subject, payload());
+            const json = await services.bus.sendForJson(declaration.subject, payload(), {
+              parsed: declaration.forwardsParsed,
+            });
             return reply.status(declaration.status).type(JSON_CONTENT_TYPE).send(json);
           }
           const forward = (): Promise<unknown> =>

@@ -117,6 +117,13 @@ export interface RouteDeclaration extends CommonOptions {
   readonly toAnswer: (reply: unknown) => unknown;
   /** Whether the answer is the subject's reply itself: no handler, no steps, no answer of its own. */
   readonly answersReply: boolean;
+  /**
+   * Whether the input, once parsed, with the verified actor when the route has one, is the
+   * subject's payload parsed with its own schema (the input is the subject's schema less
+   * `actor`, and the payload has an actor exactly when the route is signed in): the bus
+   * need not parse it again before it leaves.
+   */
+  readonly forwardsParsed: boolean;
   readonly handle?: (input: never, context: RouteContext, deps: RouteDependencies) => Promise<unknown>;
   /** Every error code this route may answer with (subject's, steps', its own). */
   readonly errors: readonly ErrorCode[];
@@ -164,6 +171,8 @@ export function route<S extends RequestSubject, Answer = ReplyOf<S>>(
     answerSchema: options.answer?.schema ?? subject.response,
     toAnswer: options.answer ? (reply) => options.answer!.from(reply as ReplyOf<S>) : (reply) => reply,
     answersReply: !options.answer && !options.handle && before.length === 0,
+    forwardsParsed:
+      !options.input && 'actor' in (subject.request as z.ZodObject).shape === (options.access !== 'public'),
     handle: options.handle as RouteDeclaration['handle'],
     errors: [
       ...new Set([...subject.errors, ...before.flatMap((step) => step.errors), ...(options.errors ?? [])]),
