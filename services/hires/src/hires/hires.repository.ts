@@ -303,6 +303,7 @@ export class HiresRepository {
       customerId,
       id,
       ...inputColumns(input, totals),
+      updatedAt: new Date(),
     });
     return row;
   }
@@ -344,7 +345,10 @@ export class HiresRepository {
     update: preparedQuery((tx: HiresTx) =>
       tx
         .update(hireRows)
-        .set(inputPlaceholders as unknown as Partial<typeof hireRows.$inferInsert>)
+        // updated_at's $onUpdate would be run once, when the statement is built: a value per call instead.
+        .set({ ...inputPlaceholders, updatedAt: sql.placeholder('updatedAt') } as unknown as Partial<
+          typeof hireRows.$inferInsert
+        >)
         .where(
           and(eq(hireRows.customerId, sql.placeholder('customerId')), eq(hireRows.id, sql.placeholder('id'))),
         )
