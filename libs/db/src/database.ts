@@ -39,9 +39,103 @@ export interface DatabaseOptions<TSchema extends Record<string, unknown>> {
 interface TenantReader<TSchema extends Record<string, unknown>> {
   settings: string | undefined;
   tx: Tx<TSchema>;
-  /** The statements prepared (SQL PREPARE) on this connection, by text: done, or under way. */
-  prepared: Map<string, Promise<void>>;
   query(config: QueryConfig | string, values?: unknown[]): Promise<QueryResult>;
+}
+
+/** A statement as Drizzle hands it to node-postgres: a name makes it a prepared statement. */
+interface StatementConfig {
+  text: string;
+  name?: string;
+  rowMode?: 'array';
+  types?: QueryConfig['types'];
+}
+
+/** A statement to run with the transaction's COMMIT (see runAtCommit). */
+export interface DeferredStatement {
+  /** Prepared once per connection (SQL PREPARE) under this name; else sent as text each time. */
+  name?: string;
+  /** With $1, $2 … for `values`. */
+  text: string;
+  values?: readonly unknown[];
+}
+
+/**
+ * withTenant's and withSystem's stand-in for a connection (see transaction): holds back
+ * BEGIN and the settings, and any statement given to runBeforeNextStatement, until the
+ * transaction's next statement, to send them in one message with it.
+ */
+interface TransactionWriter {
+  /** Statements not sent yet, for the message of the next statement (BEGIN and settings first). */
+  pending: PendingStatement[];
+  /** The transaction's settings alone (to PREPARE a statement before BEGIN was sent). */
+  settings: string;
+  /** BEGIN was sent: the transaction needs its COMMIT or ROLLBACK. */
+  open: boolean;
+  /** Statements that go with the COMMIT, in order (runAtCommit). */
+  atCommit: DeferredStatement[];
+  /** While a statement that carries the pending ones is being sent, others wait for it. */
+  sending: Promise<void> | undefined;
+  query(config: StatementConfig | string, values?: unknown[]): Promise<QueryResult>;
+  commit(): Promise<void>;
+}
+
+/** A statement held back for the message of the transaction's next statement. */
+interface PendingStatement {
+  text: string;
+  /** Receives its result once the message has run. */
+  onResult?: (result: QueryResult) => void;
+}
+
+/** Sends the pending statements, then `rest`, as one message; each pending one's result to its callback. */
+async function sendWith(
+  client: PoolClient,
+  pending: PendingStatement[],
+  rest: string[],
+  config: Omit<StatementConfig, 'text'> = {},
+): Promise<QueryResult> {
+  const texts = pending.map((statement) => statement.text).concat(rest);
+  const answer = (await client.query({ ...config, text: texts.join('; ') } as QueryConfig)) as unknown as
+    QueryResult | QueryResult[];
+  const results = Array.isArray(answer) ? answer : [answer];
+  pending.forEach((statement, i) => statement.onResult?.(results[i]));
+  return results[results.length - 1];
+}
+
+/** The writer of each transaction object handed out by withTenant/withSystem. */
+const writers = new WeakMap<object, TransactionWriter>();
+
+function writerOf(tx: object, caller: string): TransactionWriter {
+  const writer = writers.get(tx);
+  if (!writer) throw new Error(`${caller}: not a transaction of Database.withTenant or withSystem`);
+  return writer;
+}
+
+/**
+ * Runs `statement` (SQL text, values written in) inside the transaction, in the same
+ * message as its next statement, just before it: one round trip for both, each with a
+ * snapshot of its own (a lock, then a statement that must see what the lock waited for).
+ * Without a next statement it goes with the COMMIT. `onResult` receives its result (before
+ * the next statement's caller gets its own).
+ */
+export function runBeforeNextStatement(
+  tx: object,
+  statement: string,
+  onResult?: (result: QueryResult) => void,
+): void {
+  writerOf(tx, 'runBeforeNextStatement').pending.push({ text: statement, onResult });
+}
+
+/**
+ * Runs a statement whose answer nobody needs (an outbox or idempotency row) with the
+ * transaction's COMMIT, in the same message: no round trip of its own. Its error, if any,
+ * is the transaction's (it rolls back). Answers false when `tx` is not a transaction of
+ * withTenant/withSystem (the caller then runs it itself).
+ */
+export function runAtCommit(tx: object, statement: DeferredStatement): boolean {
+  const writer = writers.get(tx);
+  if (!writer) return false;
+  writer.atCommit.push(statement);
+  return true;
 }
 
 /** What readAsTenant adds to the settings of a named statement: one plan for every value. */
@@ -65,6 +159,7 @@ function sqlStatementName(name: string, text: string): string {
 
 interface ConnectionScope<TSchema extends Record<string, unknown>> {
   tx: Tx<TSchema>;
+  writer: TransactionWriter;
   reader: TenantReader<TSchema>;
 }
 
@@ -218,24 +313,36 @@ export class Database<TSchema extends Record<string, unknown>> {
 
   /**
    * What Drizzle's db.transaction does (BEGIN, the work, COMMIT, ROLLBACK on failure, on one
-   * pooled connection), except that BEGIN and the settings go in one round trip: a
-   * simple-protocol query of two statements (hence literals, quoted by the driver, not
-   * parameters). Saves one round trip per transaction.
+   * pooled connection), in fewer round trips. BEGIN and the settings go in one
+   * simple-protocol message (hence literals, quoted by the driver, not parameters), and not
+   * on their own when the transaction's first statement is a named (prepared) one: then
+   * they go in the message of that statement, as `begin; <settings>; execute name('v', …)`
+   * (the statement prepared once per connection with SQL's PREPARE, as in readAsTenant).
+   * Statements given to runAtCommit go in the COMMIT's message. A transaction that sent
+   * nothing sends no BEGIN and no COMMIT.
    */
   private async transaction<T>(settings: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
+    const { tx, writer } = this.scopeOf(client);
+    writer.pending = [{ text: 'begin' }, { text: settings }];
+    writer.settings = settings;
+    writer.open = false;
+    writer.atCommit = [];
     try {
-      await client.query(`begin; ${settings}`);
-      const result = await fn(this.scopeOf(client).tx);
-      await client.query('commit');
+      const result = await fn(tx);
+      await writer.commit();
       return result;
     } catch (err) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError; // the connection is unusable: the pool drops it
-      });
+      if (writer.open)
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError; // the connection is unusable: the pool drops it
+        });
       throw err;
     } finally {
+      writer.pending = [];
+      writer.atCommit = [];
+      writer.open = false;
       client.release(broken);
     }
   }
@@ -249,11 +356,24 @@ export class Database<TSchema extends Record<string, unknown>> {
   private scopeOf(client: PoolClient): ConnectionScope<TSchema> {
     let scope = this.scopes.get(client);
     if (!scope) {
+      /** The statements prepared (SQL PREPARE) on this connection, by text: done, or under way. */
+      const prepared = new Map<string, Promise<void>>();
+      /** PREPAREs `text` once on the connection; `settings` go first (role, tenant) when no transaction is open. */
+      const prepare = (sqlName: string, text: string, settings: string | undefined): Promise<void> => {
+        let preparing = prepared.get(text);
+        if (!preparing) {
+          const statement = `prepare ${quoteIdentifier(sqlName)} as ${text}`;
+          preparing = client.query(settings ? `${settings}; ${statement}` : statement).then(() => undefined);
+          prepared.set(text, preparing);
+          // A PREPARE that failed left nothing behind: the next call tries again.
+          preparing.catch(() => prepared.delete(text));
+        }
+        return preparing;
+      };
       const reader: TenantReader<TSchema> = {
         settings: undefined,
         tx: undefined as unknown as Tx<TSchema>,
-        prepared: new Map(),
-        async query(config: (QueryConfig & { rowMode?: 'array' }) | string, values?: unknown[]) {
+        async query(config: StatementConfig | string, values?: unknown[]) {
           const { settings } = reader;
           if (settings === undefined) throw new Error('readAsTenant: query after the read ended');
           const { text, rowMode, types, name } = typeof config === 'string' ? { text: config } : config;
@@ -263,22 +383,70 @@ export class Database<TSchema extends Record<string, unknown>> {
             >;
           if (!name) return lastResult(await send(`${settings}; ${inlineParams(text, values)}`));
           const sqlName = sqlStatementName(name, text);
-          let preparing = reader.prepared.get(text);
-          if (!preparing) {
-            preparing = send(`${settings}; prepare ${quoteIdentifier(sqlName)} as ${text}`).then(
-              () => undefined,
-            );
-            reader.prepared.set(text, preparing);
-            // A PREPARE that failed left nothing behind: the next call tries again.
-            preparing.catch(() => reader.prepared.delete(text));
-          }
-          await preparing;
+          await prepare(sqlName, text, settings);
           if (reader.settings !== settings) throw new Error('readAsTenant: query after the read ended');
           return lastResult(await send(`${settings}${GENERIC_PLAN}; ${executeStatement(sqlName, values)}`));
         },
       };
+      const writer: TransactionWriter = {
+        pending: [],
+        settings: '',
+        open: false,
+        atCommit: [],
+        sending: undefined,
+        async query(config: StatementConfig | string, values?: unknown[]) {
+          while (writer.sending) await writer.sending;
+          if (writer.pending.length === 0) return client.query(config as QueryConfig, values);
+          let sent!: () => void;
+          writer.sending = new Promise((resolve) => (sent = resolve));
+          try {
+            const { text, rowMode, types, name } = typeof config === 'string' ? { text: config } : config;
+            if (!name) {
+              // Not prepared: the pending statements on their own, then the statement as usual.
+              const ahead = writer.pending;
+              writer.pending = [];
+              writer.open = true;
+              await sendWith(client, ahead, []);
+              return await client.query(config as QueryConfig, values);
+            }
+            const sqlName = sqlStatementName(name, text);
+            await prepare(sqlName, text, writer.open ? undefined : writer.settings);
+            const ahead = writer.pending;
+            writer.pending = [];
+            writer.open = true;
+            const answer = sendWith(client, ahead, [executeStatement(sqlName, values)], { rowMode, types });
+            sent();
+            return await answer;
+          } finally {
+            writer.sending = undefined;
+            sent();
+          }
+        },
+        async commit() {
+          while (writer.sending) await writer.sending;
+          const { atCommit } = writer;
+          if (!writer.open && atCommit.length === 0) return; // nothing was sent: no transaction
+          const ahead = writer.pending;
+          const parts: string[] = [];
+          for (const statement of atCommit) {
+            if (!statement.name) {
+              parts.push(inlineParams(statement.text, statement.values));
+              continue;
+            }
+            const sqlName = sqlStatementName(statement.name, statement.text);
+            await prepare(sqlName, statement.text, writer.open ? undefined : writer.settings);
+            parts.push(executeStatement(sqlName, statement.values));
+          }
+          parts.push('commit');
+          writer.pending = [];
+          writer.atCommit = [];
+          writer.open = true;
+          await sendWith(client, ahead, parts);
+        },
+      };
       reader.tx = this.transactionOver(reader as unknown as PoolClient);
-      scope = { tx: this.transactionOver(client), reader };
+      scope = { tx: this.transactionOver(writer as unknown as PoolClient), writer, reader };
+      writers.set(scope.tx, writer);
       this.scopes.set(client, scope);
     }
     return scope;

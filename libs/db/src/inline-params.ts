@@ -75,6 +75,11 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** A value written in as a quoted SQL literal, as inlineParams writes each parameter. */
+export function sqlLiteral(value: unknown): string {
+  return literal(value);
+}
+
 function literal(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'NULL';

@@ -6,7 +6,14 @@ import { eq, sql } from 'drizzle-orm';
 import { pgSchema, text, uuid } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { testDatabaseUrl, uniqueName } from '@planted/testing';
-import { Database, preparedQuery, preparedSql, type Tx } from '../src/database';
+import {
+  Database,
+  preparedQuery,
+  preparedSql,
+  runAtCommit,
+  runBeforeNextStatement,
+  type Tx,
+} from '../src/database';
 
 /**
  * The db library against the run's real PostgreSQL: migrations under an advisory lock,
@@ -268,6 +275,108 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
         'cause.message',
         expect.stringMatching(/after the read ended/),
       );
+    });
+  });
+
+  describe('withTenant in fewer round trips', () => {
+    const notes = `"${schemaName}".notes`;
+    const mine = preparedSql<{ body: string; u: string; x: string | null }>(
+      `mine_${schemaName}`,
+      sql`select body, current_user as u, current_setting('app.x', true) as x from ${sql.raw(notes)}
+           where body <> ${sql.placeholder('not')} order by body`,
+    );
+    /** A one-connection Database whose messages to PostgreSQL are counted. */
+    function counted() {
+      const single = new Database({ url: testDatabaseUrl(), schemaName, appRole, schema: {}, poolSize: 1 });
+      const messages: string[] = [];
+      single.pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+          const config = args[0];
+          messages.push(typeof config === 'string' ? config : (config as { text: string }).text);
+          return query(...args);
+        };
+      });
+      return { single, messages };
+    }
+
+    it('sends BEGIN and the settings with a first named statement, and nothing for an empty transaction', async () => {
+      const { single, messages } = counted();
+      try {
+        await single.withTenant(a, async () => undefined);
+        expect(messages).toEqual([]);
+        for (const [tenant, bodies] of [
+          [a, ['a1', 'a2']],
+          [b, ['b1']],
+          [a, ['a1', 'a2']],
+        ] as const) {
+          messages.length = 0;
+          const rows = await single.withTenant(tenant, (tx) => mine(tx, { not: 'x' }));
+          expect(rows.map((r) => r.body)).toEqual(bodies);
+          expect(new Set(rows.map((r) => r.u))).toEqual(new Set([appRole]));
+          // After the first time (its PREPARE), one message for BEGIN, settings and statement, one to commit.
+          expect(messages.filter((m) => !m.includes('prepare '))).toEqual([
+            expect.stringMatching(/^begin; select set_config.*; execute "planted_\d+_mine_/),
+            'commit',
+          ]);
+        }
+      } finally {
+        await single.close();
+      }
+    });
+
+    it('runs a statement just before the next one, in its message, with its result to a callback', async () => {
+      const { single, messages } = counted();
+      try {
+        await single.withTenant(a, (tx) => mine(tx, { not: 'x' })); // prepared
+        messages.length = 0;
+        let seen: unknown;
+        const rows = await single.withTenant(a, (tx) => {
+          runBeforeNextStatement(
+            tx,
+            `select set_config('app.x', 'before', true) as x`,
+            (r) => (seen = r.rows),
+          );
+          return mine(tx, { not: 'a2' });
+        });
+        expect(rows).toEqual([{ body: 'a1', u: appRole, x: 'before' }]);
+        expect(seen).toEqual([{ x: 'before' }]);
+        expect(messages).toHaveLength(2);
+      } finally {
+        await single.close();
+      }
+    });
+
+    it('writes statements given to runAtCommit with the COMMIT, and rolls everything back when one fails', async () => {
+      const { single, messages } = counted();
+      const insert = {
+        name: `note_insert_${schemaName}`,
+        text: `insert into ${notes} (customer_id, body) values ($1, $2)`,
+      };
+      const count = async (body: string) =>
+        (await single.pool.query(`select count(*)::int as n from ${notes} where body = $1`, [body])).rows[0]
+          .n;
+      try {
+        await single.withTenant(a, async (tx) => {
+          expect(runAtCommit(tx, { ...insert, values: [a, 'deferred'] })).toBe(true);
+          expect(await mine(tx, { not: 'x' })).toHaveLength(2); // not written yet
+        });
+        expect(messages.at(-1)).toMatch(/^execute "planted_\d+_note_insert_.*; commit$/);
+        expect(await count('deferred')).toBe(1);
+        // Another company's row: row-level security refuses it at the commit, and the first insert goes too.
+        await expect(
+          single.withTenant(a, async (tx) => {
+            await tx.execute(sql.raw(`insert into ${notes} (customer_id, body) values ('${a}', 'undone')`));
+            runAtCommit(tx, { ...insert, values: [b, 'refused'] });
+          }),
+        ).rejects.toThrow(/row-level security/);
+        expect(await count('undone')).toBe(0);
+        expect(await count('refused')).toBe(0);
+        expect(runAtCommit({}, { ...insert, values: [a, 'x'] })).toBe(false);
+        await single.pool.query(`delete from ${notes} where body = 'deferred'`);
+      } finally {
+        await single.close();
+      }
     });
   });
 

@@ -474,6 +474,22 @@ describe('editing and deleting hires', () => {
     expect(HireUpdated.payload.parse(events[1].payload).hire).toMatchObject({ total_cost: 68.81 });
   });
 
+  it('moves updated_at forward on every edit (each edit its own time, however often the statement ran)', async () => {
+    const setting = await hireSetting(h, e.actor);
+    const created = await createHire(h, e.actor, setting);
+    const times = [created.updated_at];
+    for (const price of [50, 51, 52]) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const edited = await h.client.send(HiresUpdate, {
+        ...hire(e.actor, setting, { price }),
+        id: created.id,
+      });
+      times.push(edited.hire.updated_at);
+    }
+    const ms = times.map((t) => Date.parse(String(t)));
+    for (let i = 1; i < ms.length; i++) expect(ms[i]).toBeGreaterThan(ms[i - 1]);
+  });
+
   it('deletes a hire and records hire.deleted', async () => {
     const created = await createHire(h, e.actor, await hireSetting(h, e.actor));
     expect(await h.client.send(HiresDelete, { actor: e.actor, id: created.id })).toEqual({

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  getTableConfig,
+  index,
+  jsonb,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
 import type { EventPayloadOf, EventSubject } from '@planted/contracts';
+import { quoteIdentifier, runAtCommit, type DeferredStatement } from '@planted/db';
 import { currentRequestId } from '@planted/logging';
 import { currentTraceparent } from '@planted/observability';
 
@@ -82,12 +93,44 @@ interface Inserter {
   insert: (table: OutboxTable) => { values: (v: OutboxTable['$inferInsert']) => PromiseLike<unknown> };
 }
 
+/** The INSERT of one event into each outbox table, written once per table (runs prepared). */
+const outboxInserts = new WeakMap<OutboxTable, { name: string; text: string }>();
+
+function outboxInsertOf(table: OutboxTable): { name: string; text: string } {
+  let insert = outboxInserts.get(table);
+  if (!insert) {
+    const { schema, name } = getTableConfig(table);
+    const qualified = schema ? `${quoteIdentifier(schema)}.${quoteIdentifier(name)}` : quoteIdentifier(name);
+    const columns = [
+      table.id,
+      table.subject,
+      table.customerId,
+      table.payload,
+      table.requestId,
+      table.traceParent,
+    ]
+      .map((column) => quoteIdentifier(column.name))
+      .join(', ');
+    insert = {
+      name: `outbox_insert_${schema ?? 'public'}`,
+      text: `insert into ${qualified} (${columns}) values ($1, $2, $3, $4, $5, $6)`,
+    };
+    outboxInserts.set(table, insert);
+  }
+  return insert;
+}
+
 /**
  * Records an event in the same transaction as the change it describes. The payload is
  * parsed with the event's schema first. The request id defaults to the current one, so
  * consumers log under the id of the request that caused the event; the current trace
  * context goes with it too (when tracing is on). Returns the event id
  * (also its Nats-Msg-Id). Call `relay.notify()` after the commit to publish it at once.
+ *
+ * In a transaction of the service's Database (withTenant, withSystem) the row is written by
+ * a prepared statement sent with the COMMIT (runAtCommit): no round trip of its own, and
+ * the events of one transaction still go in in the order they were recorded. Nothing reads
+ * the outbox inside the transaction that writes it; an error writing it fails the commit.
  */
 export async function addToOutbox<E extends EventSubject>(
   tx: unknown,
@@ -98,13 +141,26 @@ export async function addToOutbox<E extends EventSubject>(
 ): Promise<string> {
   const parsed = event.payload.parse(payload);
   const id = randomUUID();
-  await (tx as Inserter).insert(table).values({
+  const row = {
     id,
     subject: event.name,
     customerId: options.customerId ?? null,
     payload: parsed as Record<string, unknown>,
     requestId: options.requestId ?? currentRequestId() ?? null,
     traceParent: currentTraceparent() ?? null,
-  });
+  };
+  const statement: DeferredStatement = {
+    ...outboxInsertOf(table),
+    values: [
+      row.id,
+      row.subject,
+      row.customerId,
+      JSON.stringify(row.payload),
+      row.requestId,
+      row.traceParent,
+    ],
+  };
+  if (tx !== null && typeof tx === 'object' && runAtCommit(tx, statement)) return id;
+  await (tx as Inserter).insert(table).values(row);
   return id;
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, between, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { containsPattern, preparedQuery, trigramSearchable } from '@planted/db';
 import type { Actor } from '@planted/contracts';
-import type { HireStatus, HireTotals, PlanId } from '@planted/domain';
+import type { HireStatus, HireTotals } from '@planted/domain';
 import type { HiresTx } from '../db/database';
-import { companyPlans, equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
+import { equipment, hireRows, sites, suppliers, users, type HireRow } from '../db/schema';
 import { numericText } from './hire-costs';
 
 /** The columns a hire's form sets (the rest are computed, or written by the accounting connector). */
@@ -83,6 +83,31 @@ const inputColumns = (input: HireInput, totals: HireTotals) => ({
   hireStatus: input.hire_status,
   additionalDetails: input.additional_details,
 });
+
+/** inputColumns' columns, each a placeholder of its own name (the prepared insert and update). */
+const INPUT_COLUMNS = [
+  'equipmentId',
+  'supplierId',
+  'siteId',
+  'price',
+  'pricingTerm',
+  'pricePerDay',
+  'deliveryCharge',
+  'operatorCost',
+  'hireStartDate',
+  'hireEndDate',
+  'hireDurationDays',
+  'netCost',
+  'vatAmount',
+  'totalCost',
+  'hireStatus',
+  'additionalDetails',
+] as const satisfies readonly (keyof ReturnType<typeof inputColumns>)[];
+type Placeholder = ReturnType<typeof sql.placeholder>;
+// Typed as every column of inputColumns: one missing from the list does not compile.
+const inputPlaceholders: Record<keyof ReturnType<typeof inputColumns>, Placeholder> = Object.fromEntries(
+  INPUT_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+) as Record<(typeof INPUT_COLUMNS)[number], Placeholder>;
 
 /**
  * Hires of one company. Every statement filters on customer_id besides row-level
@@ -249,24 +274,21 @@ export class HiresRepository {
   }
 
   async findListed(tx: HiresTx, customerId: string, id: string): Promise<ListedHireRow | undefined> {
-    const [row] = await this.listed(tx).where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)));
+    const [row] = await this.writeStatements.findListed(tx).execute({ customerId, id });
     return row;
   }
 
   async findForUpdate(tx: HiresTx, customerId: string, id: string): Promise<HireRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(hireRows)
-      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)))
-      .for('update');
+    const [row] = await this.writeStatements.findForUpdate(tx).execute({ customerId, id });
     return row;
   }
 
   async insert(tx: HiresTx, actor: Actor, input: HireInput, totals: HireTotals): Promise<HireRow> {
-    const [row] = await tx
-      .insert(hireRows)
-      .values({ customerId: actor.customerId, createdBy: actor.userId, ...inputColumns(input, totals) })
-      .returning();
+    const [row] = await this.writeStatements.insert(tx).execute({
+      customerId: actor.customerId,
+      createdBy: actor.userId,
+      ...inputColumns(input, totals),
+    });
     return row;
   }
 
@@ -277,13 +299,63 @@ export class HiresRepository {
     input: HireInput,
     totals: HireTotals,
   ): Promise<HireRow | undefined> {
-    const [row] = await tx
-      .update(hireRows)
-      .set(inputColumns(input, totals))
-      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.id, id)))
-      .returning();
+    const [row] = await this.writeStatements.update(tx).execute({
+      customerId,
+      id,
+      ...inputColumns(input, totals),
+      updatedAt: new Date(),
+    });
     return row;
   }
+
+  /**
+   * The statements of creating and editing a hire, built once per connection and prepared
+   * (no query building per request): each value a placeholder named as its column.
+   */
+  private readonly writeStatements = {
+    findListed: preparedQuery((tx: HiresTx) =>
+      this.listed(tx)
+        .where(
+          and(eq(hireRows.customerId, sql.placeholder('customerId')), eq(hireRows.id, sql.placeholder('id'))),
+        )
+        .prepare('hires_find_listed'),
+    ),
+    findForUpdate: preparedQuery((tx: HiresTx) =>
+      tx
+        .select()
+        .from(hireRows)
+        .where(
+          and(eq(hireRows.customerId, sql.placeholder('customerId')), eq(hireRows.id, sql.placeholder('id'))),
+        )
+        .for('update')
+        .prepare('hires_find_for_update'),
+    ),
+    insert: preparedQuery((tx: HiresTx) =>
+      tx
+        .insert(hireRows)
+        // Drizzle takes a placeholder for any column at run time; its types only for some.
+        .values({
+          customerId: sql.placeholder('customerId'),
+          createdBy: sql.placeholder('createdBy'),
+          ...inputPlaceholders,
+        } as unknown as typeof hireRows.$inferInsert)
+        .returning()
+        .prepare('hires_insert'),
+    ),
+    update: preparedQuery((tx: HiresTx) =>
+      tx
+        .update(hireRows)
+        // updated_at's $onUpdate would be run once, when the statement is built: a value per call instead.
+        .set({ ...inputPlaceholders, updatedAt: sql.placeholder('updatedAt') } as unknown as Partial<
+          typeof hireRows.$inferInsert
+        >)
+        .where(
+          and(eq(hireRows.customerId, sql.placeholder('customerId')), eq(hireRows.id, sql.placeholder('id'))),
+        )
+        .returning()
+        .prepare('hires_update'),
+    ),
+  };
 
   async delete(tx: HiresTx, customerId: string, id: string): Promise<boolean> {
     const rows = await tx
@@ -363,18 +435,6 @@ export class HiresRepository {
       .from(hireRows)
       .where(and(eq(hireRows.customerId, customerId), eq(hireRows.hireStatus, 'active')));
     return count;
-  }
-
-  /** The company's plan (free without a row) and its active hires, in one statement (the limit check). */
-  async planAndActiveCount(tx: HiresTx, customerId: string): Promise<{ plan: PlanId; current: number }> {
-    const [row] = await tx
-      .select({
-        plan: sql<PlanId>`coalesce((select ${companyPlans.plan} from ${companyPlans} where ${companyPlans.customerId} = ${customerId}), 'free')`,
-        current: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(hireRows)
-      .where(and(eq(hireRows.customerId, customerId), eq(hireRows.hireStatus, 'active')));
-    return row;
   }
 
   /** Active or collection-booked hires ending from `from` to `to` (inclusive), soonest first. */

@@ -87,9 +87,10 @@ export class HiresService {
   /**
    * Totals from the domain library (the browser's are ignored), references checked, the
    * plan's limit held under the company's lock, and hire.created in the same transaction;
-   * once per Idempotency-Key. Everything that needs no lock (references, the creator's
-   * name) comes before it, so the lock is held only for the count, the insert and its
-   * event, and released by the commit.
+   * once per Idempotency-Key. Round trips: the references (with BEGIN, the settings, and
+   * the company's lock when the hire is active, in one message), the insert, and the
+   * COMMIT with the event (and the key's row); the creator's row first when the users read
+   * model does not have them yet. Every statement is prepared once per connection.
    */
   async create(
     actor: Actor,
@@ -103,18 +104,18 @@ export class HiresService {
           transaction: (work) => this.database.withTenant(actor.customerId, work),
           table: idempotentRequests,
           request: { subject: HiresCreate, caller: actor.userId, input },
-          prepare: async () => undefined,
           create: async (tx: HiresTx) => {
-            const known = await this.checkReferences(tx, actor, input);
+            const lock = limited ? this.limits.lockBeforeNextStatement(tx, actor.customerId) : undefined;
+            const known = await this.checkReferences(tx, actor, input, undefined, limited);
+            if (lock?.held()) this.limits.assertRoom(known.plan, known.activeHires);
             if (!known.creatorKnown) await this.readModels.rememberActor(tx, actor);
-            if (limited) await this.limits.assertRoomForOneMore(tx, actor.customerId, known.plan);
             const row = await this.hires.insert(tx, actor, input, totals);
             await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
             // The answer from what this transaction read and wrote: no statement to read it back.
             const names = known.creatorKnown ? known.names : { ...known.names, creatorName: actor.name };
             return {
               hire: toHire({ hire: row, ...names }),
-              purchaseOrder: await this.purchaseOrders.forCompany(tx, actor.customerId),
+              purchaseOrder: known.purchaseOrderAvailable,
             };
           },
           keep: ({ hire }) => ({ id: hire.id }),
@@ -138,10 +139,10 @@ export class HiresService {
         this.database.withTenant(actor.customerId, async (tx) => {
           const current = await this.hires.findForUpdate(tx, actor.customerId, id);
           if (!current) throw hireNotFound();
-          await this.checkReferences(tx, actor, input, current);
-          if (input.hire_status === 'active' && current.hireStatus !== 'active') {
-            await this.limits.assertRoomForOneMore(tx, actor.customerId);
-          }
+          const reactivating = input.hire_status === 'active' && current.hireStatus !== 'active';
+          const lock = reactivating ? this.limits.lockBeforeNextStatement(tx, actor.customerId) : undefined;
+          const known = await this.checkReferences(tx, actor, input, current, reactivating);
+          if (lock?.held()) this.limits.assertRoom(known.plan, known.activeHires);
           const row = await this.hires.update(tx, actor.customerId, id, input, totals);
           if (!row) throw hireNotFound();
           await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
@@ -291,20 +292,26 @@ export class HiresService {
    * not deleted by the catalogue. One the read models have not heard of yet (its event is
    * on its way) is a ReadModelMiss: `writing` asks the catalogue and tries again. On an
    * edit, equipment or a supplier the hire already had may stay even if the catalogue has
-   * since deleted it.
+   * since deleted it. `countActive`: also count the company's active hires (after its lock).
    */
   private async checkReferences(
     tx: HiresTx,
     actor: Actor,
     input: HireInput,
     current?: HireRow,
+    countActive = false,
   ): Promise<HireReferences> {
-    const known = await this.readModels.references(tx, actor.customerId, {
-      equipmentId: input.equipment_id,
-      supplierId: input.supplier_id,
-      siteId: input.site_id,
-      userId: actor.userId,
-    });
+    const known = await this.readModels.references(
+      tx,
+      actor.customerId,
+      {
+        equipmentId: input.equipment_id,
+        supplierId: input.supplier_id,
+        siteId: input.site_id,
+        userId: actor.userId,
+      },
+      countActive,
+    );
     const newEquipment = current?.equipmentId !== input.equipment_id;
     const newSupplier = current?.supplierId !== input.supplier_id;
     if (newEquipment && known.equipment === 'deleted') throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);

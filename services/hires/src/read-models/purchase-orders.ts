@@ -1,20 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedQuery } from '@planted/db';
 import type { HiresTx } from '../db/database';
 import { accountingSettings } from '../db/schema';
 
 /**
  * Whether the company's accounting integration is active, so the answer to creating a hire
  * offers a purchase order (design.md: the 'create purchase order?' prompt). Read in the
- * hire's transaction from the read model that accounting.settings.changed keeps.
+ * hire's transaction from the read model that accounting.settings.changed keeps (a new hire's
+ * write reads it with its references: ReadModelsRepository.references).
  */
 @Injectable()
 export class PurchaseOrderAvailability {
   async forCompany(tx: HiresTx, customerId: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ isActive: accountingSettings.isActive })
-      .from(accountingSettings)
-      .where(eq(accountingSettings.customerId, customerId));
+    const [row] = await this.statement(tx).execute({ customerId });
     return row?.isActive ?? false;
   }
+
+  private readonly statement = preparedQuery((tx: HiresTx) =>
+    tx
+      .select({ isActive: accountingSettings.isActive })
+      .from(accountingSettings)
+      .where(eq(accountingSettings.customerId, sql.placeholder('customerId')))
+      .prepare('hires_purchase_order_available'),
+  );
 }

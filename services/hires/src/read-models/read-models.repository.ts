@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { newerVersion } from '@planted/db';
+import { newerVersion, preparedQuery, preparedSql } from '@planted/db';
 import type { Actor } from '@planted/contracts';
-import type { PlanId } from '@planted/domain';
+import { PLANS, type PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
-import { accountingSettings, companyPlans, equipment, sites, suppliers, users } from '../db/schema';
+import { accountingSettings, companyPlans, equipment, hireRows, sites, suppliers, users } from '../db/schema';
 import type { ListedHireRow } from '../hires/hires.repository';
 
 /** What the catalogue's equipment events carry that hires shows (equipmentEventSchema). */
@@ -32,6 +32,57 @@ export interface UserFacts {
 
 /** Before every real event: a row written from what a request knew gives way to the first event about it. */
 const KNOWN_FROM_REQUEST = '1970-01-01T00:00:00.000Z';
+
+/** Plans without a maximum of active hires: nothing to count for them. */
+const UNLIMITED_PLANS = PLANS.filter((plan) => plan.hire_limit === null).map((plan) => plan.id);
+
+const value = (name: string) => sql.placeholder(name);
+
+/** What `references` reads, as one prepared statement (see there). */
+const referencesStatement = preparedSql<{
+  equipment_deleted: boolean | null;
+  equipment_name: string | null;
+  equipment_category: string | null;
+  equipment_image_url: string | null;
+  equipment_image_card_url: string | null;
+  supplier_deleted: boolean | null;
+  supplier_name: string | null;
+  site_name: string | null;
+  site_address_line_1: string | null;
+  site_address_line_2: string | null;
+  site_city: string | null;
+  site_postcode: string | null;
+  site_job_number: string | null;
+  user_name: string | null;
+  user_picture: string | null;
+  plan: PlanId | null;
+  active_count: number | null;
+  purchase_order: boolean | null;
+}>(
+  'hires_write_references',
+  sql`select ${equipment.deletedAt} is not null as equipment_deleted, ${equipment.name} as equipment_name,
+             ${equipment.category} as equipment_category, ${equipment.imageUrl} as equipment_image_url,
+             ${equipment.imageCardUrl} as equipment_image_card_url,
+             ${suppliers.deletedAt} is not null as supplier_deleted, ${suppliers.name} as supplier_name,
+             ${sites.name} as site_name, ${sites.addressLine1} as site_address_line_1,
+             ${sites.addressLine2} as site_address_line_2, ${sites.city} as site_city,
+             ${sites.postcode} as site_postcode, ${sites.jobNumber} as site_job_number,
+             ${users.name} as user_name, ${users.profilePictureUrl} as user_picture,
+             ${companyPlans.plan} as plan,
+             case when ${value('countActive')}::boolean
+                   and coalesce(${companyPlans.plan}, 'free') <> all(${value('unlimitedPlans')}::text[])
+                  then (select count(*)::int from ${hireRows}
+                         where ${hireRows.customerId} = ${value('customerId')}::uuid and ${hireRows.hireStatus} = 'active')
+             end as active_count,
+             ${accountingSettings.isActive} as purchase_order
+        from (select) as one
+        left join ${equipment} on ${equipment.id} = ${value('equipmentId')}::uuid
+        left join ${suppliers} on ${suppliers.id} = ${value('supplierId')}::uuid
+        left join ${sites} on ${sites.customerId} = ${value('customerId')}::uuid and ${sites.id} = ${value('siteId')}::uuid
+        left join ${users} on ${users.id} = ${value('userId')}::uuid
+        left join ${companyPlans} on ${companyPlans.customerId} = ${value('customerId')}::uuid
+        left join ${accountingSettings} on ${accountingSettings.customerId} = ${value('customerId')}::uuid`,
+);
 
 /**
  * The hires service's own copies of what other services own: catalogue equipment and
@@ -96,16 +147,25 @@ export class ReadModelsRepository {
    * event about them has not arrived yet (the first event replaces it, picture included).
    */
   async rememberActor(tx: HiresTx, actor: Actor): Promise<void> {
-    await tx
+    await this.rememberActorStatement(tx).execute({
+      id: actor.userId,
+      customerId: actor.customerId,
+      name: actor.name,
+    });
+  }
+
+  private readonly rememberActorStatement = preparedQuery((tx: HiresTx) =>
+    tx
       .insert(users)
       .values({
-        id: actor.userId,
-        customerId: actor.customerId,
-        name: actor.name,
+        id: sql.placeholder('id'),
+        customerId: sql.placeholder('customerId'),
+        name: sql.placeholder('name'),
         sourceAt: KNOWN_FROM_REQUEST,
       })
-      .onConflictDoNothing({ target: users.id });
-  }
+      .onConflictDoNothing({ target: users.id })
+      .prepare('hires_remember_actor'),
+  );
 
   async setPlan(tx: HiresTx, customerId: string, plan: PlanId, at: string): Promise<void> {
     await tx
@@ -182,52 +242,27 @@ export class ReadModelsRepository {
   }
 
   /**
-   * Everything a hire's write reads before it writes, in one statement (one round trip of
-   * the write's transaction): its equipment and supplier in the read models — 'usable',
+   * Everything a hire's write reads before it writes, in one prepared statement (one round
+   * trip of the write's transaction): its equipment and supplier in the read models — 'usable',
    * 'deleted' (the catalogue deleted it), or 'unknown' (its event has not arrived: ask the
    * catalogue) — with what the answer shows of them; the site, when it is the company's; the
-   * writer's row in the users read model, if there is one; and the company's plan.
+   * writer's row in the users read model, if there is one; the company's plan; whether its
+   * accounting integration offers a purchase order; and, with `countActive`, its active hires
+   * (none counted on a plan without a maximum). The count is this statement's snapshot: to
+   * hold the plan's limit, take the company's lock before it (HireLimits.lockBeforeNextStatement).
    */
   async references(
     tx: HiresTx,
     customerId: string,
     refs: { equipmentId: string; supplierId: string; siteId: string; userId: string },
+    countActive = false,
   ): Promise<HireReferences> {
-    const result = await tx.execute<{
-      equipment_deleted: boolean | null;
-      equipment_name: string | null;
-      equipment_category: string | null;
-      equipment_image_url: string | null;
-      equipment_image_card_url: string | null;
-      supplier_deleted: boolean | null;
-      supplier_name: string | null;
-      site_name: string | null;
-      site_address_line_1: string | null;
-      site_address_line_2: string | null;
-      site_city: string | null;
-      site_postcode: string | null;
-      site_job_number: string | null;
-      user_name: string | null;
-      user_picture: string | null;
-      plan: PlanId | null;
-    }>(
-      sql`select ${equipment.deletedAt} is not null as equipment_deleted, ${equipment.name} as equipment_name,
-                 ${equipment.category} as equipment_category, ${equipment.imageUrl} as equipment_image_url,
-                 ${equipment.imageCardUrl} as equipment_image_card_url,
-                 ${suppliers.deletedAt} is not null as supplier_deleted, ${suppliers.name} as supplier_name,
-                 ${sites.name} as site_name, ${sites.addressLine1} as site_address_line_1,
-                 ${sites.addressLine2} as site_address_line_2, ${sites.city} as site_city,
-                 ${sites.postcode} as site_postcode, ${sites.jobNumber} as site_job_number,
-                 ${users.name} as user_name, ${users.profilePictureUrl} as user_picture,
-                 ${companyPlans.plan} as plan
-            from (select) as one
-            left join ${equipment} on ${equipment.id} = ${refs.equipmentId}
-            left join ${suppliers} on ${suppliers.id} = ${refs.supplierId}
-            left join ${sites} on ${sites.customerId} = ${customerId} and ${sites.id} = ${refs.siteId}
-            left join ${users} on ${users.id} = ${refs.userId}
-            left join ${companyPlans} on ${companyPlans.customerId} = ${customerId}`,
-    );
-    const row = result.rows[0]!;
+    const [row] = await referencesStatement(tx, {
+      ...refs,
+      customerId,
+      countActive,
+      unlimitedPlans: UNLIMITED_PLANS,
+    });
     const state = (deleted: boolean | null, name: string | null): ReferenceState =>
       name === null ? 'unknown' : deleted ? 'deleted' : 'usable';
     return {
@@ -236,6 +271,8 @@ export class ReadModelsRepository {
       siteFound: row.site_name !== null,
       creatorKnown: row.user_name !== null,
       plan: row.plan ?? 'free',
+      activeHires: row.active_count ?? 0,
+      purchaseOrderAvailable: row.purchase_order ?? false,
       names: {
         equipmentName: row.equipment_name,
         equipmentCategory: row.equipment_category,
@@ -263,6 +300,10 @@ export interface HireReferences {
   /** The writer is in the users read model (else rememberActor adds them). */
   creatorKnown: boolean;
   plan: PlanId;
+  /** The company's active hires, when counted (else 0; none on a plan without a maximum). */
+  activeHires: number;
+  /** The company's accounting integration is active (PurchaseOrderAvailability). */
+  purchaseOrderAvailable: boolean;
   /** What a listed hire shows of its references and creator, as read. */
   names: Omit<ListedHireRow, 'hire'>;
 }
