@@ -944,7 +944,8 @@ const percentile = (sorted, p) =>
  * Also split in two hops, so a run shows where the delay is: created_at → the outbox row's
  * published_at (the hires transaction's commit, the relay's wake-up, its claim and the
  * JetStream PubAck), and published_at → processed_at (delivery, the consumer's pull and
- * batching, up to the start of its transaction).
+ * batching, up to the start of its transaction). published_at is written after the PubAcks
+ * (the relay's mark), so a consumer that starts before the mark gives that hop a negative time.
  */
 async function hireCreatedDelays(from, to) {
   const client = new pg.Client({ connectionString: state.databaseUrl });
