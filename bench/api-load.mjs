@@ -940,16 +940,38 @@ const percentile = (sorted, p) =>
  * hires service) to the start of the consumer's transaction that applied the event (its
  * service's processed_events), both on the database's clock. Waits up to 30 s for every
  * consumer to catch up with the load first.
+ *
+ * Also split in two hops, so a run shows where the delay is: created_at → the outbox row's
+ * published_at (the hires transaction's commit, the relay's wake-up, its claim and the
+ * JetStream PubAck), and published_at → processed_at (delivery, the consumer's pull and
+ * batching, up to the start of its transaction). published_at is written after the PubAcks
+ * (the relay's mark), so a consumer that starts before the mark gives that hop a negative time.
  */
 async function hireCreatedDelays(from, to) {
   const client = new pg.Client({ connectionString: state.databaseUrl });
   await client.connect();
   const query = (schema, consumer) => `
-    select extract(epoch from (p.processed_at - h.created_at)) * 1000 as ms
+    select extract(epoch from (p.processed_at - h.created_at)) * 1000 as ms,
+           extract(epoch from (o.published_at - h.created_at)) * 1000 as published_ms,
+           extract(epoch from (p.processed_at - o.published_at)) * 1000 as processed_ms
       from hires.hires h
       join hires.outbox o on o.subject = 'hires.hire.created.v1' and o.payload->'hire'->>'id' = h.id::text
       left join ${schema}.processed_events p on p.consumer = '${consumer}' and p.event_id = o.id
      where h.created_at between $1 and $2`;
+  const spread = (values) => {
+    const sorted = values
+      .filter((v) => v !== null)
+      .map(Number)
+      .sort((a, b) => a - b);
+    return sorted.length
+      ? {
+          p50: round1(percentile(sorted, 50)),
+          p90: round1(percentile(sorted, 90)),
+          p99: round1(percentile(sorted, 99)),
+          max: round1(sorted.at(-1)),
+        }
+      : undefined;
+  };
   const out = {};
   try {
     const deadline = Date.now() + 30_000;
@@ -960,20 +982,17 @@ async function hireCreatedDelays(from, to) {
         if (rows.every((row) => row.ms !== null)) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       } while (Date.now() < deadline);
-      const ms = rows
-        .map((row) => row.ms)
-        .filter((v) => v !== null)
-        .map(Number)
-        .sort((a, b) => a - b);
+      const ms = rows.map((row) => row.ms).filter((v) => v !== null);
       out[consumer] = !ms.length
         ? { count: 0, missing: rows.length }
         : {
             count: ms.length,
             missing: rows.length - ms.length,
-            p50: round1(percentile(ms, 50)),
-            p90: round1(percentile(ms, 90)),
-            p99: round1(percentile(ms, 99)),
-            max: round1(ms.at(-1)),
+            ...spread(ms),
+            hops: {
+              published: spread(rows.map((row) => row.published_ms)),
+              processed: spread(rows.map((row) => row.processed_ms)),
+            },
           };
     }
     return out;
@@ -984,7 +1003,7 @@ async function hireCreatedDelays(from, to) {
 
 /** The processes this run started, in the order the tables show them. */
 function processLabels(results) {
-  return ['gateway', 'identity', 'catalogue', 'hires', 'baseline'].filter((label) =>
+  return ['gateway', 'identity', 'catalogue', 'hires', 'accounting', 'baseline'].filter((label) =>
     results.some((r) => r.cpu[`${label}PctOfCore`] !== undefined),
   );
 }
@@ -1167,6 +1186,9 @@ function printSuiteTable(results, scaleFrom) {
         event.verdict = d.count > 0 && !d.missing && d.p99 < spec.maxP99Ms ? 'PASS' : 'MISS';
       }
       rows.push(event);
+      const hop = (label, h) => h && rows.push({ scenario: `    ${label}`, p50: h.p50, p99: h.p99 });
+      hop('created_at → hires.outbox published_at', d.hops?.published);
+      hop(`published_at → ${consumer} processed_at`, d.hops?.processed);
     }
     const before = scaleFrom?.results?.find((x) => x.scenario === r.scenario);
     if (SCALED_READS.includes(r.scenario) && before) {

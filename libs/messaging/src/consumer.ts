@@ -8,7 +8,11 @@ import {
   type JsMsg,
   type NatsConnection,
 } from 'nats';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { preparedSql } from '@planted/db';
 import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
 import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/logging';
 import { SpanKind, TRACEPARENT_HEADER, withSpan } from '@planted/observability';
@@ -17,14 +21,12 @@ import type { ProcessedEventsTable } from './outbox/outbox-table';
 import { backoffDelay, Sleeper } from './retry';
 import { apiErrorCode, natsName, STREAM_NOT_FOUND } from './streams';
 
-/** What the consumer needs from a transaction: recording events in processed_events. */
-export interface ProcessedEventsWriter {
-  insert(table: ProcessedEventsTable): {
-    values(rows: { consumer: string; eventId: string }[]): {
-      onConflictDoNothing(): { returning(): PromiseLike<{ eventId: string }[]> };
-    };
-  };
-}
+/**
+ * What the consumer needs from a transaction: a Drizzle transaction (withSystem's, or a plain
+ * Drizzle database's), on which it records events in processed_events with a statement
+ * prepared once (preparedSql).
+ */
+export type ProcessedEventsWriter = Parameters<ReturnType<typeof preparedSql>>[0];
 
 /**
  * Where the consumer opens its transactions: the service's Database (@planted/db), whose
@@ -124,6 +126,11 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
   private readonly name: string;
   private readonly maxDeliver: number;
   private readonly batchSize: number;
+  /** Records a batch's events in processed_events and answers those not recorded before. */
+  private readonly claim: (
+    tx: TTx,
+    values: { consumer: string; eventIds: string[] },
+  ) => Promise<{ eventId: string }[]>;
   private loop: Promise<void> | undefined;
   private messages: ConsumerMessages | undefined;
   private stopping = false;
@@ -134,6 +141,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     this.name = options.name;
     this.maxDeliver = options.maxDeliver ?? 10;
     this.batchSize = options.batchSize ?? 20;
+    this.claim = claimStatement(options.processedEvents);
   }
 
   /** Registers the handler of one event. Call before start(). */
@@ -327,15 +335,13 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
    */
   private async apply(deliveries: Delivery<TTx>[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const { processedEvents } = this.options;
     let applied: Set<Delivery<TTx>>;
     try {
       applied = await this.transaction(async (tx) => {
-        const claimed = await tx
-          .insert(processedEvents)
-          .values(deliveries.map((d) => ({ consumer: this.name, eventId: d.envelope.id })))
-          .onConflictDoNothing()
-          .returning();
+        const claimed = await this.claim(tx, {
+          consumer: this.name,
+          eventIds: deliveries.map((d) => d.envelope.id),
+        });
         // An event delivered twice in one batch (republished under another message id) is claimed once.
         const unclaimed = new Set(claimed.map((row) => row.eventId));
         const done = new Set<Delivery<TTx>>();
@@ -441,6 +447,26 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     const { db } = this.options;
     return 'withSystem' in db ? db.withSystem(fn) : db.transaction(fn);
   }
+}
+
+/**
+ * One statement for a whole batch, built and prepared once per connection (no query building
+ * per batch): inserts (consumer, event id) for each id, in order, and answers the ids that
+ * were not there before. An id twice in one batch is inserted once (ON CONFLICT DO NOTHING
+ * also covers rows of the same statement). The name carries the table's, so consumers of
+ * different schemas on one connection never share a name.
+ */
+function claimStatement(table: ProcessedEventsTable) {
+  const { schema, name } = getTableConfig(table);
+  const qualified = schema ? `${schema}.${name}` : name;
+  const digest = createHash('sha1').update(qualified).digest('hex').slice(0, 12);
+  return preparedSql<{ eventId: string }>(
+    `processed_events_claim_${digest}`,
+    sql`insert into ${table} (${sql.identifier('consumer')}, ${sql.identifier('event_id')})
+        select ${sql.placeholder('consumer')}, unnest(${sql.placeholder('eventIds')}::uuid[])
+        on conflict do nothing
+        returning ${sql.identifier('event_id')} as "eventId"`,
+  );
 }
 
 function serverAtLeast(nc: NatsConnection, major: number, minor: number): boolean {

@@ -375,6 +375,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
         const second = new OutboxRelay({ db: pool, table: outbox, nc, subjectPrefix: prefix, logger });
         expect(await second.relayOnce()).toBe(2);
         expect(await unpublishedCount()).toBe(1);
+        await second.stop();
       } finally {
         await other.query('rollback');
         other.release();
@@ -471,6 +472,31 @@ describe('outbox → JetStream → idempotent consumer', () => {
       relay.start();
       await waitFor(allApplied([...together, ...alone]));
     } finally {
+      relay.start();
+    }
+  });
+
+  it('publishes on a connection of its own while every connection of the service pool is taken', async () => {
+    await relay.stop();
+    // A service's pool whose one connection serves a long request.
+    const busy = new Pool({ connectionString: testDatabaseUrl(), max: 1, connectionTimeoutMillis: 300 });
+    const own = new OutboxRelay({ db: busy, table: outbox, nc, subjectPrefix: prefix, logger });
+    const request = await busy.connect();
+    try {
+      const ids = await writeEvents(amounts(2, 400));
+      expect(await own.relayOnce()).toBe(2);
+      expect(await unpublishedCount()).toBe(0);
+      // Marked when published, on the database's clock: not before the rows were written.
+      const { rows } = await pool.query<{ ok: boolean }>(
+        `select bool_and(published_at >= occurred_at) as ok from "${schemaName}".outbox where id = any($1::uuid[])`,
+        [ids],
+      );
+      expect(rows[0]!.ok).toBe(true);
+      await waitFor(allApplied(ids));
+    } finally {
+      request.release();
+      await own.stop();
+      await busy.end();
       relay.start();
     }
   });

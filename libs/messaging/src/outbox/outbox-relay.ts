@@ -1,6 +1,6 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { headers as natsHeaders, type JetStreamClient, type NatsConnection } from 'nats';
-import { escapeLiteral, type Pool, type QueryResult } from 'pg';
+import { escapeLiteral, Pool, type PoolConfig, type QueryResult } from 'pg';
 import type { EventEnvelope } from '@planted/contracts';
 import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
 import { TRACEPARENT_HEADER } from '@planted/observability';
@@ -9,7 +9,10 @@ import { backoffDelay, Sleeper } from '../retry';
 import type { OutboxTable } from './outbox-table';
 
 export interface OutboxRelayOptions {
-  /** A pg Pool, or anything holding one (the Database of @planted/db). */
+  /**
+   * A pg Pool, or anything holding one (the Database of @planted/db). The relay connects with
+   * its settings but on a connection of its own (see the class comment).
+   */
   db: Pool | { readonly pool: Pool };
   table: OutboxTable;
   /** The service's Postgres schema; defaults to the schema the table was declared in. */
@@ -63,6 +66,9 @@ const BUSY_RETRY_MS = 25;
  * replica dies, and the next replica carries on. Rows are claimed FOR UPDATE SKIP LOCKED as
  * well, so a row locked by anything else is never published twice nor waited for.
  *
+ * The relay uses a connection of its own, made with the settings of the pool it is given,
+ * not one of the pool's: events never wait behind the requests that fill it.
+ *
  * A batch is published as a pipeline: every row is sent (in `seq` order, on one connection,
  * so JetStream stores them in that order) before any PubAck is awaited, then all the PubAcks
  * are awaited together. One round trip to JetStream per batch rather than one per event.
@@ -76,7 +82,10 @@ const BUSY_RETRY_MS = 25;
  * retries with backoff; it never throws out of its loop.
  */
 export class OutboxRelay {
-  private readonly pool: Pool;
+  /** The service's pool, whose settings the relay's own connection uses. */
+  private readonly shared: Pool;
+  /** The relay's own pool of one connection, made when first needed and ended by stop(). */
+  private own: Pool | undefined;
   private readonly qualifiedTable: string;
   private readonly relayLock: string;
   private readonly js: JetStreamClient;
@@ -90,7 +99,7 @@ export class OutboxRelay {
   private failures = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.pool = 'pool' in options.db ? options.db.pool : options.db;
+    this.shared = 'pool' in options.db ? options.db.pool : options.db;
     const config = getTableConfig(options.table);
     const schema = options.schemaName ?? config.schema;
     this.qualifiedTable = schema
@@ -118,11 +127,41 @@ export class OutboxRelay {
 
   /** Stops polling and resolves once the batch in flight, if any, has finished. */
   async stop(): Promise<void> {
-    if (!this.loop) return;
-    this.stopping = true;
-    this.sleeper.wake();
-    await this.loop;
-    this.loop = undefined;
+    if (this.loop) {
+      this.stopping = true;
+      this.sleeper.wake();
+      await this.loop;
+      this.loop = undefined;
+    }
+    // Also after relayOnce() calls on a relay that never started.
+    const own = this.own;
+    this.own = undefined;
+    await own?.end();
+  }
+
+  /**
+   * The relay's connection, apart from the service's pool: when every pooled connection serves
+   * a request (a burst of writes, the very moment the outbox fills), a relay waiting in the
+   * pool's queue behind them delayed every event by as long (measured: about a second under
+   * load). One connection, made with the pool's settings, closed when idle for as long as the
+   * pool's are, and never keeping the process alive by itself.
+   */
+  private pool(): Pool {
+    if (!this.own) {
+      const settings = (this.shared as unknown as { options: PoolConfig }).options;
+      this.own = new Pool({
+        ...settings,
+        // Not enumerable in the pool's options, so not copied by the spread.
+        password: settings.password,
+        max: 1,
+        min: 0,
+        allowExitOnIdle: true,
+      });
+      this.own.on('error', (err) =>
+        this.options.logger.warn({ err }, 'outbox relay: its idle PostgreSQL connection failed'),
+      );
+    }
+    return this.own;
   }
 
   /**
@@ -177,13 +216,21 @@ export class OutboxRelay {
    * claim, and the mark with COMMIT. The claim takes the lock again (an uncorrelated
    * subquery, evaluated once): re-entrant when the first try got it, and a relay that lost
    * the race for it claims nothing.
+   *
+   * published_at is the time of the mark (after the PubAcks), not the transaction's start, so
+   * it says when the event left. The transaction commits without waiting for its WAL to reach
+   * the disk (synchronous_commit off, for it alone): a mark lost to a PostgreSQL crash only
+   * publishes those rows again, which JetStream's duplicate window and the consumers'
+   * processed_events drop, as for a relay that died before its commit. It shortens the relay's
+   * turn, which every event written meanwhile waits for.
    */
   private async relayBatch(): Promise<BatchResult> {
-    const client = await this.pool.connect();
+    const client = await this.pool().connect();
     let broken: Error | undefined;
     try {
       const claimed = await client.query<OutboxRow>(
         `begin;
+         set local synchronous_commit = off;
          select pg_try_advisory_xact_lock(hashtext(${this.relayLock})) as held;
          select id, subject, customer_id, payload, request_id, trace_parent, occurred_at
            from ${this.qualifiedTable}
@@ -194,8 +241,8 @@ export class OutboxRelay {
           for update skip locked`,
       );
       const results = claimed as unknown as QueryResult[];
-      const held = (results[1]!.rows[0] as { held: boolean }).held;
-      const rows = (results[2] as QueryResult<OutboxRow>).rows;
+      const held = (results[2]!.rows[0] as { held: boolean }).held;
+      const rows = (results[3] as QueryResult<OutboxRow>).rows;
       if (rows.length === 0) {
         await client.query('commit');
         return { published: 0, full: false, busy: !held };
@@ -217,7 +264,7 @@ export class OutboxRelay {
         );
       await client.query(
         published.length > 0
-          ? `update ${this.qualifiedTable} set published_at = now() where id = any(${escapeLiteral(`{${published.join(',')}}`)}::uuid[]); commit`
+          ? `update ${this.qualifiedTable} set published_at = clock_timestamp() where id = any(${escapeLiteral(`{${published.join(',')}}`)}::uuid[]); commit`
           : 'commit',
       );
       return { published: published.length, full: rows.length === this.batchSize && !error, error };

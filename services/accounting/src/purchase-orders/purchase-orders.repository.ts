@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { preparedQuery } from '@planted/db';
 import type { AccountingTx } from '../db/database';
 import {
   equipment,
@@ -190,17 +191,24 @@ export class PurchaseOrdersRepository {
 
   /** Orders due for a (first or further) try, across companies (the worker's withSystem transaction). */
   async due(tx: AccountingTx, limit: number): Promise<{ id: string; customerId: string }[]> {
-    return tx
-      .select({ id: purchaseOrders.id, customerId: purchaseOrders.customerId })
-      .from(purchaseOrders)
-      .where(
-        and(
-          eq(purchaseOrders.status, 'pending'),
-          lte(purchaseOrders.nextAttemptAt, sql`now()`),
-          or(isNull(purchaseOrders.leaseUntil), lt(purchaseOrders.leaseUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(purchaseOrders.nextAttemptAt))
-      .limit(limit);
+    return dueStatement(tx).execute({ limit });
   }
 }
+
+// The worker's poll, every ACCOUNTING_PO_POLL_MS while idle: built once per connection and prepared.
+const dueStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .select({ id: purchaseOrders.id, customerId: purchaseOrders.customerId })
+    .from(purchaseOrders)
+    .where(
+      and(
+        // A literal, not a parameter: a generic plan then still matches the partial index purchase_orders_due_idx.
+        sql`${purchaseOrders.status} = 'pending'`,
+        lte(purchaseOrders.nextAttemptAt, sql`now()`),
+        or(isNull(purchaseOrders.leaseUntil), lt(purchaseOrders.leaseUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(purchaseOrders.nextAttemptAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('accounting_purchase_orders_due'),
+);

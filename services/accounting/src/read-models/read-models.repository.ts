@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, lte } from 'drizzle-orm';
-import { newerVersion } from '@planted/db';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { newerVersion, preparedQuery } from '@planted/db';
 import type { EventPayloadOf, HireEvent, SiteCreated, SupplierCreated } from '@planted/contracts';
 import type { AccountingTx } from '../db/database';
 import { equipment, hires, sites, suppliers } from '../db/schema';
@@ -16,10 +17,143 @@ const money = (n: number) => n.toFixed(2);
  * exports read them without asking anyone, which also serves hire.created when no user
  * (and so no session token to ask with) is behind it.
  */
+type Placeholder = ReturnType<typeof sql.placeholder>;
+
+/** Each column's value a placeholder named as its key. */
+function placeholders<T extends Record<string, PgColumn>>(columns: T): { [K in keyof T]: Placeholder } {
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, sql.placeholder(key)])) as {
+    [K in keyof T]: Placeholder;
+  };
+}
+
+/** An upsert's SET of every column to the inserted row's value: the same as setting each value again. */
+function excluded<T extends Record<string, PgColumn>>(columns: T): { [K in keyof T]: SQL } {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+  ) as { [K in keyof T]: SQL };
+}
+
+/** The values of an upsert, by column key (placeholders of the same name). */
+type ValuesOf<T> = { [K in keyof T]: unknown };
+
+const hireColumns = {
+  customerId: hires.customerId,
+  equipmentId: hires.equipmentId,
+  supplierId: hires.supplierId,
+  siteId: hires.siteId,
+  price: hires.price,
+  pricingTerm: hires.pricingTerm,
+  deliveryCharge: hires.deliveryCharge,
+  operatorCost: hires.operatorCost,
+  hireStartDate: hires.hireStartDate,
+  hireEndDate: hires.hireEndDate,
+  hireDurationDays: hires.hireDurationDays,
+  netCost: hires.netCost,
+  hireStatus: hires.hireStatus,
+  deletedAt: hires.deletedAt,
+  sourceAt: hires.sourceAt,
+};
+const siteColumns = {
+  customerId: sites.customerId,
+  name: sites.name,
+  addressLine1: sites.addressLine1,
+  addressLine2: sites.addressLine2,
+  city: sites.city,
+  county: sites.county,
+  postcode: sites.postcode,
+  country: sites.country,
+  jobNumber: sites.jobNumber,
+  status: sites.status,
+  zaharaProjectId: sites.zaharaProjectId,
+  siteUpdatedAt: sites.siteUpdatedAt,
+  deletedAt: sites.deletedAt,
+  sourceAt: sites.sourceAt,
+};
+const equipmentColumns = { name: equipment.name, sourceAt: equipment.sourceAt };
+const supplierColumns = {
+  name: suppliers.name,
+  contactEmail: suppliers.contactEmail,
+  contactPhone: suppliers.contactPhone,
+  address: suppliers.address,
+  isActive: suppliers.isActive,
+  deletedAt: suppliers.deletedAt,
+  sourceAt: suppliers.sourceAt,
+};
+
+// The consumers' statements, built once per connection and prepared (see preparedQuery): an
+// upsert replaces a row only with an event at least as new (newerVersion), a delete likewise.
+const id = sql.placeholder('id');
+const at = sql.placeholder('at');
+const upsertHireStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .insert(hires)
+    .values({ id, ...placeholders(hireColumns) })
+    .onConflictDoUpdate({
+      target: hires.id,
+      set: excluded(hireColumns),
+      setWhere: newerVersion(hires.sourceAt),
+    })
+    .prepare('accounting_hire_upsert'),
+);
+const deleteHireStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .update(hires)
+    .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` })
+    .where(and(eq(hires.id, id), lte(hires.sourceAt, at)))
+    .prepare('accounting_hire_delete'),
+);
+const upsertSiteStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .insert(sites)
+    .values({ id, ...placeholders(siteColumns) })
+    .onConflictDoUpdate({
+      target: sites.id,
+      set: excluded(siteColumns),
+      setWhere: newerVersion(sites.sourceAt),
+    })
+    .prepare('accounting_site_upsert'),
+);
+const deleteSiteStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .update(sites)
+    .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` })
+    .where(and(eq(sites.id, id), lte(sites.sourceAt, at)))
+    .prepare('accounting_site_delete'),
+);
+const upsertEquipmentStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .insert(equipment)
+    .values({ id, ...placeholders(equipmentColumns) })
+    .onConflictDoUpdate({
+      target: equipment.id,
+      set: excluded(equipmentColumns),
+      setWhere: newerVersion(equipment.sourceAt),
+    })
+    .prepare('accounting_equipment_upsert'),
+);
+const upsertSupplierStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .insert(suppliers)
+    .values({ id, ...placeholders(supplierColumns) })
+    .onConflictDoUpdate({
+      target: suppliers.id,
+      set: excluded(supplierColumns),
+      setWhere: newerVersion(suppliers.sourceAt),
+    })
+    .prepare('accounting_supplier_upsert'),
+);
+const deleteSupplierStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .update(suppliers)
+    .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` })
+    .where(and(eq(suppliers.id, id), lte(suppliers.sourceAt, at)))
+    .prepare('accounting_supplier_delete'),
+);
+
 @Injectable()
 export class ReadModelsRepository {
   async upsertHire(tx: AccountingTx, hire: HireEvent, at: string): Promise<void> {
-    const values = {
+    const values: ValuesOf<typeof hireColumns> = {
       customerId: hire.customer_id,
       equipmentId: hire.equipment_id,
       supplierId: hire.supplier_id,
@@ -36,21 +170,15 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
-    await tx
-      .insert(hires)
-      .values({ id: hire.id, ...values })
-      .onConflictDoUpdate({ target: hires.id, set: values, setWhere: newerVersion(hires.sourceAt) });
+    await upsertHireStatement(tx).execute({ id: hire.id, ...values });
   }
 
   async deleteHire(tx: AccountingTx, id: string, at: string): Promise<void> {
-    await tx
-      .update(hires)
-      .set({ deletedAt: at, sourceAt: at })
-      .where(and(eq(hires.id, id), lte(hires.sourceAt, at)));
+    await deleteHireStatement(tx).execute({ id, at });
   }
 
   async upsertSite(tx: AccountingTx, site: SiteEvent, at: string): Promise<void> {
-    const values = {
+    const values: ValuesOf<typeof siteColumns> = {
       customerId: site.customer_id,
       name: site.name,
       addressLine1: site.address_line_1,
@@ -66,32 +194,19 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
-    await tx
-      .insert(sites)
-      .values({ id: site.id, ...values })
-      .onConflictDoUpdate({ target: sites.id, set: values, setWhere: newerVersion(sites.sourceAt) });
+    await upsertSiteStatement(tx).execute({ id: site.id, ...values });
   }
 
   async deleteSite(tx: AccountingTx, id: string, at: string): Promise<void> {
-    await tx
-      .update(sites)
-      .set({ deletedAt: at, sourceAt: at })
-      .where(and(eq(sites.id, id), lte(sites.sourceAt, at)));
+    await deleteSiteStatement(tx).execute({ id, at });
   }
 
   async upsertEquipment(tx: AccountingTx, item: { id: string; name: string }, at: string): Promise<void> {
-    await tx
-      .insert(equipment)
-      .values({ id: item.id, name: item.name, sourceAt: at })
-      .onConflictDoUpdate({
-        target: equipment.id,
-        set: { name: item.name, sourceAt: at },
-        setWhere: newerVersion(equipment.sourceAt),
-      });
+    await upsertEquipmentStatement(tx).execute({ id: item.id, name: item.name, sourceAt: at });
   }
 
   async upsertSupplier(tx: AccountingTx, supplier: SupplierEvent, at: string): Promise<void> {
-    const values = {
+    const values: ValuesOf<typeof supplierColumns> = {
       name: supplier.name,
       contactEmail: supplier.contact_email,
       contactPhone: supplier.contact_phone,
@@ -100,16 +215,10 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
-    await tx
-      .insert(suppliers)
-      .values({ id: supplier.id, ...values })
-      .onConflictDoUpdate({ target: suppliers.id, set: values, setWhere: newerVersion(suppliers.sourceAt) });
+    await upsertSupplierStatement(tx).execute({ id: supplier.id, ...values });
   }
 
   async deleteSupplier(tx: AccountingTx, id: string, at: string): Promise<void> {
-    await tx
-      .update(suppliers)
-      .set({ deletedAt: at, sourceAt: at })
-      .where(and(eq(suppliers.id, id), lte(suppliers.sourceAt, at)));
+    await deleteSupplierStatement(tx).execute({ id, at });
   }
 }

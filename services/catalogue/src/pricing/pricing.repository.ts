@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { HireEvent, PricingEntry } from '@planted/contracts';
+import { preparedQuery } from '@planted/db';
 import type { CatalogueTx } from '../db/database';
 import { hirePrices } from '../db/schema';
 import { latestPricesQuery } from './pricing.queries';
@@ -12,6 +13,57 @@ type LatestPriceRow = {
   supplierName: string;
   hireStartDate: string;
 };
+
+/** What an event sets of a hire's price, each column a placeholder of the same name. */
+const priceColumns = {
+  customerId: hirePrices.customerId,
+  equipmentId: hirePrices.equipmentId,
+  supplierId: hirePrices.supplierId,
+  pricePerDay: hirePrices.pricePerDay,
+  hireStartDate: hirePrices.hireStartDate,
+  createdAt: hirePrices.createdAt,
+  sourceUpdatedAt: hirePrices.sourceUpdatedAt,
+};
+type PriceValues = { [K in keyof typeof priceColumns]: (typeof hirePrices.$inferInsert)[K] };
+
+// The consumer's statements, built once per connection and prepared (see preparedQuery).
+const upsertStatement = preparedQuery((tx: CatalogueTx) =>
+  tx
+    .insert(hirePrices)
+    .values({
+      hireId: sql.placeholder('hireId'),
+      ...placeholders(priceColumns),
+    })
+    .onConflictDoUpdate({
+      target: hirePrices.hireId,
+      // The row's new values are the insert's (excluded): the same as setting each value again.
+      set: Object.fromEntries(
+        Object.entries(priceColumns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+      ),
+      setWhere: sql`${hirePrices.deletedAt} is null and ${hirePrices.sourceUpdatedAt} <= excluded.source_updated_at`,
+    })
+    .prepare('catalogue_hire_price_upsert'),
+);
+const markDeletedStatement = preparedQuery((tx: CatalogueTx) =>
+  tx
+    .update(hirePrices)
+    .set({ deletedAt: sql`now()` })
+    .where(
+      and(
+        eq(hirePrices.hireId, sql.placeholder('hireId')),
+        eq(hirePrices.customerId, sql.placeholder('customerId')),
+      ),
+    )
+    .prepare('catalogue_hire_price_mark_deleted'),
+);
+
+function placeholders<T extends Record<string, unknown>>(
+  columns: T,
+): { [K in keyof T]: ReturnType<typeof sql.placeholder> } {
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, sql.placeholder(key)])) as {
+    [K in keyof T]: ReturnType<typeof sql.placeholder>;
+  };
+}
 
 @Injectable()
 export class PricingRepository {
@@ -35,7 +87,7 @@ export class PricingRepository {
    * was deleted.
    */
   async upsert(tx: CatalogueTx, hire: HireEvent): Promise<void> {
-    const values = {
+    const values: PriceValues = {
       customerId: hire.customer_id,
       equipmentId: hire.equipment_id,
       supplierId: hire.supplier_id,
@@ -44,20 +96,10 @@ export class PricingRepository {
       createdAt: new Date(hire.created_at),
       sourceUpdatedAt: new Date(hire.updated_at),
     };
-    await tx
-      .insert(hirePrices)
-      .values({ hireId: hire.id, ...values })
-      .onConflictDoUpdate({
-        target: hirePrices.hireId,
-        set: values,
-        setWhere: sql`${hirePrices.deletedAt} is null and ${hirePrices.sourceUpdatedAt} <= excluded.source_updated_at`,
-      });
+    await upsertStatement(tx).execute({ hireId: hire.id, ...values });
   }
 
   async markDeleted(tx: CatalogueTx, hireId: string, customerId: string): Promise<void> {
-    await tx
-      .update(hirePrices)
-      .set({ deletedAt: sql`now()` })
-      .where(and(eq(hirePrices.hireId, hireId), eq(hirePrices.customerId, customerId)));
+    await markDeletedStatement(tx).execute({ hireId, customerId });
   }
 }
