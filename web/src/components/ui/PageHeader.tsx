@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
@@ -41,5 +43,39 @@ export function PageHeader({ title, subtitle, subtitleTestId, actions, mb = 3 }:
       {heading}
       {actions}
     </Stack>
+  );
+}
+
+/** Several actions side by side in the header, wrapping on a narrow screen. */
+export function HeaderActions({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+      {children}
+    </Stack>
+  );
+}
+
+/** A screen's main 'Add …' button. */
+export function AddButton({
+  label,
+  onClick,
+  testId,
+  disabled,
+}: {
+  label: ReactNode;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
   );
 }

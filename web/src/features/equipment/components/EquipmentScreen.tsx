@@ -1,4 +1,4 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageHeader, AddButton, HeaderActions } from '../../../components/ui/PageHeader';
 import { useState } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -85,7 +85,7 @@ export function EquipmentScreen() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+          <HeaderActions>
             <FavoritesToggle
               favorites={favorites}
               testId="equipment-favorites-toggle"
@@ -95,16 +95,9 @@ export function EquipmentScreen() {
               }}
             />
             {isAdmin && (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setEditing({ item: null })}
-                data-testid="equipment-add"
-              >
-                {t('add')}
-              </Button>
+              <AddButton label={t('add')} onClick={() => setEditing({ item: null })} testId="equipment-add" />
             )}
-          </Stack>
+          </HeaderActions>
         }
       />
 

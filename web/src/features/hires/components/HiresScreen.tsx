@@ -1,4 +1,4 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageHeader, AddButton } from '../../../components/ui/PageHeader';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
@@ -242,15 +242,7 @@ export function HiresScreen() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => startNewHire()}
-            disabled={starting}
-            data-testid="hire-add"
-          >
-            {t('add')}
-          </Button>
+          <AddButton label={t('add')} onClick={() => startNewHire()} disabled={starting} testId="hire-add" />
         }
       />
 

@@ -1,4 +1,4 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageHeader, AddButton } from '../../../components/ui/PageHeader';
 import { useMemo, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -61,16 +61,7 @@ export function SitesScreen() {
       <PageHeader
         title={t('title')}
         subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setEditing({ site: null })}
-            data-testid="site-add"
-          >
-            {t('add')}
-          </Button>
-        }
+        actions={<AddButton label={t('add')} onClick={() => setEditing({ site: null })} testId="site-add" />}
       />
 
       {canSync && <SyncProjectsPanel />}

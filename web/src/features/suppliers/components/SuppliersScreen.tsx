@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
+import { PageHeader, AddButton, HeaderActions } from '../../../components/ui/PageHeader';
 import { useState } from 'react';
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/ui/CardGrid';
@@ -65,7 +65,7 @@ export function SuppliersScreen() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+          <HeaderActions>
             <FavoritesToggle
               favorites={favorites}
               testId="supplier-favorites-toggle"
@@ -75,16 +75,9 @@ export function SuppliersScreen() {
               }}
             />
             {isAdmin && (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setOpen({ supplier: null })}
-                data-testid="supplier-add"
-              >
-                {t('add')}
-              </Button>
+              <AddButton label={t('add')} onClick={() => setOpen({ supplier: null })} testId="supplier-add" />
             )}
-          </Stack>
+          </HeaderActions>
         }
       />
 
