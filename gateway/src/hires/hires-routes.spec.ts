@@ -138,4 +138,37 @@ describe('sites and hires routes (spec §7 Sites and Hires)', () => {
       .sort();
     expect(idempotent).toEqual(['createHire', 'createSite']);
   });
+
+  it('forwards a hire as parsed only where its input is the subject’s payload less actor', () => {
+    const declared = HIRES_ROUTES.filter((r) => (r as { inputIsPayload?: boolean }).inputIsPayload);
+    expect(declared.map((r) => r.operationId).sort()).toEqual(['createHire', 'updateHire']);
+    const actor = {
+      userId: randomUUID(),
+      customerId: randomUUID(),
+      role: 'user',
+      email: 'a@b.test',
+      name: 'A',
+      sessionId: randomUUID(),
+    };
+    const samples: Array<Record<string, unknown>> = [
+      { ...HIRE, id: ID },
+      { ...HIRE, id: ID, delivery_charge: '', operator_cost: 12.5, notes: '  padded  ', unknown: 'x' },
+      { ...HIRE, id: ID, hire_end_date: '2026-03-01' },
+      { ...HIRE, id: ID, price: 'lots' },
+      { id: ID },
+    ];
+    for (const declaration of declared) {
+      expect(declaration.forwardsParsed).toBe(true);
+      for (const sample of samples) {
+        const input = declaration.input.safeParse(sample);
+        const payload = declaration.subject.request.safeParse({ ...sample, actor });
+        expect(input.success).toBe(payload.success);
+        if (input.success) expect({ ...(input.data as object), actor }).toEqual(payload.data);
+        else
+          expect(input.error!.issues.map((i) => i.message)).toEqual(
+            payload.error!.issues.map((i) => i.message),
+          );
+      }
+    }
+  });
 });

@@ -50,6 +50,7 @@ export const HIRES_ROUTES = [
     access: 'signed-in',
     // The contract's payload is refined (end not before start), which zod cannot omit `actor` from.
     input: hireFieldsSchema,
+    inputIsPayload: true,
   }),
   route(HiresBulkStatus, {
     method: 'PUT',
@@ -115,6 +116,7 @@ export const HIRES_ROUTES = [
     access: 'signed-in',
     params: ['id'],
     input: hireFieldsObject.extend({ id: hireIdField }).superRefine(endNotBeforeStart),
+    inputIsPayload: true,
   }),
   route(HiresDelete, {
     method: 'DELETE',

@@ -63,6 +63,8 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
         token === undefined
           ? Promise.reject(new ServiceError('UNAUTHENTICATED', 'Authentication required'))
           : (ACTORS[token] ?? Promise.reject(new Error('bad'))),
+      // A token verified before: answered without a promise (the route kit's usual path).
+      cached: (token: string) => ACTORS[token],
     };
     registerRoutes(app, [renameThing], {
       bus,
@@ -182,7 +184,11 @@ describe('a route whose answer is the reply, on a bus that answers replies as JS
     };
     registerRoutes(app, [renameThing, renamedAnswer], {
       bus: bus as unknown as TypedClient,
-      verifier: { verify: async () => ACTORS['admin-token'] } as unknown as SessionTokenVerifier,
+      // Never verified before: every request is verified (the first request's path).
+      verifier: {
+        verify: async () => ACTORS['admin-token'],
+        cached: () => undefined,
+      } as unknown as SessionTokenVerifier,
       logger: createLogger('test', { level: 'silent' }),
       ...({} as Omit<RouteServices, 'bus' | 'verifier' | 'logger'>),
     });

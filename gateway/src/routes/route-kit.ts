@@ -91,6 +91,13 @@ export interface RouteOptions<S extends RequestSubject, Answer = ReplyOf<S>> ext
   params?: readonly (keyof ClientInput<S> & string)[];
   /** The client's part of the payload, when it is not the subject's payload less `actor`. */
   input?: z.ZodObject;
+  /**
+   * `input` is the subject's payload schema less `actor` in all but name (the same fields and
+   * checks, e.g. a refined object zod cannot omit `actor` from): its output with the verified
+   * actor is what the subject's schema would answer, so the payload leaves without a second
+   * parse. hires-routes.spec checks each route that says so against its subject's schema.
+   */
+  inputIsPayload?: boolean;
   before?: readonly RouteStep<ClientInput<S>>[];
   /** The HTTP answer, when it is not the subject's reply as it is. */
   answer?: { schema: z.ZodType<Answer>; from(reply: ReplyOf<S>): Answer };
@@ -172,7 +179,8 @@ export function route<S extends RequestSubject, Answer = ReplyOf<S>>(
     toAnswer: options.answer ? (reply) => options.answer!.from(reply as ReplyOf<S>) : (reply) => reply,
     answersReply: !options.answer && !options.handle && before.length === 0,
     forwardsParsed:
-      !options.input && 'actor' in (subject.request as z.ZodObject).shape === (options.access !== 'public'),
+      (!options.input || options.inputIsPayload === true) &&
+      'actor' in (subject.request as z.ZodObject).shape === (options.access !== 'public'),
     handle: options.handle as RouteDeclaration['handle'],
     errors: [
       ...new Set([...subject.errors, ...before.flatMap((step) => step.errors), ...(options.errors ?? [])]),

@@ -1,3 +1,5 @@
+import type { RpcExceptionFilter } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { NatsContext, ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
 import { NO_MESSAGE_HANDLER } from '@nestjs/microservices/constants';
@@ -10,8 +12,15 @@ import {
   slowRequestMs,
   type Logger,
 } from '@planted/logging';
-import type { Msg, NatsConnection } from 'nats';
-import { endSpan, runInSpan, SpanKind, startSpan, TRACEPARENT_HEADER } from '@planted/observability';
+import type { Msg, MsgHdrs, NatsConnection } from 'nats';
+import {
+  endSpan,
+  runInSpan,
+  SpanKind,
+  startSpan,
+  TRACEPARENT_HEADER,
+  tracingEnabled,
+} from '@planted/observability';
 import { IDEMPOTENCY_KEY_HEADER, runWithIdempotencyKey } from './idempotency';
 import { coalesceWrites, prefixed } from './nats-connection';
 import { ReplySerializer } from './reusable-reply';
@@ -46,6 +55,32 @@ export interface PrefixedNatsServerExtras {
   admit?: (request: IncomingRequest) => void | Promise<void>;
 }
 
+/**
+ * A request handler Nest would run with nothing around it but the pipe that parses its
+ * payload (no guards, interceptors, other pipes or filters of its own): the handler bound
+ * to its instance, with that parse. PrefixedNatsServer calls it directly, without Nest's
+ * per-request pipeline (execution context, guards, interceptors and pipes consumers, each
+ * an async step), and hands what it throws to the same exception filter Nest would.
+ */
+export type DirectHandler = (data: unknown) => unknown;
+
+/**
+ * A header's value as MsgHdrs.get(name) answers it (exact name, first value, '' when
+ * absent), read from nats.js's map of them without the array of keys get() builds per call.
+ */
+export function headerValue(headers: MsgHdrs | undefined, name: string): string {
+  if (!headers) return '';
+  const map = (headers as { headers?: unknown }).headers;
+  if (!(map instanceof Map)) return headers.get(name);
+  const values = map.get(name) as string[] | string | undefined;
+  if (!values) return '';
+  return (Array.isArray(values) ? values[0] : values) ?? '';
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
 /** Queue group used when none is configured; subjects differ per service, so one name serves all. */
 export const DEFAULT_QUEUE_GROUP = 'planted';
 
@@ -64,6 +99,7 @@ export const DEFAULT_QUEUE_GROUP = 'planted';
  */
 export class PrefixedNatsServer extends ServerNats {
   private readonly slowMs = slowRequestMs();
+  private direct: { handlers: ReadonlyMap<string, DirectHandler>; filter: RpcExceptionFilter } | undefined;
   constructor(
     options: NatsOptions['options'],
     private readonly subjectPrefix: string,
@@ -76,6 +112,15 @@ export class PrefixedNatsServer extends ServerNats {
     });
   }
 
+  /**
+   * Handlers to call directly (see DirectHandler), by subject, instead of through Nest's
+   * pipeline; `filter` answers what they throw, as the global exception filter does on
+   * Nest's path. Set before the server listens (Nest adds its handlers then).
+   */
+  serveDirectly(handlers: ReadonlyMap<string, DirectHandler>, filter: RpcExceptionFilter): void {
+    this.direct = { handlers, filter };
+  }
+
   override addHandler(
     pattern: unknown,
     callback: MessageHandler,
@@ -83,74 +128,131 @@ export class PrefixedNatsServer extends ServerNats {
     extras: Record<string, unknown> = {},
   ): void {
     const name = typeof pattern === 'string' ? pattern : JSON.stringify(pattern);
+    const direct = isEventHandler ? undefined : this.direct?.handlers.get(name);
+    const target = direct ? this.directly(direct, this.direct!.filter) : callback;
     const handler = ((data: unknown, ctx?: NatsContext) =>
-      this.runHandler(name, callback, data, ctx)) as MessageHandler;
+      this.runHandler(name, target, data, ctx)) as MessageHandler;
     super.addHandler(prefixed(this.subjectPrefix, name), handler, isEventHandler, extras);
   }
 
+  /**
+   * A direct handler as Nest's proxy would answer: its value (or promise of one), or what
+   * the exception filter makes of what it throws (an Observable erroring with {code, message}).
+   */
+  private directly(direct: DirectHandler, filter: RpcExceptionFilter): MessageHandler {
+    const caught = (err: unknown, data: unknown, ctx?: NatsContext) => {
+      const host = new ExecutionContextHost([data, ctx]);
+      host.setType('rpc');
+      return filter.catch(err, host);
+    };
+    return ((data: unknown, ctx?: NatsContext) => {
+      let result: unknown;
+      try {
+        result = direct(data);
+      } catch (err) {
+        return caught(err, data, ctx);
+      }
+      return isPromiseLike(result)
+        ? result.then(undefined, (err: unknown) => caught(err, data, ctx))
+        : result;
+    }) as MessageHandler;
+  }
+
   private runHandler(subject: string, callback: MessageHandler, data: unknown, ctx?: NatsContext) {
-    const requestId = ctx?.getHeaders?.()?.get?.(REQUEST_ID_HEADER) || undefined;
+    const headers = ctx?.getHeaders?.() as MsgHdrs | undefined;
+    const requestId = headerValue(headers, REQUEST_ID_HEADER) || undefined;
     // A child of the caller's span (its traceparent header), when tracing is on.
-    const span = startSpan(this.extras.traceScope ?? 'nats', subject, {
-      kind: SpanKind.SERVER,
-      parent: ctx?.getHeaders?.()?.get?.(TRACEPARENT_HEADER) || undefined,
-      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
-    });
+    const span = tracingEnabled()
+      ? startSpan(this.extras.traceScope ?? 'nats', subject, {
+          kind: SpanKind.SERVER,
+          parent: headerValue(headers, TRACEPARENT_HEADER) || undefined,
+          attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+        })
+      : undefined;
     return runWithRequestId(requestId, () =>
-      runInSpan(span, async () => {
-        const { logger, observer } = this.extras;
-        // Written into the outcome logs explicitly: they may run after this returns, when
-        // Nest subscribes to an error's observable outside this context.
-        const id = currentRequestId();
-        const started = performance.now();
-        observer?.started(subject);
-        const finish = (error?: unknown) => {
-          const elapsed = performance.now() - started;
-          const ms = Math.round(elapsed);
-          if (error === undefined) {
-            observer?.finished(subject, 'ok', elapsed);
-            endSpan(span);
-            // A success is one line at debug; at info only when it was slow (errors always are).
-            if (ms >= this.slowMs) logger?.info({ requestId: id, subject, ms }, 'handled slowly');
-            else logger?.debug({ requestId: id, subject, ms }, 'handled');
-          } else {
-            // Nest's exception filter has already turned the error into {code, message}.
-            const code =
-              typeof (error as { code?: unknown })?.code === 'string'
-                ? (error as { code: string }).code
-                : 'INTERNAL';
-            observer?.finished(subject, code, elapsed);
-            endSpan(span, error);
-            logger?.info({ requestId: id, subject, code, ms }, 'handled with error');
-          }
-        };
-        let result: unknown;
-        try {
-          // Awaited only when asynchronous: a microtask per request is not free on a busy service.
-          const admitted = this.extras.admit?.({ subject, data, headers: ctx?.getHeaders?.() });
-          if (admitted) await admitted;
-        } catch (err) {
-          const body: ServiceErrorBody =
-            err instanceof ServiceError ? err.toBody() : { code: 'INTERNAL', message: 'Internal error' };
-          if (!(err instanceof ServiceError))
-            logger?.error({ err, requestId: id, subject }, 'admission failed');
-          finish(body);
-          return throwError(() => body);
-        }
-        try {
-          const idempotencyKey = ctx?.getHeaders?.()?.get?.(IDEMPOTENCY_KEY_HEADER) || undefined;
-          result = await runWithIdempotencyKey(idempotencyKey, () => callback(data, ctx));
-        } catch (err) {
-          finish(err);
-          throw err;
-        }
-        if (!isObservable(result)) {
-          finish();
-          return result;
-        }
-        return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
-      }),
+      runInSpan(span, () => this.serve(subject, callback, data, ctx, headers, span)),
     );
+  }
+
+  /**
+   * Admission, then the handler, inside the request's context; its outcome timed, logged and
+   * reported. Synchronous as far as it can be: a promise (and a microtask) only where the
+   * admission or the handler is asynchronous.
+   */
+  private serve(
+    subject: string,
+    callback: MessageHandler,
+    data: unknown,
+    ctx: NatsContext | undefined,
+    headers: MsgHdrs | undefined,
+    span: ReturnType<typeof startSpan>,
+  ): unknown {
+    const { logger, observer } = this.extras;
+    // Written into the outcome logs explicitly: they may run after this returns, when
+    // Nest subscribes to an error's observable outside this context.
+    const id = currentRequestId();
+    const started = performance.now();
+    observer?.started(subject);
+    const finish = (error?: unknown) => {
+      const elapsed = performance.now() - started;
+      const ms = Math.round(elapsed);
+      if (error === undefined) {
+        observer?.finished(subject, 'ok', elapsed);
+        endSpan(span);
+        // A success is one line at debug; at info only when it was slow (errors always are).
+        if (ms >= this.slowMs) logger?.info({ requestId: id, subject, ms }, 'handled slowly');
+        else logger?.debug({ requestId: id, subject, ms }, 'handled');
+      } else {
+        // Nest's exception filter has already turned the error into {code, message}.
+        const code =
+          typeof (error as { code?: unknown })?.code === 'string'
+            ? (error as { code: string }).code
+            : 'INTERNAL';
+        observer?.finished(subject, code, elapsed);
+        endSpan(span, error);
+        logger?.info({ requestId: id, subject, code, ms }, 'handled with error');
+      }
+    };
+    const refused = (err: unknown) => {
+      const body: ServiceErrorBody =
+        err instanceof ServiceError ? err.toBody() : { code: 'INTERNAL', message: 'Internal error' };
+      if (!(err instanceof ServiceError)) logger?.error({ err, requestId: id, subject }, 'admission failed');
+      finish(body);
+      return throwError(() => body);
+    };
+    const answered = (result: unknown) => {
+      if (!isObservable(result)) {
+        finish();
+        return result;
+      }
+      return result.pipe(tap({ error: (err: unknown) => finish(err), complete: () => finish() }));
+    };
+    const failed = (err: unknown): never => {
+      finish(err);
+      throw err;
+    };
+    const handle = () => {
+      const idempotencyKey = headerValue(headers, IDEMPOTENCY_KEY_HEADER) || undefined;
+      let result: unknown;
+      try {
+        result = runWithIdempotencyKey(idempotencyKey, () => callback(data, ctx));
+      } catch (err) {
+        return failed(err);
+      }
+      return isPromiseLike(result) ? result.then(answered, failed) : answered(result);
+    };
+    let admitted: void | Promise<void>;
+    try {
+      admitted = this.extras.admit?.({
+        subject,
+        data,
+        headers: headers && { get: (name: string) => headerValue(headers, name) },
+      });
+    } catch (err) {
+      return refused(err);
+    }
+    // Awaited only when asynchronous: a microtask per request is not free on a busy service.
+    return admitted ? admitted.then(handle, refused) : handle();
   }
 
   /**
@@ -171,11 +273,16 @@ export class PrefixedNatsServer extends ServerNats {
     const publish = this.getPublisher(natsMsg as never, message.id, natsCtx);
     const handler = this.getHandlerByPattern(channel);
     if (!handler) return publish({ id: message.id, status: 'error', err: NO_MESSAGE_HANDLER });
-    return this.onProcessingStartHook(this.transportId!, natsCtx, async () => {
-      const result: unknown = await handler(message.data, natsCtx);
+    const reply = (result: unknown) => {
       if (isObservable(result)) this.send(result, publish);
       else publish({ response: result, isDisposed: true });
-    });
+    };
+    // No tick of its own for an answer given synchronously (Nest's hook only calls it).
+    const run = () => {
+      const result: unknown = handler(message.data, natsCtx);
+      return isPromiseLike(result) ? result.then(reply) : reply(result);
+    };
+    return this.onProcessingStartHook(this.transportId!, natsCtx, run as () => Promise<unknown>);
   }
 
   /** Nest's own connection, with socket writes coalesced as connectNats does. */

@@ -24,6 +24,20 @@ export function reusableReply<T extends object>(reply: T): T {
 type Packet = Record<string, unknown> & { response?: unknown; data?: unknown };
 
 /**
+ * The JSON Nest's serializer writes for a packet without `data` (a reply: JSON.stringify of
+ * `{...packet, data: undefined}`), built field by field: the same text, without the copy
+ * of the packet and the record Nest builds around it first.
+ */
+function packetJson(packet: Packet): string {
+  let json = '';
+  for (const key of Object.keys(packet)) {
+    const value = JSON.stringify(packet[key]);
+    if (value !== undefined) json += `${json ? ',' : '{'}${JSON.stringify(key)}:${value}`;
+  }
+  return json ? `${json}}` : '{}';
+}
+
+/**
  * Nest's NATS serializer, except for answers marked with reusableReply: their JSON is
  * encoded once and kept with them (weakly: it goes when they go), and each reply is that
  * and the packet's other fields around it. The envelope is the one Nest writes
@@ -36,12 +50,22 @@ export class ReplySerializer {
   serialize(packet: Packet): { data: Uint8Array; headers?: unknown } {
     const response = packet?.response;
     if (
-      typeof response !== 'object' ||
-      response === null ||
-      !reusable.has(response) ||
-      packet.data !== undefined
+      typeof packet !== 'object' ||
+      packet === null ||
+      packet.data !== undefined ||
+      packet.headers !== undefined
     )
       return this.nest.serialize(packet) as { data: Uint8Array; headers?: unknown };
+    if (typeof response !== 'object' || response === null || !reusable.has(response)) {
+      let json: string;
+      try {
+        json = packetJson(packet);
+      } catch {
+        // Not serializable (a BigInt, a cycle): Nest's serializer fails with its own error.
+        return this.nest.serialize(packet) as { data: Uint8Array; headers?: unknown };
+      }
+      return { data: encoder.encode(json) };
+    }
     let body = this.encoded.get(response);
     if (!body) {
       body = encoder.encode(JSON.stringify(response));

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createInbox,
-  headers as natsHeaders,
-  type Msg,
-  type MsgHdrs,
-  type NatsConnection,
-  type Subscription,
-} from 'nats';
+import { createInbox, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from 'nats';
 import {
   ServiceError,
   toFieldErrors,
@@ -16,7 +9,14 @@ import {
   type TypedClient,
 } from '@planted/contracts';
 import { currentRequestId, currentSessionToken, REQUEST_ID_HEADER } from '@planted/logging';
-import { currentTraceparent, endSpan, SpanKind, startSpan, TRACEPARENT_HEADER } from '@planted/observability';
+import {
+  currentTraceparent,
+  endSpan,
+  SpanKind,
+  startSpan,
+  TRACEPARENT_HEADER,
+  tracingEnabled,
+} from '@planted/observability';
 import { currentIdempotencyKey, IDEMPOTENCY_KEY_HEADER, OutcomeUnknownError } from './idempotency';
 import { prefixed } from './nats-connection';
 import {
@@ -27,6 +27,25 @@ import {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+
+/**
+ * A request's NATS headers, written as nats.js writes a MsgHdrs set one key at a time
+ * (`NATS/1.0\r\n<key>: <value>\r\n…\r\n\r\n`, values trimmed, CR and LF refused),
+ * straight into that text: publish() only asks headers for encode(), and MsgHdrs' set()
+ * looks its keys up in an array it builds per call. The keys are this module's constants.
+ */
+export class RequestHeaders {
+  private text = 'NATS/1.0';
+
+  set(key: string, value: string): void {
+    if (/[\r\n]/.test(value)) throw new Error('invalid header value - \\r and \\n are not allowed.');
+    this.text += `\r\n${key}: ${value.trim()}`;
+  }
+
+  encode(): Uint8Array {
+    return encoder.encode(`${this.text}\r\n\r\n`);
+  }
+}
 
 interface Pending {
   resolve(data: Uint8Array): void;
@@ -154,37 +173,42 @@ export class NatsTypedClient implements TypedClient {
   send<S extends RequestSubject>(
     subject: S,
     payload: RequestOf<S>,
-    options: { timeoutMs?: number } = {},
+    options: SendOptions = {},
   ): Promise<ReplyOf<S>> {
-    return this.observed(subject.name, async (traceparent) => {
-      const { reply } = await this.exchange(subject, payload, options, traceparent);
-      return this.readReply(subject, reply);
-    });
+    return this.observed(subject.name, (traceparent) =>
+      this.exchange(subject, payload, options, traceparent).then(({ reply }) =>
+        this.readReply(subject, reply),
+      ),
+    );
   }
 
   /**
    * Runs one request as a client span (its traceparent travels in the request's headers,
    * so the handler's span is its child) and reports its outcome and time to the observer.
    */
-  private async observed<T>(name: string, work: (traceparent?: string) => Promise<T>): Promise<T> {
+  private observed<T>(name: string, work: (traceparent?: string) => Promise<T>): Promise<T> {
     const { observer, traceScope } = this.extras;
-    const span = startSpan(traceScope ?? 'nats', `send ${name}`, {
-      kind: SpanKind.CLIENT,
-      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': name },
-    });
+    const span = tracingEnabled()
+      ? startSpan(traceScope ?? 'nats', `send ${name}`, {
+          kind: SpanKind.CLIENT,
+          attributes: { 'messaging.system': 'nats', 'messaging.destination.name': name },
+        })
+      : undefined;
     if (!observer && !span) return work();
     const started = performance.now();
-    try {
-      const result = await work(currentTraceparent(span));
-      observer?.requested(name, 'ok', performance.now() - started);
-      endSpan(span);
-      return result;
-    } catch (err) {
-      const code = err instanceof ServiceError ? err.code : 'INTERNAL';
-      observer?.requested(name, code, performance.now() - started);
-      endSpan(span, err);
-      throw err;
-    }
+    return work(currentTraceparent(span)).then(
+      (result) => {
+        observer?.requested(name, 'ok', performance.now() - started);
+        endSpan(span);
+        return result;
+      },
+      (err: unknown) => {
+        const code = err instanceof ServiceError ? err.code : 'INTERNAL';
+        observer?.requested(name, code, performance.now() - started);
+        endSpan(span, err);
+        throw err;
+      },
+    );
   }
 
   /**
@@ -213,36 +237,54 @@ export class NatsTypedClient implements TypedClient {
   }
 
   /** Sends the request (parsed, with its proof) and answers the reply's text and the request's token. */
-  private async exchange<S extends RequestSubject>(
+  private exchange<S extends RequestSubject>(
     subject: S,
     payload: RequestOf<S>,
     options: SendOptions,
     traceparent?: string,
   ): Promise<{ reply: string; token: string }> {
-    const body = JSON.stringify(options.parsed ? payload : this.parsed(subject, payload));
-    const hdrs = natsHeaders();
-    hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
-    if (traceparent) hdrs.set(TRACEPARENT_HEADER, traceparent);
-    const idempotencyKey = currentIdempotencyKey();
-    if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
-    if (subject.caller === 'user') {
-      const token = currentSessionToken();
-      if (!token) throw new ServiceError('UNAUTHENTICATED', `No session token to call ${subject.name} with`);
-      hdrs.set(SESSION_TOKEN_HEADER, token);
-    } else if (subject.caller === 'gateway') {
-      if (!this.assertionSigner)
-        throw new ServiceError('INTERNAL', `Only the gateway may call ${subject.name}: no assertion signer`);
-      hdrs.set(GATEWAY_ASSERTION_HEADER, await this.assertionSigner.sign(subject.name, body));
+    let body: string;
+    const hdrs = new RequestHeaders();
+    try {
+      body = JSON.stringify(options.parsed ? payload : this.parsed(subject, payload));
+      hdrs.set(REQUEST_ID_HEADER, currentRequestId() ?? randomUUID());
+      if (traceparent) hdrs.set(TRACEPARENT_HEADER, traceparent);
+      const idempotencyKey = currentIdempotencyKey();
+      if (idempotencyKey) hdrs.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
+      if (subject.caller === 'user') {
+        const token = currentSessionToken();
+        if (!token)
+          throw new ServiceError('UNAUTHENTICATED', `No session token to call ${subject.name} with`);
+        hdrs.set(SESSION_TOKEN_HEADER, token);
+      } else if (subject.caller === 'gateway') {
+        if (!this.assertionSigner)
+          throw new ServiceError(
+            'INTERNAL',
+            `Only the gateway may call ${subject.name}: no assertion signer`,
+          );
+        const signing = this.assertionSigner.sign(subject.name, body);
+        return signing.then((assertion) => {
+          hdrs.set(GATEWAY_ASSERTION_HEADER, assertion);
+          return this.sendRequest(subject.name, body, hdrs, options);
+        });
+      }
+    } catch (err) {
+      return Promise.reject(err as Error);
     }
+    return this.sendRequest(subject.name, body, hdrs, options);
+  }
+
+  private sendRequest(
+    name: string,
+    body: string,
+    hdrs: RequestHeaders,
+    options: SendOptions,
+  ): Promise<{ reply: string; token: string }> {
     const token = (this.nextToken++).toString(36);
-    const raw = await this.request(
-      subject.name,
-      body,
-      hdrs,
-      options.timeoutMs ?? this.defaultTimeoutMs,
+    return this.request(name, body, hdrs, options.timeoutMs ?? this.defaultTimeoutMs, token).then((raw) => ({
+      reply: decoder.decode(raw),
       token,
-    );
-    return { reply: decoder.decode(raw), token };
+    }));
   }
 
   /** The payload parsed with the subject's schema (what leaves), or VALIDATION_FAILED thrown. */
@@ -277,7 +319,7 @@ export class NatsTypedClient implements TypedClient {
   private request(
     name: string,
     body: string,
-    hdrs: MsgHdrs,
+    hdrs: RequestHeaders,
     timeoutMs: number,
     token: string,
   ): Promise<Uint8Array> {
@@ -296,7 +338,8 @@ export class NatsTypedClient implements TypedClient {
           prefixed(this.subjectPrefix, name),
           // The payload goes out as the very bytes a gateway assertion's digest covers.
           encoder.encode(`{"pattern":${JSON.stringify(name)},"data":${body},"id":"${token}"}`),
-          { reply: inbox.prefix + token, headers: hdrs },
+          // publish() asks its headers for encode() alone (see RequestHeaders).
+          { reply: inbox.prefix + token, headers: hdrs as unknown as MsgHdrs },
         );
       } catch (err) {
         this.settle(token)?.reject(

@@ -29,6 +29,7 @@ import { Metrics } from './http/metrics';
 import { createAdmission } from './nats/admission';
 import { PgSeenAssertions } from './nats/seen-assertions';
 import { ServiceNatsServer } from './nats/service-nats-server';
+import { directHandlers } from './nest/direct-handlers';
 import { KitModule } from './nest/kit.module';
 import { NestPinoLogger } from './nest/nest-logger';
 import type { DbSchema, ProviderLookup, ServiceDefinition } from './service-definition';
@@ -207,13 +208,14 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         },
         { strategy: this.natsServer, logger: new NestPinoLogger(logger), abortOnError: false },
       );
-      this.nest.useGlobalFilters(
-        new ServiceErrorFilter(logger, withoutQueryParameters, (err) =>
-          databaseUnavailable(err)
-            ? new ServiceError('UNAVAILABLE', 'The database is busy or unavailable')
-            : undefined,
-        ),
+      const errors = new ServiceErrorFilter(logger, withoutQueryParameters, (err) =>
+        databaseUnavailable(err)
+          ? new ServiceError('UNAVAILABLE', 'The database is busy or unavailable')
+          : undefined,
       );
+      this.nest.useGlobalFilters(errors);
+      // @Handles methods with nothing but their payload's pipe are called without Nest's pipeline.
+      this.natsServer.serveDirectly(directHandlers(this.nest, errors), errors);
       await this.nest.listen();
       await this.startConsumers();
       this.serving = true;

@@ -2,6 +2,15 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { CallerKind, ParsedRequestOf, ReplyOf, RequestSubject } from '@planted/contracts';
 import { SubjectPipe } from '@planted/messaging';
 
+/** Metadata key of a @Handles method: its subject and the pipe that parses its payload. */
+export const HANDLES_METADATA = 'planted:handles';
+
+/** What @Handles recorded on a method. */
+export interface HandlesMetadata {
+  subject: RequestSubject;
+  pipe: SubjectPipe<RequestSubject>;
+}
+
 /** The caller kind of every subject a handler was declared for in this process. */
 const declaredCallers = new Map<string, CallerKind>();
 
@@ -30,7 +39,9 @@ export function Handles<S extends RequestSubject>(subject: S) {
     descriptor: TypedPropertyDescriptor<M>,
   ): void => {
     declaredCallers.set(subject.name, subject.caller);
+    const pipe = new SubjectPipe(subject);
     MessagePattern(subject.name)(target, key, descriptor);
-    Payload(new SubjectPipe(subject))(target, key, 0);
+    Payload(pipe)(target, key, 0);
+    Reflect.defineMetadata(HANDLES_METADATA, { subject, pipe } satisfies HandlesMetadata, target, key);
   };
 }
