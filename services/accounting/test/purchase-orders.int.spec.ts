@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   ACCOUNTING_MESSAGES as M,
   AccountingPurchaseOrderCreate,
@@ -246,6 +246,35 @@ describe('a purchase order for one hire (spec §7 POST /zahara/purchase-order/cr
     await waitFor(() => (ordersIn(s.key, hire.id).length === 1 ? true : undefined), 15_000);
     const again = await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
     expect(again.zaharaPoNumber).toBe(ordersIn(s.key, hire.id)[0].PurchaseOrderNumber);
+  });
+
+  it('runs the order itself when the run holding it (the worker retrying it) fails meanwhile', async () => {
+    const s = await setting('Raced');
+    const hire = await s.hire();
+    t.zahara.fail.unauthorized({ key: s.key });
+    await errorOf(t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id }));
+    const ofHire = eq(purchaseOrders.externalId, hire.id);
+    const database = t.h.app.database;
+    // Another run (the worker's retry) holds the order...
+    await database.withSystem((tx) =>
+      tx
+        .update(purchaseOrders)
+        .set({
+          leaseUntil: sql`now() + interval '30 seconds'`,
+          nextAttemptAt: sql`now() + interval '30 seconds'`,
+        })
+        .where(ofHire),
+    );
+    t.zahara.fail.clear();
+    const asked = t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // ...and fails while the user waits: its lease released, the order still pending.
+    await database.withSystem((tx) =>
+      tx.update(purchaseOrders).set({ leaseUntil: null, lastError: M.PURCHASE_ORDER_QUEUED }).where(ofHire),
+    );
+    const made = await asked;
+    expect(ordersIn(s.key, hire.id)).toHaveLength(1);
+    expect(made.zaharaPoNumber).toBe(ordersIn(s.key, hire.id)[0].PurchaseOrderNumber);
   });
 
   it('refuses a hire whose supplier is not matched, recording nothing', async () => {

@@ -134,8 +134,12 @@ export class PurchaseOrdersService {
     };
   }
 
-  /** Runs the order; when another run has it (the worker), waits for that run's outcome. */
-  private async runOrWait(customerId: string, orderId: string): Promise<PurchaseOrderRow> {
+  /**
+   * Runs the order; when another run has it (the worker retrying it), waits for that run's
+   * outcome, and when that run failed, runs it once more itself: the user asked for it now,
+   * and answers with what this try met (Zahara down, a refused key), not with 409.
+   */
+  private async runOrWait(customerId: string, orderId: string, waited = false): Promise<PurchaseOrderRow> {
     const outcome = await this.creator.run(customerId, orderId);
     if (outcome.kind === 'created') return outcome.order;
     if (outcome.kind === 'failed') throw outcome.error;
@@ -149,6 +153,8 @@ export class PurchaseOrdersService {
     }
     const row = await this.database.readAsTenant(customerId, (tx) => this.orders.find(tx, orderId));
     if (row?.status === 'created') return row;
+    if (!waited && row?.status === 'pending' && row.leaseUntil === null)
+      return this.runOrWait(customerId, orderId, true);
     throw new ServiceError('CONFLICT', row?.lastError ?? M.PURCHASE_ORDER_IN_PROGRESS);
   }
 }
