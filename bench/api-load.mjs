@@ -33,6 +33,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -817,7 +818,97 @@ function scenarioRequest(name, user, bases) {
   };
 }
 
+/**
+ * A scenario with its own rate (hires-price) sent at an even pace: request k leaves at
+ * k × (1000 / rate) ms, whatever the answers' times (no coordinated omission), on up to
+ * CONNECTIONS keep-alive connections. autocannon's rate resets once a second on every
+ * connection, so 50 req/s over 50 connections left as one burst of 50 each second: the
+ * delays it measured were the burst's queue, not the system's pace.
+ */
+async function paced(base, req, seconds, rate) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const url = new URL(base + req.path);
+  const latencies = [];
+  const codes = {};
+  let errors = 0;
+  let timeouts = 0;
+  let sent = 0;
+  const intervalMs = 1000 / rate;
+  const one = () =>
+    new Promise((resolve) => {
+      const { headers, body } = req.vary();
+      const t0 = performance.now();
+      let timedOut = false;
+      const request = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: req.method,
+          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          timeout: 10_000,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - t0);
+            codes[res.statusCode] = (codes[res.statusCode] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      request.on('timeout', () => {
+        timedOut = true;
+        timeouts += 1;
+        request.destroy(new Error('timeout'));
+      });
+      request.on('error', () => {
+        if (!timedOut) errors += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+  const inFlight = [];
+  const started = performance.now();
+  await new Promise((resolve) => {
+    const tick = () => {
+      const elapsed = performance.now() - started;
+      if (elapsed >= seconds * 1000) return resolve();
+      while (sent * intervalMs <= elapsed) {
+        inFlight.push(one());
+        sent += 1;
+      }
+      setTimeout(tick, Math.max(0, sent * intervalMs - (performance.now() - started)));
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p) => (latencies.length ? Math.round(percentile(latencies, p)) : 0);
+  const answered = latencies.length;
+  const non2xx = Object.entries(codes)
+    .filter(([code]) => Number(code) < 200 || Number(code) > 299)
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    requests: { average: answered / seconds, total: sent },
+    latency: {
+      average: answered ? latencies.reduce((sum, v) => sum + v, 0) / answered : 0,
+      p50: at(50),
+      p90: at(90),
+      p99: at(99),
+      max: Math.round(latencies.at(-1) ?? 0),
+    },
+    non2xx,
+    errors,
+    timeouts,
+    statusCodeStats: Object.fromEntries(Object.entries(codes).map(([code, count]) => [code, { count }])),
+  };
+}
+
 function cannon(base, req, seconds) {
+  if (req.rate && req.vary) return paced(base, req, seconds, req.rate);
   // Varying paths: every request a connection sends takes the next one, whichever connection it is.
   let next = 0;
   const varying = req.paths
