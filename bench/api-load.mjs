@@ -502,6 +502,34 @@ async function deleteStream(name) {
   }
 }
 
+/**
+ * Waits (up to 60 s) until every durable consumer of this run's streams has nothing pending
+ * or unacknowledged: the consumers have applied the previous scenario's events, so a write
+ * scenario's event delay is not the previous one's backlog. Answers the seconds waited.
+ */
+async function consumersIdle() {
+  if (!state.prefix) return 0;
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: NATS_URL.split(','), timeout: 3000 });
+  const started = Date.now();
+  try {
+    const jsm = await nc.jetstreamManager();
+    while (Date.now() - started < 60_000) {
+      let busy = 0;
+      for await (const stream of jsm.streams.list()) {
+        if (!stream.config.name.startsWith(`${state.prefix}_`)) continue;
+        for await (const consumer of jsm.consumers.list(stream.config.name))
+          busy += consumer.num_pending + consumer.num_ack_pending;
+      }
+      if (busy === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await nc.close();
+  }
+  return (Date.now() - started) / 1000;
+}
+
 async function deleteRedisKeys(prefix) {
   const { Redis } = await import('ioredis');
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -955,6 +983,11 @@ async function runScenario(bases, name, user) {
   log(`${req.title}: ${CONNECTIONS} connections for ${DURATION} s${RATE ? `, ${RATE} req/s offered` : ''}`);
   const loadavg = os.loadavg()[0];
   const creating = name === 'hires-create' || name === 'hires-price';
+  if (creating) {
+    const waited = await consumersIdle();
+    if (waited >= 1)
+      log(`${req.title}: waited ${waited.toFixed(1)} s for the consumers to apply earlier events`);
+  }
   const fromDb = creating ? await databaseNow() : undefined;
   const before = cpuSnapshot();
   const fromUs = Number(process.hrtime.bigint() / 1000n);
