@@ -19,3 +19,25 @@ export const deletedAtColumn = () => timestamp('deleted_at', { withTimezone: tru
  * event at least as new as the one it holds.
  */
 export const newerVersion = (sourceAt: AnyPgColumn): SQL => sql`${sourceAt} <= excluded.source_at`;
+
+type Placeholder = ReturnType<typeof sql.placeholder>;
+
+/**
+ * For a statement prepared once with `sql.placeholder`s: each key's value the placeholder of
+ * the same name (`.values({ id: sql.placeholder('id'), ...placeholders(columns) })`).
+ */
+export function placeholders<T extends Record<string, unknown>>(columns: T): { [K in keyof T]: Placeholder } {
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, sql.placeholder(key)])) as {
+    [K in keyof T]: Placeholder;
+  };
+}
+
+/**
+ * An upsert's `set` of every column to the value the insert offered (`excluded`): the same as
+ * setting each value again, without a second set of placeholders.
+ */
+export function excludedValues<T extends Record<string, AnyPgColumn>>(columns: T): { [K in keyof T]: SQL } {
+  return Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+  ) as { [K in keyof T]: SQL };
+}

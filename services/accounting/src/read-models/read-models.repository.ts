@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { newerVersion, preparedQuery } from '@planted/db';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { excludedValues, newerVersion, placeholders, preparedQuery } from '@planted/db';
 import type { EventPayloadOf, HireEvent, SiteCreated, SupplierCreated } from '@planted/contracts';
 import type { AccountingTx } from '../db/database';
 import { equipment, hires, sites, suppliers } from '../db/schema';
@@ -10,28 +10,6 @@ type SiteEvent = EventPayloadOf<typeof SiteCreated>['site'];
 type SupplierEvent = EventPayloadOf<typeof SupplierCreated>['supplier'];
 
 const money = (n: number) => n.toFixed(2);
-
-/**
- * The connector's copies of what other services own, written by its event consumers:
- * hires and sites (hires), equipment names and suppliers (catalogue). Purchase orders and
- * exports read them without asking anyone, which also serves hire.created when no user
- * (and so no session token to ask with) is behind it.
- */
-type Placeholder = ReturnType<typeof sql.placeholder>;
-
-/** Each column's value a placeholder named as its key. */
-function placeholders<T extends Record<string, PgColumn>>(columns: T): { [K in keyof T]: Placeholder } {
-  return Object.fromEntries(Object.keys(columns).map((key) => [key, sql.placeholder(key)])) as {
-    [K in keyof T]: Placeholder;
-  };
-}
-
-/** An upsert's SET of every column to the inserted row's value: the same as setting each value again. */
-function excluded<T extends Record<string, PgColumn>>(columns: T): { [K in keyof T]: SQL } {
-  return Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-  ) as { [K in keyof T]: SQL };
-}
 
 /** The values of an upsert, by column key (placeholders of the same name). */
 type ValuesOf<T> = { [K in keyof T]: unknown };
@@ -82,74 +60,48 @@ const supplierColumns = {
 
 // The consumers' statements, built once per connection and prepared (see preparedQuery): an
 // upsert replaces a row only with an event at least as new (newerVersion), a delete likewise.
+type ReadModelTable = PgTable & { id: AnyPgColumn; sourceAt: AnyPgColumn; deletedAt?: AnyPgColumn };
 const id = sql.placeholder('id');
 const at = sql.placeholder('at');
-const upsertHireStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .insert(hires)
-    .values({ id, ...placeholders(hireColumns) })
-    .onConflictDoUpdate({
-      target: hires.id,
-      set: excluded(hireColumns),
-      setWhere: newerVersion(hires.sourceAt),
-    })
-    .prepare('accounting_hire_upsert'),
-);
-const deleteHireStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .update(hires)
-    .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` })
-    .where(and(eq(hires.id, id), lte(hires.sourceAt, at)))
-    .prepare('accounting_hire_delete'),
-);
-const upsertSiteStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .insert(sites)
-    .values({ id, ...placeholders(siteColumns) })
-    .onConflictDoUpdate({
-      target: sites.id,
-      set: excluded(siteColumns),
-      setWhere: newerVersion(sites.sourceAt),
-    })
-    .prepare('accounting_site_upsert'),
-);
-const deleteSiteStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .update(sites)
-    .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` })
-    .where(and(eq(sites.id, id), lte(sites.sourceAt, at)))
-    .prepare('accounting_site_delete'),
-);
-const upsertEquipmentStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .insert(equipment)
-    .values({ id, ...placeholders(equipmentColumns) })
-    .onConflictDoUpdate({
-      target: equipment.id,
-      set: excluded(equipmentColumns),
-      setWhere: newerVersion(equipment.sourceAt),
-    })
-    .prepare('accounting_equipment_upsert'),
-);
-const upsertSupplierStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .insert(suppliers)
-    .values({ id, ...placeholders(supplierColumns) })
-    .onConflictDoUpdate({
-      target: suppliers.id,
-      set: excluded(supplierColumns),
-      setWhere: newerVersion(suppliers.sourceAt),
-    })
-    .prepare('accounting_supplier_upsert'),
-);
-const deleteSupplierStatement = preparedQuery((tx: AccountingTx) =>
-  tx
-    .update(suppliers)
-    .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` })
-    .where(and(eq(suppliers.id, id), lte(suppliers.sourceAt, at)))
-    .prepare('accounting_supplier_delete'),
-);
 
+function upsertStatement(table: ReadModelTable, columns: Record<string, AnyPgColumn>, name: string) {
+  return preparedQuery((tx: AccountingTx) =>
+    tx
+      .insert(table)
+      .values({ id, ...placeholders(columns) } as never)
+      .onConflictDoUpdate({
+        target: table.id,
+        set: excludedValues(columns),
+        setWhere: newerVersion(table.sourceAt),
+      })
+      .prepare(name),
+  );
+}
+
+function deleteStatement(table: ReadModelTable, name: string) {
+  return preparedQuery((tx: AccountingTx) =>
+    tx
+      .update(table)
+      .set({ deletedAt: sql`${at}`, sourceAt: sql`${at}` } as never)
+      .where(and(eq(table.id, id), lte(table.sourceAt, at)))
+      .prepare(name),
+  );
+}
+
+const upsertHireStatement = upsertStatement(hires, hireColumns, 'accounting_hire_upsert');
+const deleteHireStatement = deleteStatement(hires, 'accounting_hire_delete');
+const upsertSiteStatement = upsertStatement(sites, siteColumns, 'accounting_site_upsert');
+const deleteSiteStatement = deleteStatement(sites, 'accounting_site_delete');
+const upsertEquipmentStatement = upsertStatement(equipment, equipmentColumns, 'accounting_equipment_upsert');
+const upsertSupplierStatement = upsertStatement(suppliers, supplierColumns, 'accounting_supplier_upsert');
+const deleteSupplierStatement = deleteStatement(suppliers, 'accounting_supplier_delete');
+
+/**
+ * The connector's copies of what other services own, written by its event consumers:
+ * hires and sites (hires), equipment names and suppliers (catalogue). Purchase orders and
+ * exports read them without asking anyone, which also serves hire.created when no user
+ * (and so no session token to ask with) is behind it.
+ */
 @Injectable()
 export class ReadModelsRepository {
   async upsertHire(tx: AccountingTx, hire: HireEvent, at: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { HireEvent, PricingEntry } from '@planted/contracts';
-import { preparedQuery } from '@planted/db';
+import { excludedValues, placeholders, preparedQuery } from '@planted/db';
 import type { CatalogueTx } from '../db/database';
 import { hirePrices } from '../db/schema';
 import { latestPricesQuery } from './pricing.queries';
@@ -37,9 +37,7 @@ const upsertStatement = preparedQuery((tx: CatalogueTx) =>
     .onConflictDoUpdate({
       target: hirePrices.hireId,
       // The row's new values are the insert's (excluded): the same as setting each value again.
-      set: Object.fromEntries(
-        Object.entries(priceColumns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-      ),
+      set: excludedValues(priceColumns),
       setWhere: sql`${hirePrices.deletedAt} is null and ${hirePrices.sourceUpdatedAt} <= excluded.source_updated_at`,
     })
     .prepare('catalogue_hire_price_upsert'),
@@ -56,14 +54,6 @@ const markDeletedStatement = preparedQuery((tx: CatalogueTx) =>
     )
     .prepare('catalogue_hire_price_mark_deleted'),
 );
-
-function placeholders<T extends Record<string, unknown>>(
-  columns: T,
-): { [K in keyof T]: ReturnType<typeof sql.placeholder> } {
-  return Object.fromEntries(Object.keys(columns).map((key) => [key, sql.placeholder(key)])) as {
-    [K in keyof T]: ReturnType<typeof sql.placeholder>;
-  };
-}
 
 @Injectable()
 export class PricingRepository {
