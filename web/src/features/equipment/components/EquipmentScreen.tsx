@@ -1,4 +1,3 @@
-import { PageHeader, AddButton, HeaderActions } from '../../../components/ui/PageHeader';
 import { useState } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/ui/CardGrid';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FavoritesToggle } from '../../../components/ui/Favorites';
+import { PageHeader, AddButton, HeaderActions } from '../../../components/ui/PageHeader';
 import { NumberedPagination } from '../../../components/ui/Pagination';
 import { SearchInput } from '../../../components/ui/SearchInput';
 import { NativeSelectInput } from '../../../components/ui/TextInput';

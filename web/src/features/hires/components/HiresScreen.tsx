@@ -1,4 +1,3 @@
-import { PageHeader, AddButton } from '../../../components/ui/PageHeader';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
@@ -9,6 +8,7 @@ import type { HireStatus } from '@planted/domain';
 import { BulkActionBar } from '../../../components/ui/BulkActionBar';
 import { CardGrid } from '../../../components/ui/CardGrid';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader, AddButton } from '../../../components/ui/PageHeader';
 import { PageOfPagination } from '../../../components/ui/Pagination';
 import { SearchInput } from '../../../components/ui/SearchInput';
 import { useToast } from '../../../components/ui/toast';

@@ -1,9 +1,9 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { Box, Card, CardActionArea, CardContent, Chip, Grid, Typography } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useIntegrationStatus } from '../../../lib/accounting';
 

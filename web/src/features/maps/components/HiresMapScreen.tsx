@@ -1,7 +1,7 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Checkbox, CircularProgress, FormControlLabel } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useSites } from '../../../lib/sites';
 import { useMapHires } from '../api/get-map-data';

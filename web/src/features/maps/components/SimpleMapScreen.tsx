@@ -1,7 +1,7 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { lazy, Suspense, useMemo } from 'react';
 import { CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { googleMapsKey } from '../map-config';
 import type { LatLng } from '../map-markers';

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { Grid, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useSession } from '../../../lib/session';
 import { AccountInfoCard } from './AccountInfoCard';

@@ -1,10 +1,10 @@
-import { PageHeader, AddButton } from '../../../components/ui/PageHeader';
 import { useMemo, useState } from 'react';
 import { Box, Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/ui/CardGrid';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader, AddButton } from '../../../components/ui/PageHeader';
 import { SearchInput } from '../../../components/ui/SearchInput';
 import { SiteFormModal } from '../../../components/ui/SiteFormModal';
 import { useToast } from '../../../components/ui/toast';

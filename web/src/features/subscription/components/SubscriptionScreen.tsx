@@ -1,4 +1,3 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Grid, LinearProgress, Skeleton, Typography } from '@mui/material';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionPlan } from '@planted/contracts';
 import { comparePlans, getPlan, type PlanId } from '@planted/domain';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { PlanTerms } from '../../../components/ui/PlanCard';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../../components/ui/PageHeader';
 import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { isAccountingActive, useAccountingActive, useAccountingSettings } from '../../../lib/accounting';
 import { useSession } from '../../../lib/session';
