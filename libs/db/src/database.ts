@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, pgPolicy } from 'drizzle-orm/pg-core';
@@ -136,6 +136,38 @@ export function runAtCommit(tx: object, statement: DeferredStatement): boolean {
   if (!writer) return false;
   writer.atCommit.push(statement);
   return true;
+}
+
+/** What executeAtCommit needs of a statement Drizzle prepared (node-postgres's prepared query). */
+interface DrizzlePreparedStatement {
+  queryString: string;
+  params: unknown[];
+  rawQueryConfig?: { name?: string };
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A write nobody reads back in the transaction (a read model's upsert), prepared with
+ * Drizzle (`.prepare(name)`, as preparedQuery builds them), with the values of its
+ * placeholders by name: in a transaction of withTenant/withSystem it goes with the COMMIT
+ * (runAtCommit, encoded as its execute() would), no round trip of its own, after the
+ * transaction's other deferred statements; anywhere else it is executed at once. Statements
+ * that must stay in order with each other must then both go this way.
+ */
+export async function executeAtCommit(
+  tx: object,
+  prepared: unknown,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const statement = prepared as Partial<DrizzlePreparedStatement>;
+  if (typeof statement.queryString !== 'string' || !Array.isArray(statement.params))
+    throw new Error('executeAtCommit: not a statement prepared by Drizzle over node-postgres');
+  const deferred = runAtCommit(tx, {
+    name: statement.rawQueryConfig?.name,
+    text: statement.queryString,
+    values: fillPlaceholders(statement.params, values),
+  });
+  if (!deferred) await (statement as DrizzlePreparedStatement).execute(values);
 }
 
 /** What readAsTenant adds to the settings of a named statement: one plan for every value. */

@@ -10,6 +10,7 @@ import {
   Database,
   preparedQuery,
   preparedSql,
+  executeAtCommit,
   runAtCommit,
   runBeforeNextStatement,
   type Tx,
@@ -375,6 +376,50 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
         expect(runAtCommit({}, { ...insert, values: [a, 'x'] })).toBe(false);
         await single.pool.query(`delete from ${notes} where body = 'deferred'`);
       } finally {
+        await single.close();
+      }
+    });
+
+    it('executeAtCommit sends a Drizzle prepared statement with the COMMIT, its placeholders filled by name', async () => {
+      const { single, messages } = counted();
+      const notesTable = pgSchema(schemaName).table('notes', {
+        id: uuid('id').primaryKey(),
+        customerId: uuid('customer_id').notNull(),
+        body: text('body').notNull(),
+      });
+      const insertNote = preparedQuery((tx: Tx) =>
+        tx
+          .insert(notesTable)
+          .values({
+            id: sql.placeholder('id'),
+            customerId: sql.placeholder('customerId'),
+            body: sql.placeholder('body'),
+          })
+          .prepare(`note_drizzle_insert_${schemaName}`),
+      );
+      const id = randomUUID();
+      const other = randomUUID();
+      const body = "it's deferred"; // a quote, written in as a literal
+      try {
+        await single.withTenant(a, async (tx) => {
+          await executeAtCommit(tx, insertNote(tx), { id, customerId: a, body });
+          expect(await mine(tx, { not: 'x' })).toHaveLength(2); // not written yet
+        });
+        expect(messages.at(-1)).toMatch(/^execute "planted_\d+_note_drizzle_insert_.*; commit$/);
+        const written = async (noteId: string) =>
+          (await single.pool.query(`select customer_id, body from ${notes} where id = $1`, [noteId])).rows;
+        expect(await written(id)).toEqual([{ customer_id: a, body }]);
+        // Outside withTenant/withSystem it is executed at once.
+        const direct = single.db as unknown as Tx;
+        await executeAtCommit(direct, insertNote(direct), { id: other, customerId: b, body: 'at once' });
+        expect(await written(other)).toEqual([{ customer_id: b, body: 'at once' }]);
+        await single.withTenant(a, async (tx) => {
+          await expect(executeAtCommit(tx, { text: 'select 1' }, {})).rejects.toThrow(
+            /not a statement prepared by Drizzle/,
+          );
+        });
+      } finally {
+        await single.pool.query(`delete from ${notes} where id = any($1::uuid[])`, [[id, other]]);
         await single.close();
       }
     });

@@ -331,7 +331,8 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
   /**
    * Applies the deliveries in one transaction and acks them after its commit. A handler that
    * fails takes its own delivery out (retried later or terminated) and the rest go again; any
-   * other failure (the database) retries every delivery later.
+   * other failure (the database, or at the COMMIT) applies each delivery alone, and retries
+   * later those that fail alone too.
    */
   private async apply(deliveries: Delivery<TTx>[]): Promise<void> {
     if (deliveries.length === 0) return;
@@ -373,8 +374,13 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         const failed = err.delivery as Delivery<TTx>;
         this.failed(failed, err.error);
         await this.apply(deliveries.filter((d) => d !== failed));
+      } else if (deliveries.length > 1) {
+        // The transaction failed as a whole (the database, or a write a handler left for the
+        // COMMIT, see executeAtCommit): each delivery alone, so one bad event does not hold
+        // back the others.
+        for (const delivery of deliveries) await this.apply([delivery]);
       } else {
-        for (const delivery of deliveries) this.failed(delivery, err);
+        this.failed(deliveries[0], err);
       }
       return;
     }

@@ -7,6 +7,7 @@ import type { NatsConnection } from 'nats';
 import { Pool } from 'pg';
 import { z } from 'zod';
 import { defineEvent, type EventEnvelope } from '@planted/contracts';
+import { Database, runAtCommit } from '@planted/db';
 import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
 import { testDatabaseUrl, TestNatsServer, uniqueName, waitFor } from '@planted/testing';
 import {
@@ -42,6 +43,9 @@ const Deposited = defineEvent(
 );
 
 const Withdrawn = defineEvent('test.account.withdrawn.v1', z.object({ amount: z.number().int() }));
+
+/** Applied by a consumer on the db library's Database, its write left for the COMMIT. */
+const Refunded = defineEvent('test.account.refunded.v1', z.object({ amount: z.number().int() }));
 
 /** An event no stream takes: JetStream refuses its publish (no responders). */
 const Strayed = defineEvent('stray.thing.happened.v1', z.object({ amount: z.number().int() }));
@@ -537,6 +541,73 @@ describe('outbox → JetStream → idempotent consumer', () => {
     );
     expect(transactions[0]!.n).toBeGreaterThanOrEqual(3); // at most 20 a batch
     expect(transactions[0]!.n).toBeLessThanOrEqual(15);
+  });
+
+  it('applies a batch whose COMMIT fails one event at a time: the others once, the bad one terminated', async () => {
+    const appRole = `${schemaName}_app`.slice(0, 63);
+    await pool.query(`do $$ begin if not exists (select from pg_roles where rolname = '${appRole}') then
+      create role "${appRole}" nologin; end if; end $$`);
+    await pool.query(`grant usage on schema "${schemaName}" to "${appRole}"`);
+    await pool.query(
+      `grant select, insert, update, delete on all tables in schema "${schemaName}" to "${appRole}"`,
+    );
+    const database = new Database({ url: testDatabaseUrl(), schemaName, appRole, schema: {} });
+    const name = 'test-deferred';
+    let redelivered = 0;
+    const deferred = new EventConsumer({
+      nc,
+      stream,
+      name,
+      subjectPrefix: prefix,
+      db: database,
+      processedEvents,
+      logger,
+      maxDeliver: MAX_DELIVER,
+      retryDelayMs: 50,
+      maxRetryDelayMs: 200,
+      pullExpiresMs: 2000,
+      observer: { redelivered: (consumerName) => void (consumerName === name && redelivered++) },
+    }).on(Refunded, async (event, tx) => {
+      // A write nobody reads back goes with the COMMIT; amount 0 makes it fail there.
+      const written = runAtCommit(tx, {
+        text: `insert into "${schemaName}".effects (event_id, amount, applications) values ($1, 10 / $2::int, 1)`,
+        values: [event.id, event.payload.amount],
+      });
+      if (!written) throw new Error('not a transaction of the db library');
+    });
+    try {
+      const ids: string[] = [];
+      for (const amount of [1, 0, 2, 5])
+        ids.push(await db.transaction((tx) => addToOutbox(tx, outbox, Refunded, { amount })));
+      relay.notify();
+      await waitFor(async () => ((await unpublishedCount()) === 0 ? true : undefined));
+      await deferred.start(); // all four are waiting for it: one batch
+      const [first, bad, second, third] = ids;
+      await waitFor(allApplied([first!, second!, third!]), 20_000);
+      await waitFor(() =>
+        logLines.some((l) => l.eventId === bad && l.msg === 'event handler kept failing; event terminated')
+          ? true
+          : undefined,
+      );
+      const rows = await effectsOf(ids);
+      expect(rows.map((r) => [r.eventId, r.amount, r.applications]).sort()).toEqual(
+        [
+          [first!, 10, 1],
+          [second!, 5, 1],
+          [third!, 2, 1],
+        ].sort(),
+      );
+      const { rows: processed } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from "${schemaName}".processed_events where consumer = $1`,
+        [name],
+      );
+      expect(processed[0]!.n).toBe(3);
+      // Only the bad event came again: the others were applied at their first delivery.
+      expect(redelivered).toBe(MAX_DELIVER - 1);
+    } finally {
+      await deferred.stop();
+      await database.close();
+    }
   });
 
   it('retries only the failing event of a batch, and applies the rest of it once', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { excludedValues, newerVersion, placeholders, preparedQuery } from '@planted/db';
+import { excludedValues, executeAtCommit, newerVersion, placeholders, preparedQuery } from '@planted/db';
 import type { EventPayloadOf, HireEvent, SiteCreated, SupplierCreated } from '@planted/contracts';
 import type { AccountingTx } from '../db/database';
 import { equipment, hires, sites, suppliers } from '../db/schema';
@@ -97,7 +97,10 @@ const upsertSupplierStatement = upsertStatement(suppliers, supplierColumns, 'acc
 const deleteSupplierStatement = deleteStatement(suppliers, 'accounting_supplier_delete');
 
 /**
- * The connector's copies of what other services own, written by its event consumers:
+ * The connector's copies of what other services own, written by its event consumers, each
+ * write with the consumer's COMMIT (executeAtCommit: a batch of events costs one round trip
+ * for all its writes; nothing reads them back before, and each write's version check makes
+ * their order with the transaction's other statements irrelevant):
  * hires and sites (hires), equipment names and suppliers (catalogue). Purchase orders and
  * exports read them without asking anyone, which also serves hire.created when no user
  * (and so no session token to ask with) is behind it.
@@ -122,11 +125,11 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
-    await upsertHireStatement(tx).execute({ id: hire.id, ...values });
+    await executeAtCommit(tx, upsertHireStatement(tx), { id: hire.id, ...values });
   }
 
   async deleteHire(tx: AccountingTx, id: string, at: string): Promise<void> {
-    await deleteHireStatement(tx).execute({ id, at });
+    await executeAtCommit(tx, deleteHireStatement(tx), { id, at });
   }
 
   async upsertSite(tx: AccountingTx, site: SiteEvent, at: string): Promise<void> {
@@ -146,15 +149,15 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
-    await upsertSiteStatement(tx).execute({ id: site.id, ...values });
+    await executeAtCommit(tx, upsertSiteStatement(tx), { id: site.id, ...values });
   }
 
   async deleteSite(tx: AccountingTx, id: string, at: string): Promise<void> {
-    await deleteSiteStatement(tx).execute({ id, at });
+    await executeAtCommit(tx, deleteSiteStatement(tx), { id, at });
   }
 
   async upsertEquipment(tx: AccountingTx, item: { id: string; name: string }, at: string): Promise<void> {
-    await upsertEquipmentStatement(tx).execute({ id: item.id, name: item.name, sourceAt: at });
+    await executeAtCommit(tx, upsertEquipmentStatement(tx), { id: item.id, name: item.name, sourceAt: at });
   }
 
   async upsertSupplier(tx: AccountingTx, supplier: SupplierEvent, at: string): Promise<void> {
@@ -167,10 +170,10 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
-    await upsertSupplierStatement(tx).execute({ id: supplier.id, ...values });
+    await executeAtCommit(tx, upsertSupplierStatement(tx), { id: supplier.id, ...values });
   }
 
   async deleteSupplier(tx: AccountingTx, id: string, at: string): Promise<void> {
-    await deleteSupplierStatement(tx).execute({ id, at });
+    await executeAtCommit(tx, deleteSupplierStatement(tx), { id, at });
   }
 }

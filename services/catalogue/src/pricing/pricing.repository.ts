@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { HireEvent, PricingEntry } from '@planted/contracts';
-import { excludedValues, placeholders, preparedQuery } from '@planted/db';
+import { excludedValues, executeAtCommit, placeholders, preparedQuery } from '@planted/db';
 import type { CatalogueTx } from '../db/database';
 import { hirePrices } from '../db/schema';
 import { latestPricesQuery } from './pricing.queries';
@@ -72,7 +72,8 @@ export class PricingRepository {
   }
 
   /**
-   * Keeps the hire's price as its event tells it. An event older than the one applied last
+   * Keeps the hire's price as its event tells it, written with the transaction's COMMIT
+   * (in a transaction of the service's Database). An event older than the one applied last
    * (by the hire's updated_at) changes nothing, and neither does any event after the hire
    * was deleted.
    */
@@ -86,10 +87,13 @@ export class PricingRepository {
       createdAt: new Date(hire.created_at),
       sourceUpdatedAt: new Date(hire.updated_at),
     };
-    await upsertStatement(tx).execute({ hireId: hire.id, ...values });
+    // Nothing reads it back in the consumer's transaction: it goes with the COMMIT (a batch
+    // of events costs one round trip for all its prices, not one each).
+    await executeAtCommit(tx, upsertStatement(tx), { hireId: hire.id, ...values });
   }
 
   async markDeleted(tx: CatalogueTx, hireId: string, customerId: string): Promise<void> {
-    await markDeletedStatement(tx).execute({ hireId, customerId });
+    // With the COMMIT too, so it stays after an upsert of the same batch that went there.
+    await executeAtCommit(tx, markDeletedStatement(tx), { hireId, customerId });
   }
 }
