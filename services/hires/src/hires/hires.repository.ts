@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, between, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern, preparedQuery, trigramSearchable } from '@planted/db';
+import { randomUUID } from 'node:crypto';
+import { containsPattern, executeAtCommit, preparedQuery, trigramSearchable } from '@planted/db';
 import type { Actor } from '@planted/contracts';
 import type { HireStatus, HireTotals } from '@planted/domain';
 import type { HiresTx } from '../db/database';
@@ -283,12 +284,27 @@ export class HiresRepository {
     return row;
   }
 
-  async insert(tx: HiresTx, actor: Actor, input: HireInput, totals: HireTotals): Promise<HireRow> {
-    const [row] = await this.writeStatements.insert(tx).execute({
+  /**
+   * The new hire, written with the transaction's COMMIT (executeAtCommit: no round trip of
+   * its own; the outbox row recorded after it goes after it). The row is made here: its id,
+   * and `at` as created_at and updated_at (the time the request reached the service, as an
+   * edit sets updated_at), so the answer and the event need nothing read back. A reference
+   * the insert breaks (a site deleted meanwhile) fails the COMMIT, and the transaction.
+   */
+  async insert(tx: HiresTx, actor: Actor, input: HireInput, totals: HireTotals, at: Date): Promise<HireRow> {
+    const row = {
+      id: randomUUID(),
       customerId: actor.customerId,
-      createdBy: actor.userId,
       ...inputColumns(input, totals),
-    });
+      zaharaDocumentId: null,
+      zaharaPoNumber: null,
+      purchaseOrderError: null,
+      purchaseOrderFailedAt: null,
+      createdBy: actor.userId,
+      createdAt: at,
+      updatedAt: at,
+    } satisfies Record<keyof HireRow, unknown>;
+    await executeAtCommit(tx, this.writeStatements.insert(tx), row);
     return row;
   }
 
@@ -335,11 +351,13 @@ export class HiresRepository {
         .insert(hireRows)
         // Drizzle takes a placeholder for any column at run time; its types only for some.
         .values({
+          id: sql.placeholder('id'),
           customerId: sql.placeholder('customerId'),
           createdBy: sql.placeholder('createdBy'),
           ...inputPlaceholders,
+          createdAt: sql.placeholder('createdAt'),
+          updatedAt: sql.placeholder('updatedAt'),
         } as unknown as typeof hireRows.$inferInsert)
-        .returning()
         .prepare('hires_insert'),
     ),
     update: preparedQuery((tx: HiresTx) =>

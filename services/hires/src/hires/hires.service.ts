@@ -88,15 +88,16 @@ export class HiresService {
    * Totals from the domain library (the browser's are ignored), references checked, the
    * plan's limit held under the company's lock, and hire.created in the same transaction;
    * once per Idempotency-Key. Round trips: the references (with BEGIN, the settings, and
-   * the company's lock when the hire is active, in one message), the insert, and the
-   * COMMIT with the event (and the key's row); the creator's row first when the users read
-   * model does not have them yet. Every statement is prepared once per connection.
+   * the company's lock when the hire is active, in one message), then the COMMIT with the
+   * insert, the event and the key's row; the creator's row first when the users read model
+   * does not have them yet. Every statement is prepared once per connection.
    */
   async create(
     actor: Actor,
     input: HireInput,
   ): Promise<{ hire: Hire; message: string; purchase_order_available: boolean }> {
     const totals = hireTotals(input);
+    const receivedAt = new Date();
     const limited = input.hire_status === 'active';
     const answer = await this.limits.queued(actor.customerId, limited, () =>
       this.writing(actor, () =>
@@ -109,7 +110,7 @@ export class HiresService {
             const known = await this.checkReferences(tx, actor, input, undefined, limited);
             if (lock?.held()) this.limits.assertRoom(known.plan, known.activeHires);
             if (!known.creatorKnown) await this.readModels.rememberActor(tx, actor);
-            const row = await this.hires.insert(tx, actor, input, totals);
+            const row = await this.hires.insert(tx, actor, input, totals, receivedAt);
             await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
             // The answer from what this transaction read and wrote: no statement to read it back.
             const names = known.creatorKnown ? known.names : { ...known.names, creatorName: actor.name };
