@@ -278,6 +278,10 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
 
     it('searches equipment, supplier, site and job number', async () => {
       const terms = [own.equipment.name, own.supplier.name, ownSite.name, ownSite.job_number];
+      // In any case, and by any part of the name.
+      const upper = (t: string) => t.toUpperCase();
+      const middle = (t: string) => t.toLowerCase().slice(1, -1);
+      terms.push(...[own.equipment.name, own.supplier.name].flatMap((t) => [upper(t), middle(t)]));
       for (const term of terms) {
         const res = await api.get(`/api/hires?${ALL}&search=${encodeURIComponent(term)}`, co.a.token);
         expect({ term, ids: res.body.hires.map((h: Json) => h.id).sort() }).toEqual({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -126,6 +127,12 @@ export const equipment = hires.table(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /**
+     * The name lower-cased, trigram-indexed: what the hires search matches, with LIKE on the
+     * lower-cased term (as the catalogue's search_text: several times cheaper per row than
+     * ILIKE, which lower-cases every row it checks).
+     */
+    searchName: text('search_name').generatedAlwaysAs(sql`lower(name)`),
     category: text('category').notNull(),
     imageUrl: text('image_url'),
     imageCardUrl: text('image_card_url'),
@@ -134,7 +141,7 @@ export const equipment = hires.table(
     deletedAt: deletedAtColumn(),
     sourceAt: sourceAtColumn(),
   },
-  (t) => [index('equipment_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+  (t) => [index('equipment_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops'))],
 );
 
 /** Read model of the community catalogue's suppliers (catalogue.supplier.* events). */
@@ -143,11 +150,13 @@ export const suppliers = hires.table(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name lower-cased, trigram-indexed: what the hires search matches (as equipment's). */
+    searchName: text('search_name').generatedAlwaysAs(sql`lower(name)`),
     isActive: boolean('is_active').notNull().default(true),
     deletedAt: deletedAtColumn(),
     sourceAt: sourceAtColumn(),
   },
-  (t) => [index('suppliers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+  (t) => [index('suppliers_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops'))],
 );
 
 /** Read model of identity's users: the creator's name and picture on each hire. */

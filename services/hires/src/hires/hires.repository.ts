@@ -60,6 +60,9 @@ export interface ListedHireRow {
 
 const ONGOING: HireStatus[] = ['active', 'collection_booked'];
 
+/** The list's search term as the LIKE pattern `matching` takes: lower-cased, matching anywhere. */
+const searchPattern = (term: string) => containsPattern(term.toLowerCase());
+
 /** The list's order: newest first. */
 const NEWEST_FIRST = [desc(hireRows.createdAt), desc(hireRows.id)];
 
@@ -224,7 +227,7 @@ export class HiresRepository {
     else if (trigramSearchable(options.search))
       rows = await this.listStatements.search(tx).execute({
         ...values,
-        pattern: containsPattern(options.search),
+        pattern: searchPattern(options.search),
       });
     else
       rows = await this.pageQuery(
@@ -232,7 +235,7 @@ export class HiresRepository {
         and(
           eq(hireRows.customerId, customerId),
           inArray(hireRows.hireStatus, options.status),
-          this.matching(customerId, containsPattern(options.search)),
+          this.matching(customerId, searchPattern(options.search)),
         ),
         NEWEST_FIRST,
         options.limit,
@@ -247,13 +250,17 @@ export class HiresRepository {
         and(
           eq(hireRows.customerId, customerId),
           inArray(hireRows.hireStatus, options.status),
-          options.search ? this.matching(customerId, containsPattern(options.search)) : undefined,
+          options.search ? this.matching(customerId, searchPattern(options.search)) : undefined,
         ),
       );
     return { rows: [], total };
   }
 
-  /** Equipment name, supplier name, site name or job number (spec §2 Hires search). */
+  /**
+   * Equipment name, supplier name, site name or job number (spec §2 Hires search), for a
+   * pattern of the lower-cased term (searchPattern): the read models' lower-cased names
+   * with LIKE, the company's few sites with ILIKE.
+   */
   private matching(
     customerId: string | ReturnType<typeof sql.placeholder>,
     pattern: string | SQL | ReturnType<typeof sql.placeholder>,
@@ -261,11 +268,11 @@ export class HiresRepository {
     return or(
       inArray(
         hireRows.equipmentId,
-        sql`(select ${equipment.id} from ${equipment} where ${equipment.name} ilike ${pattern})`,
+        sql`(select ${equipment.id} from ${equipment} where ${equipment.searchName} like ${pattern})`,
       ),
       inArray(
         hireRows.supplierId,
-        sql`(select ${suppliers.id} from ${suppliers} where ${suppliers.name} ilike ${pattern})`,
+        sql`(select ${suppliers.id} from ${suppliers} where ${suppliers.searchName} like ${pattern})`,
       ),
       inArray(
         hireRows.siteId,
