@@ -33,13 +33,13 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { Pool } from 'undici';
 // Built with the system this script requires (npx nx run-many -t build).
 import { freePort } from '@planted/testing';
 import { DEFAULTS as CATALOGUE_DEFAULTS, generateCatalogue, insertCatalogue } from './catalogue-data.mjs';
@@ -863,56 +863,123 @@ function scenarioRequest(name, user, bases) {
 }
 
 /**
- * A scenario with its own rate (hires-price) sent at an even pace: request k leaves at
- * k × (1000 / rate) ms, whatever the answers' times (no coordinated omission), on up to
- * CONNECTIONS keep-alive connections. autocannon's rate resets once a second on every
- * connection, so 50 req/s over 50 connections left as one burst of 50 each second: the
- * delays it measured were the burst's queue, not the system's pace.
+ * A scenario with its own rate (hires-price, hires-create-paced) sent at an even pace:
+ * request k is due at k × (1000 / rate) ms and its time runs from then, whatever the answers'
+ * times (no coordinated omission: a request that waits for a free connection waits on the
+ * clock), on up to CONNECTIONS keep-alive connections. autocannon's rate resets once a second
+ * on every connection, so 50 req/s over 50 connections left as one burst of 50 each second:
+ * the delays it measured were the burst's queue, not the system's pace.
+ *
+ * The client writes HTTP/1.1 on plain sockets and reads each answer's status line and
+ * Content-Length, as autocannon does: it shares the 2 cores with the system it measures, and
+ * node:http (or undici) cost 0.25 CPU ms per request, 15 % of a core at 500 req/s.
  */
 async function paced(base, req, seconds, rate) {
-  // undici's pool, not node:http: the load generator shares the 2 cores with the system, and
-  // http.request cost about 0.25 CPU ms per request where undici costs a fraction of it.
-  const pool = new Pool(base, {
-    connections: CONNECTIONS,
-    pipelining: 1,
-    headersTimeout: 10_000,
-    bodyTimeout: 10_000,
-  });
+  const { hostname, port } = new URL(base);
   const latencies = [];
   const codes = {};
   let errors = 0;
   let timeouts = 0;
   let sent = 0;
   const intervalMs = 1000 / rate;
-  const one = async () => {
-    const { headers, body } = req.vary();
-    const t0 = performance.now();
-    try {
-      const res = await pool.request({ path: req.path, method: req.method, headers, body });
-      await res.body.dump();
-      latencies.push(performance.now() - t0);
-      codes[res.statusCode] = (codes[res.statusCode] ?? 0) + 1;
-    } catch (err) {
-      if (err?.code === 'UND_ERR_HEADERS_TIMEOUT' || err?.code === 'UND_ERR_BODY_TIMEOUT') timeouts += 1;
-      else errors += 1;
-    }
-  };
-  const inFlight = [];
   const started = performance.now();
+  /** Requests due and not yet written: [due time, request bytes]. */
+  const waiting = [];
+  const idle = [];
+  const all = new Set();
+  let finished;
+  const done = new Promise((resolve) => (finished = resolve));
+  let sending = true;
+  const settleIfDone = () => {
+    if (!sending && waiting.length === 0 && [...all].every((c) => !c.current)) finished();
+  };
+  const requestBytes = () => {
+    const { headers, body } = req.vary();
+    const lines = [
+      `${req.method} ${req.path} HTTP/1.1`,
+      `host: ${hostname}:${port}`,
+      'connection: keep-alive',
+    ];
+    for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+    lines.push(`content-length: ${Buffer.byteLength(body)}`);
+    return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  };
+  const write = (conn, item) => {
+    conn.current = item;
+    conn.socket.write(item[1]);
+  };
+  const next = (conn) => {
+    conn.current = undefined;
+    const item = waiting.shift();
+    if (item) write(conn, item);
+    else idle.push(conn);
+    settleIfDone();
+  };
+  const open = () => {
+    const conn = { socket: net.connect({ host: hostname, port: Number(port) }), buffer: Buffer.alloc(0) };
+    conn.socket.setNoDelay(true);
+    all.add(conn);
+    conn.socket.on('connect', () => next(conn));
+    conn.socket.on('data', (chunk) => {
+      conn.buffer = conn.buffer.length ? Buffer.concat([conn.buffer, chunk]) : chunk;
+      for (;;) {
+        const headEnd = conn.buffer.indexOf('\r\n\r\n');
+        if (headEnd < 0 || !conn.current) return;
+        const head = conn.buffer.toString('latin1', 0, headEnd);
+        if (/\r\ntransfer-encoding:\s*chunked/i.test(head))
+          throw new Error('paced: chunked answers are not read');
+        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+        if (conn.buffer.length < headEnd + 4 + length) return;
+        const status = Number(head.slice(9, 12));
+        latencies.push(performance.now() - conn.current[0]);
+        codes[status] = (codes[status] ?? 0) + 1;
+        conn.buffer = conn.buffer.subarray(headEnd + 4 + length);
+        next(conn);
+      }
+    });
+    const lost = () => {
+      if (!all.delete(conn)) return;
+      const idleAt = idle.indexOf(conn);
+      if (idleAt >= 0) idle.splice(idleAt, 1);
+      if (conn.current && !conn.timedOut) errors += 1;
+      conn.current = undefined;
+      if (sending || waiting.length) open();
+      settleIfDone();
+    };
+    conn.socket.on('error', lost);
+    conn.socket.on('close', lost);
+  };
+  for (let i = 0; i < CONNECTIONS; i++) open();
+  // Answers slower than 10 s count as timeouts, and their connection is replaced.
+  const watchdog = setInterval(() => {
+    const now = performance.now();
+    for (const conn of all)
+      if (conn.current && now - conn.current[0] > 10_000) {
+        timeouts += 1;
+        conn.timedOut = true;
+        conn.socket.destroy();
+      }
+  }, 250);
   await new Promise((resolve) => {
     const tick = () => {
       const elapsed = performance.now() - started;
       if (elapsed >= seconds * 1000) return resolve();
       while (sent * intervalMs <= elapsed) {
-        inFlight.push(one());
+        const item = [started + sent * intervalMs, requestBytes()];
         sent += 1;
+        const conn = idle.pop();
+        if (conn) write(conn, item);
+        else waiting.push(item);
       }
       setTimeout(tick, Math.max(0, sent * intervalMs - (performance.now() - started)));
     };
     tick();
   });
-  await Promise.all(inFlight);
-  await pool.close();
+  sending = false;
+  settleIfDone();
+  await done;
+  clearInterval(watchdog);
+  for (const conn of all) conn.socket.destroy();
   latencies.sort((a, b) => a - b);
   const at = (p) => (latencies.length ? Math.round(percentile(latencies, p)) : 0);
   const answered = latencies.length;
