@@ -171,7 +171,7 @@ export async function executeAtCommit(
 }
 
 /** What readAsTenant adds to the settings of a named statement: one plan for every value. */
-const GENERIC_PLAN = `, set_config('plan_cache_mode', 'force_generic_plan', true)`;
+const GENERIC_PLAN = `; set local plan_cache_mode = force_generic_plan`;
 
 /** The SQL name of each named statement's text (the same on every connection). */
 const statementNames = new Map<string, string>();
@@ -289,6 +289,19 @@ export class Database<TSchema extends Record<string, unknown>> {
     return this.transaction(this.tenantSettings(customerId), fn);
   }
 
+  /**
+   * readAsTenant's settings: withTenant's plus read-only, as SET LOCAL commands. PostgreSQL
+   * runs a message of several statements as one implicit transaction, so they hold for the
+   * statement after them and are gone with it; unlike a select of set_config() they answer
+   * no row for the driver to describe and parse on every read.
+   */
+  private readSettings(customerId: string): string {
+    return (
+      `set local app.customer_id = ${escapeLiteral(customerId)}; set local app.bypass_rls = off; ` +
+      `set local role ${quoteIdentifier(this.options.appRole)}; set local transaction_read_only = on`
+    );
+  }
+
   /** Tenant, no bypass, and SET LOCAL ROLE (set_config('role') is its function form), as one select. */
   private tenantSettings(customerId: string): string {
     return (
@@ -321,7 +334,7 @@ export class Database<TSchema extends Record<string, unknown>> {
   async readAsTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const reader = this.scopeOf(client).reader;
-    reader.settings = `${this.tenantSettings(customerId)}, set_config('transaction_read_only', 'on', true)`;
+    reader.settings = this.readSettings(customerId);
     try {
       return await fn(reader.tx);
     } finally {
