@@ -8,11 +8,28 @@ import { post, sequential, signIn, thresholdsFor } from './lib.js';
 
 const LIMITS = {
   'hires-create': { p99: 1500, p50: 700 },
+  // The issue's rate, offered at an even pace whatever the answers' times (open loop).
+  'hires-create-paced': { p99: 100, p50: 50 },
   'suppliers-create': { p99: 1500, p50: 700 },
 };
+const CREATE_RATE = Number(__ENV.CREATE_RATE || 500);
+
+function scenarios() {
+  const all = sequential(Object.keys(LIMITS));
+  const { vus: _vus, ...paced } = all['hires-create-paced'];
+  all['hires-create-paced'] = {
+    ...paced,
+    executor: 'constant-arrival-rate',
+    rate: CREATE_RATE,
+    timeUnit: '1s',
+    preAllocatedVUs: 50,
+    maxVUs: 50,
+  };
+  return all;
+}
 
 export const options = {
-  scenarios: sequential(Object.keys(LIMITS)),
+  scenarios: scenarios(),
   thresholds: thresholdsFor(LIMITS),
 };
 
@@ -41,6 +58,11 @@ export function hires_create({ headers }) {
     headers,
     'hires-create',
   );
+}
+
+/** The same creation, at CREATE_RATE per second (the scenario's executor paces it). */
+export function hires_create_paced(data) {
+  hires_create(data);
 }
 
 export function suppliers_create({ headers }) {

@@ -90,7 +90,7 @@ describe('bench/k6', () => {
         'stats',
       ]),
     );
-    expect(parsed['writes.js'].scenarios).toEqual(['hires-create', 'suppliers-create']);
+    expect(parsed['writes.js'].scenarios).toEqual(['hires-create', 'hires-create-paced', 'suppliers-create']);
     for (const { scenarios, thresholds, exports } of Object.values(parsed)) {
       for (const s of scenarios) {
         expect(thresholds).toContain(`http_req_duration{scenario:${s}}`);
