@@ -34,8 +34,9 @@ export interface MetricsOptions {
  *   http_requests_total{method,route,status}         HTTP requests answered (the gateway)
  *   http_request_duration_seconds{method,route}      and how long they took
  *   consumer_redeliveries_total{consumer,subject}    events delivered again (not acknowledged in time, or failed)
- *   outbox_pending, outbox_lag_seconds               events not yet published, age of the oldest
+ *   outbox_pending, outbox_lag_seconds               events not yet published, age of the oldest (with an outbox)
  *   db_pool_total, db_pool_idle, db_pool_waiting     PostgreSQL connections open, idle, and callers waiting for one
+ *                                                    (with a database: the gateway has neither family)
  *
  * The per-request families are kept here (a map lookup and an increment per request) and
  * handed to prom-client's registry only when scraped: prom-client's own counters validate
@@ -202,44 +203,6 @@ export class Metrics {
     register(this.httpTotal);
     register(this.httpSeconds);
     register(this.redeliveries);
-    const pools = this.pools;
-    const poolGauge = (name: string, help: string, read: (pool: PoolStats) => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          if (pools.length) this.set(pools.reduce((sum, pool) => sum + read(pool), 0));
-        },
-      });
-    poolGauge('db_pool_total', 'PostgreSQL connections open in the pool.', (p) => p.totalCount);
-    poolGauge('db_pool_idle', 'PostgreSQL connections open and idle.', (p) => p.idleCount);
-    poolGauge('db_pool_waiting', 'Callers waiting for a PostgreSQL connection.', (p) => p.waitingCount);
-    const backlog = () => this.outbox?.();
-    let last: Promise<OutboxBacklog | undefined> | undefined;
-    // One outbox query per scrape, shared by both gauges (read by the first, reused by the second).
-    const readBacklog = (first: boolean) => {
-      if (first || !last) last = Promise.resolve(backlog()).catch(() => undefined);
-      return last;
-    };
-    new Gauge({
-      name: 'outbox_pending',
-      help: 'Events written to the outbox and not yet published to JetStream.',
-      registers,
-      async collect() {
-        const value = await readBacklog(true);
-        if (value) this.set(value.pending);
-      },
-    });
-    new Gauge({
-      name: 'outbox_lag_seconds',
-      help: 'Age of the oldest event not yet published (0 when none is waiting).',
-      registers,
-      async collect() {
-        const value = await readBacklog(false);
-        if (value) this.set(value.oldestSeconds);
-      },
-    });
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }
 
@@ -278,14 +241,63 @@ export class Metrics {
     this.redeliveries.inc(`${consumer}\u0000${subject}`, () => [consumer, subject]);
   }
 
-  /** db_pool_* read this pool's counters at each scrape (summed over every pool watched). */
+  /**
+   * db_pool_* read this pool's counters at each scrape (summed over every pool watched).
+   * They exist from the first pool on: a process without one (the gateway) has none.
+   */
   watchPool(pool: PoolStats): void {
+    if (this.pools.length === 0) this.registerPoolGauges();
     this.pools.push(pool);
   }
 
-  /** outbox_* read the backlog with `read` at each scrape. */
+  /** outbox_* read the backlog with `read` at each scrape; they exist from the first call on. */
   watchOutbox(read: () => Promise<OutboxBacklog>): void {
+    if (!this.outbox) this.registerOutboxGauges();
     this.outbox = read;
+  }
+
+  private registerPoolGauges(): void {
+    const pools = this.pools;
+    const poolGauge = (name: string, help: string, read: (pool: PoolStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(pools.reduce((sum, pool) => sum + read(pool), 0));
+        },
+      });
+    poolGauge('db_pool_total', 'PostgreSQL connections open in the pool.', (p) => p.totalCount);
+    poolGauge('db_pool_idle', 'PostgreSQL connections open and idle.', (p) => p.idleCount);
+    poolGauge('db_pool_waiting', 'Callers waiting for a PostgreSQL connection.', (p) => p.waitingCount);
+  }
+
+  private registerOutboxGauges(): void {
+    const backlog = () => this.outbox?.();
+    let last: Promise<OutboxBacklog | undefined> | undefined;
+    // One outbox query per scrape, shared by both gauges (read by the first, reused by the second).
+    const readBacklog = (first: boolean) => {
+      if (first || !last) last = Promise.resolve(backlog()).catch(() => undefined);
+      return last;
+    };
+    new Gauge({
+      name: 'outbox_pending',
+      help: 'Events written to the outbox and not yet published to JetStream.',
+      registers: [this.registry],
+      async collect() {
+        const value = await readBacklog(true);
+        if (value) this.set(value.pending);
+      },
+    });
+    new Gauge({
+      name: 'outbox_lag_seconds',
+      help: 'Age of the oldest event not yet published (0 when none is waiting).',
+      registers: [this.registry],
+      async collect() {
+        const value = await readBacklog(false);
+        if (value) this.set(value.oldestSeconds);
+      },
+    });
   }
 
   /** The Prometheus text exposition of every metric. */
