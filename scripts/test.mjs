@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and every project's unit, integration and browser tests,
 // against the real PostgreSQL, NATS and Redis, in a database created for this run and
-// dropped after. Safe to run twice at once: the database name, NATS subject prefixes and
-// Redis key prefixes are unique to the run.
+// dropped after, as are the JetStream streams the run's tests made. Safe to run twice at once:
+// the database name, NATS subject prefixes and Redis key prefixes are unique to the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect } from 'nats';
 import pg from 'pg';
 import { DEFAULTS, HINTS, postgresAnswers, requireService } from './lib.mjs';
 
@@ -24,6 +25,27 @@ async function admin(sql) {
     await client.query(sql);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Deletes the JetStream streams this run's tests left on the NATS server: their names carry
+ * the run's id (uniqueName in libs/testing, uniqueId in e2e), so another run's are untouched.
+ */
+async function deleteRunStreams() {
+  const nc = await connect({
+    servers: (process.env.NATS_URL ?? DEFAULTS.NATS_URL).split(','),
+    timeout: 3000,
+  });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const mine = [];
+    for await (const info of jsm.streams.list())
+      if (info.config.name.includes(`_${runId}_`)) mine.push(info.config.name);
+    for (const name of mine) await jsm.streams.delete(name).catch(() => undefined);
+    if (mine.length) console.log(`[test] deleted the ${mine.length} JetStream streams the run left`);
+  } finally {
+    await nc.close();
   }
 }
 
@@ -76,6 +98,9 @@ async function main() {
     await admin(`drop database if exists "${dbName}" with (force)`).catch((err) =>
       console.error(`[test] could not drop ${dbName}: ${err.message}`),
     );
+    await deleteRunStreams().catch((err) =>
+      console.error(`[test] could not delete the run's JetStream streams: ${err.message}`),
+    );
   }
   let passed = 0;
   let failed = 0;
@@ -99,5 +124,6 @@ async function main() {
 main().catch(async (err) => {
   console.error(err);
   await admin(`drop database if exists "${dbName}" with (force)`).catch(() => undefined);
+  await deleteRunStreams().catch(() => undefined);
   process.exit(1);
 });

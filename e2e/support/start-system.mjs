@@ -31,7 +31,9 @@ async function freePorts(count) {
 }
 
 export function uniqueId(prefix) {
-  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  // Under `npm test` the run's id is in it: the run deletes its NATS streams when it ends.
+  const run = process.env.PLANTED_TEST_RUN_ID;
+  return `${prefix}_${run ?? Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
 async function adminQuery(sql) {

@@ -8,7 +8,10 @@ export function adminDatabaseUrl(): string {
 }
 
 export function uniqueName(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // Under `npm test` the run's id is in every name, so the run can delete what it left on the
+  // shared NATS server (its JetStream streams) once it ends, and nothing of another run.
+  const run = process.env.PLANTED_TEST_RUN_ID;
+  return `${prefix}_${run ?? Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
 function withDatabase(url: string, name: string): string {
