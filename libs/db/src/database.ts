@@ -286,28 +286,22 @@ export class Database<TSchema extends Record<string, unknown>> {
 
   /** A transaction scoped to one company: row-level security only shows and accepts its rows. */
   withTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    return this.transaction(this.tenantSettings(customerId), fn);
+    return this.transaction(this.settings(customerId), fn);
   }
 
   /**
-   * readAsTenant's settings: withTenant's plus read-only, as SET LOCAL commands. PostgreSQL
-   * runs a message of several statements as one implicit transaction, so they hold for the
-   * statement after them and are gone with it; unlike a select of set_config() they answer
-   * no row for the driver to describe and parse on every read.
+   * The settings of a tenant's statements (customerId) or of a system transaction (null):
+   * the company (none), row-level security's bypass off (on), and the application role, as
+   * SET LOCAL commands. They hold until the end of the transaction, explicit (withTenant,
+   * withSystem) or implicit (readAsTenant's message of several statements), and answer no
+   * row for the driver to describe and parse, as a select of set_config() would.
    */
-  private readSettings(customerId: string): string {
-    return (
-      `set local app.customer_id = ${escapeLiteral(customerId)}; set local app.bypass_rls = off; ` +
-      `set local role ${quoteIdentifier(this.options.appRole)}; set local transaction_read_only = on`
-    );
-  }
-
-  /** Tenant, no bypass, and SET LOCAL ROLE (set_config('role') is its function form), as one select. */
-  private tenantSettings(customerId: string): string {
-    return (
-      `select set_config('app.customer_id', ${escapeLiteral(customerId)}, true), ` +
-      `set_config('app.bypass_rls', 'off', true), set_config('role', ${escapeLiteral(this.options.appRole)}, true)`
-    );
+  private settings(customerId: string | null): string[] {
+    return [
+      `set local app.customer_id = ${escapeLiteral(customerId ?? '')}`,
+      `set local app.bypass_rls = ${customerId === null ? 'on' : 'off'}`,
+      `set local role ${quoteIdentifier(this.options.appRole)}`,
+    ];
   }
 
   /**
@@ -334,7 +328,7 @@ export class Database<TSchema extends Record<string, unknown>> {
   async readAsTenant<T>(customerId: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const reader = this.scopeOf(client).reader;
-    reader.settings = this.readSettings(customerId);
+    reader.settings = [...this.settings(customerId), 'set local transaction_read_only = on'].join('; ');
     try {
       return await fn(reader.tx);
     } finally {
@@ -349,11 +343,7 @@ export class Database<TSchema extends Record<string, unknown>> {
    * is known (login by email, registration, accepting an invitation by token).
    */
   withSystem<T>(fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
-    return this.transaction(
-      `select set_config('app.bypass_rls', 'on', true), set_config('app.customer_id', '', true), ` +
-        `set_config('role', ${escapeLiteral(this.options.appRole)}, true)`,
-      fn,
-    );
+    return this.transaction(this.settings(null), fn);
   }
 
   /**
@@ -366,12 +356,13 @@ export class Database<TSchema extends Record<string, unknown>> {
    * Statements given to runAtCommit go in the COMMIT's message. A transaction that sent
    * nothing sends no BEGIN and no COMMIT.
    */
-  private async transaction<T>(settings: string, fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
+  private async transaction<T>(settings: string[], fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     const { tx, writer } = this.scopeOf(client);
-    writer.pending = [{ text: 'begin' }, { text: settings }];
-    writer.settings = settings;
+    // One pending entry per statement: sendWith hands each its own result.
+    writer.pending = [{ text: 'begin' }, ...settings.map((text) => ({ text }))];
+    writer.settings = settings.join('; ');
     writer.open = false;
     writer.atCommit = [];
     try {

@@ -317,7 +317,9 @@ create policy tenant on "${schemaName}"."notes" as permissive for all to public
           expect(new Set(rows.map((r) => r.u))).toEqual(new Set([appRole]));
           // After the first time (its PREPARE), one message for BEGIN, settings and statement, one to commit.
           expect(messages.filter((m) => !m.includes('prepare '))).toEqual([
-            expect.stringMatching(/^begin; select set_config.*; execute "planted_\d+_mine_/),
+            expect.stringMatching(
+              /^begin; set local app.customer_id = .*; set local role .*; execute "planted_\d+_mine_/,
+            ),
             'commit',
           ]);
         }

@@ -170,6 +170,21 @@ function allApplied(ids: string[]) {
   return async () => ((await effectsOf(ids)).length === ids.length ? true : undefined);
 }
 
+/** What the test's consumers share: the stream, quick retries, few deliveries. */
+function consumerOptions() {
+  return {
+    nc,
+    stream,
+    subjectPrefix: prefix,
+    processedEvents,
+    logger,
+    maxDeliver: MAX_DELIVER,
+    retryDelayMs: 50,
+    maxRetryDelayMs: 200,
+    pullExpiresMs: 2000,
+  };
+}
+
 beforeAll(async () => {
   nats = await TestNatsServer.start();
   pool = new Pool({ connectionString: testDatabaseUrl(), max: 6 });
@@ -188,17 +203,9 @@ beforeAll(async () => {
     maxBackoffMs: 1000,
   });
   consumer = new EventConsumer({
-    nc,
-    stream,
+    ...consumerOptions(),
     name: CONSUMER,
-    subjectPrefix: prefix,
     db,
-    processedEvents,
-    logger,
-    maxDeliver: MAX_DELIVER,
-    retryDelayMs: 50,
-    maxRetryDelayMs: 200,
-    pullExpiresMs: 2000,
     observer: { redelivered: (name, subject) => redeliveries.push({ consumer: name, subject }) },
   }).on(Deposited, applyDeposit);
   relay.start();
@@ -555,17 +562,9 @@ describe('outbox → JetStream → idempotent consumer', () => {
     const name = 'test-deferred';
     let redelivered = 0;
     const deferred = new EventConsumer({
-      nc,
-      stream,
+      ...consumerOptions(),
       name,
-      subjectPrefix: prefix,
       db: database,
-      processedEvents,
-      logger,
-      maxDeliver: MAX_DELIVER,
-      retryDelayMs: 50,
-      maxRetryDelayMs: 200,
-      pullExpiresMs: 2000,
       observer: { redelivered: (consumerName) => void (consumerName === name && redelivered++) },
     }).on(Refunded, async (event, tx) => {
       // A write nobody reads back goes with the COMMIT; amount 0 makes it fail there.

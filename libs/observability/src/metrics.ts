@@ -280,24 +280,28 @@ export class Metrics {
       if (first || !last) last = Promise.resolve(backlog()).catch(() => undefined);
       return last;
     };
-    new Gauge({
-      name: 'outbox_pending',
-      help: 'Events written to the outbox and not yet published to JetStream.',
-      registers: [this.registry],
-      async collect() {
-        const value = await readBacklog(true);
-        if (value) this.set(value.pending);
-      },
-    });
-    new Gauge({
-      name: 'outbox_lag_seconds',
-      help: 'Age of the oldest event not yet published (0 when none is waiting).',
-      registers: [this.registry],
-      async collect() {
-        const value = await readBacklog(false);
-        if (value) this.set(value.oldestSeconds);
-      },
-    });
+    const outboxGauge = (name: string, help: string, first: boolean, read: (b: OutboxBacklog) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        async collect() {
+          const value = await readBacklog(first);
+          if (value) this.set(read(value));
+        },
+      });
+    outboxGauge(
+      'outbox_pending',
+      'Events written to the outbox and not yet published to JetStream.',
+      true,
+      (b) => b.pending,
+    );
+    outboxGauge(
+      'outbox_lag_seconds',
+      'Age of the oldest event not yet published (0 when none is waiting).',
+      false,
+      (b) => b.oldestSeconds,
+    );
   }
 
   /** The Prometheus text exposition of every metric. */
