@@ -321,10 +321,12 @@ describe('every service as two replicas under load, one of each killed midway (i
     expect(new Set(hireIds).size).toBe(HIRES);
 
     // The renewal check: once per one-second interval across the replicas, never once per replica.
+    // A claimed run is next due 0.9 of an interval later (claimScheduledRun), and the Stripe call
+    // that shows it comes a variable moment after its claim: at most one per 0.9 s, plus the edges.
     const bothUp = renewalChecksBetween(loadStarted, killedAt);
     const seconds = (killedAt - loadStarted) / 1000;
     expect(bothUp).toBeGreaterThanOrEqual(Math.floor(seconds) - 1);
-    expect(bothUp).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect(bothUp).toBeLessThanOrEqual(Math.ceil(seconds / 0.9) + 1);
     expect(renewalChecksBetween(afterKill, afterKill + 4000)).toBeGreaterThanOrEqual(2);
 
     // The renewal date passes: the webhook and the renewal check both see it, and the company is
