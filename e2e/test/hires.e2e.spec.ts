@@ -181,7 +181,14 @@ describe('hires', () => {
     await createHireByApi(ids, { hire_status: 'completed', price: 7 });
 
     await page.goto('/hires');
+    // The search's own answer, so a failure says whether the screen asked and what the server said.
+    const searched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/hires' &&
+        new URL(response.url()).searchParams.get('search') === `Tower Light ${tag}`,
+    );
     await page.getByTestId('hire-search').fill(`Tower Light ${tag}`);
+    expect((await searched).status()).toBe(200);
     await visible(card(page, `Tower Light ${tag}`));
     await hidden(card(page, equipmentName));
     await page.getByRole('button', { name: 'Clear search' }).click();
