@@ -36,4 +36,36 @@ describe('CheckedReplies', () => {
     expect(checked.get('a.v1', '{"n":04999}')).toBe('x'.repeat(40));
     expect(checked.get('a.v1', '{"n":04980}')).toBeUndefined();
   });
+
+  it('tells apart long replies of the same length, start, middle and end', () => {
+    const checked = new CheckedReplies();
+    // 2,002 characters each, differing only at 300 and 1,600 (outside the sampled slices).
+    const reply = (a: string, b: string) =>
+      `{"p":"${'x'.repeat(294)}${a}${'y'.repeat(1299)}${b}${'z'.repeat(399)}"}`;
+    const [one, two, three] = [reply('1', '1'), reply('2', '1'), reply('1', '2')];
+    expect(new Set([one.length, two.length, three.length])).toEqual(new Set([2002]));
+    checked.set('a.v1', one, 'one');
+    checked.set('a.v1', two, 'two');
+    expect(checked.get('a.v1', one)).toBe('one');
+    expect(checked.get('a.v1', two)).toBe('two');
+    expect(checked.get('a.v1', three)).toBeUndefined();
+    // A copy made apart (as each reply's text is) is found.
+    expect(checked.get('a.v1', [...one].join(''))).toBe('one');
+  });
+
+  it('keeps a few replies under one key, and drops them in the order kept', () => {
+    const checked = new CheckedReplies(20 * 2100);
+    const reply = (n: number) => `{"p":"${'x'.repeat(500)}${String(n).padStart(4, '0')}${'y'.repeat(1488)}"}`;
+    for (let n = 0; n < 12; n++) checked.set('a.v1', reply(n), `json ${n}`);
+    // Eight share the key; the rest are not kept.
+    expect(checked.size).toBe(8);
+    expect(checked.get('a.v1', reply(7))).toBe('json 7');
+    expect(checked.get('a.v1', reply(8))).toBeUndefined();
+    const long = (n: number) => `{"q":${n},"p":"${'x'.repeat(2080)}"}`;
+    for (let n = 0; n < 19; n++) checked.set('a.v1', long(n), 'j');
+    // 20 entries of about 2,100 fit: the oldest of the first eight went first.
+    expect(checked.get('a.v1', reply(0))).toBeUndefined();
+    expect(checked.get('a.v1', long(18))).toBe('j');
+    expect(checked.size).toBeLessThanOrEqual(20);
+  });
 });
