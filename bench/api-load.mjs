@@ -1127,23 +1127,27 @@ const percentile = (sorted, p) =>
 
 /**
  * The delay from each hire created in [from, to] to each consumer of its hire.created event
- * (HIRE_CREATED_CONSUMERS): from the hire's created_at (the start of its transaction in the
- * hires service) to the start of the consumer's transaction that applied the event (its
- * service's processed_events), both on the database's clock. Waits up to 30 s for every
- * consumer to catch up with the load first.
+ * (HIRE_CREATED_CONSUMERS): from the event's occurred_at (the hires outbox row's, the start of
+ * the transaction that created the hire and recorded the event) to the start of the
+ * consumer's transaction that applied the event (its service's processed_events), both on
+ * the database's clock. Not from the hire's created_at: that is when the creating request
+ * reached the hires service (the time it answers with), so under a closed loop it would add
+ * the request's own wait for its turn, which the POST's latency already counts. Waits up to
+ * 30 s for every consumer to catch up with the load first.
  *
- * Also split in two hops, so a run shows where the delay is: created_at → the outbox row's
- * published_at (the hires transaction's commit, the relay's wake-up, its claim and the
- * JetStream PubAck), and published_at → processed_at (delivery, the consumer's pull and
- * batching, up to the start of its transaction). published_at is written after the PubAcks
- * (the relay's mark), so a consumer that starts before the mark gives that hop a negative time.
+ * Also split in two hops, so a run shows where the delay is: occurred_at → the outbox row's
+ * published_at (the rest of the hires transaction, its commit, the relay's wake-up, its claim
+ * and the JetStream PubAck), and published_at → processed_at (delivery, the consumer's pull
+ * and batching, up to the start of its transaction). published_at is written after the
+ * PubAcks (the relay's mark), so a consumer that starts before the mark gives that hop a
+ * negative time.
  */
 async function hireCreatedDelays(from, to) {
   const client = new pg.Client({ connectionString: state.databaseUrl });
   await client.connect();
   const query = (schema, consumer) => `
-    select extract(epoch from (p.processed_at - h.created_at)) * 1000 as ms,
-           extract(epoch from (o.published_at - h.created_at)) * 1000 as published_ms,
+    select extract(epoch from (p.processed_at - o.occurred_at)) * 1000 as ms,
+           extract(epoch from (o.published_at - o.occurred_at)) * 1000 as published_ms,
            extract(epoch from (p.processed_at - o.published_at)) * 1000 as processed_ms
       from hires.hires h
       join hires.outbox o on o.subject = 'hires.hire.created.v1' and o.payload->'hire'->>'id' = h.id::text
@@ -1389,7 +1393,7 @@ function printSuiteTable(results, scaleFrom) {
       }
       rows.push(event);
       const hop = (label, h) => h && rows.push({ scenario: `    ${label}`, p50: h.p50, p99: h.p99 });
-      hop('created_at → hires.outbox published_at', d.hops?.published);
+      hop('occurred_at → hires.outbox published_at', d.hops?.published);
       hop(`published_at → ${consumer} processed_at`, d.hops?.processed);
     }
     const before = scaleFrom?.results?.find((x) => x.scenario === r.scenario);
