@@ -493,9 +493,13 @@ describe('outbox → JetStream → idempotent consumer', () => {
     const busy = new Pool({ connectionString: testDatabaseUrl(), max: 1, connectionTimeoutMillis: 300 });
     const own = new OutboxRelay({ db: busy, table: outbox, nc, subjectPrefix: prefix, logger });
     const request = await busy.connect();
+    const counts = () => [own.poolStats.totalCount, own.poolStats.idleCount, own.poolStats.waitingCount];
     try {
+      // Its connection's counters (db_pool_* with the service pool's): none before it connects.
+      expect(counts()).toEqual([0, 0, 0]);
       const ids = await writeEvents(amounts(2, 400));
       expect(await own.relayOnce()).toBe(2);
+      expect(counts()).toEqual([1, 1, 0]);
       expect(await unpublishedCount()).toBe(0);
       // Marked when published, on the database's clock: not before the rows were written.
       const { rows } = await pool.query<{ ok: boolean }>(
@@ -507,6 +511,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
     } finally {
       request.release();
       await own.stop();
+      expect(counts()).toEqual([0, 0, 0]);
       await busy.end();
       relay.start();
     }

@@ -169,6 +169,8 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         logger,
       });
       this.relay.start();
+      // Its own connection counts in db_pool_* with the service's pool.
+      this.metrics.watchPool(this.relay.poolStats);
       // Before the first request: a token ended before this service started is refused too.
       this.revocations = new SessionRevocations({
         nc: this.nats,

@@ -3,7 +3,7 @@ import { headers as natsHeaders, type JetStreamClient, type NatsConnection } fro
 import { escapeLiteral, Pool, type PoolConfig, type QueryResult } from 'pg';
 import type { EventEnvelope } from '@planted/contracts';
 import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
-import { TRACEPARENT_HEADER } from '@planted/observability';
+import { TRACEPARENT_HEADER, type PoolStats } from '@planted/observability';
 import { prefixed } from '../nats-connection';
 import { backoffDelay, Sleeper } from '../retry';
 import type { OutboxTable } from './outbox-table';
@@ -118,6 +118,28 @@ export class OutboxRelay {
     this.stopping = false;
     this.loop = this.run();
   }
+
+  /**
+   * The counters of the relay's own connection (see pool()), for db_pool_* beside the
+   * service's pool: all zero until the relay first connects and after stop().
+   */
+  readonly poolStats: PoolStats = (() => {
+    const count = (read: (pool: Pool) => number) => () => (this.own ? read(this.own) : 0);
+    const total = count((pool) => pool.totalCount);
+    const idle = count((pool) => pool.idleCount);
+    const waiting = count((pool) => pool.waitingCount);
+    return {
+      get totalCount() {
+        return total();
+      },
+      get idleCount() {
+        return idle();
+      },
+      get waitingCount() {
+        return waiting();
+      },
+    };
+  })();
 
   /** Publish now rather than at the next poll; call it after committing a transaction that wrote events. */
   notify(): void {
