@@ -193,7 +193,10 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         if (failures > 0) this.options.logger.info({ consumer: this.name }, 'event consumer consuming again');
         failures = 0;
         firstAttempt();
-        if (this.stopping) await messages.close();
+        // Stopped while this loop was starting. Not awaited: nats.js queues the close into the
+        // messages' iterator and settles it only when the iterator is read, which
+        // consumeInBatches does next (awaiting it first waited forever).
+        if (this.stopping) void messages.close();
         await this.consumeInBatches(messages);
         const ended = await messages.closed();
         if (this.stopping) break;

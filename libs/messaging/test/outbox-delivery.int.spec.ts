@@ -345,6 +345,23 @@ describe('outbox → JetStream → idempotent consumer', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('stops when told to while it is still starting (nats.js settles a close only once its messages are read)', async () => {
+    const starting = new EventConsumer({ ...consumerOptions(), name: `${CONSUMER}-starting`, db }).on(
+      Deposited,
+      async () => undefined,
+    );
+    // start() returns while the loop waits for NATS to set up the durable consumer.
+    const started = starting.start();
+    const outcome = await Promise.race([
+      starting.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000)),
+    ]);
+    await started;
+    expect(outcome).toBe('stopped');
+    const jsm = await nc.jetstreamManager();
+    await jsm.consumers.delete(stream, `${CONSUMER}-starting`).catch(() => undefined);
+  });
+
   it('takes on a new event type when a handler is added to an existing durable consumer', async () => {
     const options = {
       nc,
