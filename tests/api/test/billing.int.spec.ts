@@ -196,6 +196,13 @@ describe('subscriptions (spec §4 Plans and Return from checkout, §7 Subscripti
     const free = await eventually(async () => {
       const c = await customerOf(co);
       return c.subscription_plan === 'free' ? c : undefined;
+    }).catch((err: Error) => {
+      // Failed once on CI under load: say whether the webhooks reached the gateway, and how.
+      const deliveries = sys.stripe
+        .deliveries()
+        .slice(-8)
+        .map((d) => `${d.eventType} #${d.attempt}: ${d.status ?? d.error}`);
+      throw new Error(`${err.message}; the last webhook deliveries: ${deliveries.join('; ')}`);
     });
     expect(free).toMatchObject({ status: 'free', subscription_canceled_at: null });
     await eventually(async () =>
