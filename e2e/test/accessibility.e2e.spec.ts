@@ -307,22 +307,26 @@ async function check(
   const { page } = session;
   const problems: string[] = [];
   for (const screen of screens) {
-    await screen.open(page);
-    await settled(page);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-    const findings = (await axeFindings(page)).filter(
-      (finding) => BLOCKING_IMPACTS.includes(finding.impact) && !isKnown(screen.name, finding),
-    );
-    for (const finding of findings)
-      problems.push(
-        `[${label}] ${screen.name} (${page.url()}): ${finding.rule} (${finding.impact}) at ${finding.target}: ${finding.help}. ${finding.summary}`,
+    try {
+      await screen.open(page);
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      const findings = (await axeFindings(page)).filter(
+        (finding) => BLOCKING_IMPACTS.includes(finding.impact) && !isKnown(screen.name, finding),
       );
-    // Every screen is checked for untranslated keys; the ones worth looking at are photographed
-    // too (full-page pictures at phone size are what takes the time).
-    if (PHOTOGRAPHED.includes(screen.name))
-      await screenshot(page, `a11y-${label}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}`);
-    else expect(await untranslatedKeys(page)).toEqual([]);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+      for (const finding of findings)
+        problems.push(
+          `[${label}] ${screen.name} (${page.url()}): ${finding.rule} (${finding.impact}) at ${finding.target}: ${finding.help}. ${finding.summary}`,
+        );
+      // Every screen is checked for untranslated keys; the ones worth looking at are photographed
+      // too (full-page pictures at phone size are what takes the time).
+      if (PHOTOGRAPHED.includes(screen.name))
+        await screenshot(page, `a11y-${label}-${screen.name.replace(/[^a-z0-9]+/gi, '-')}`);
+      else expect(await untranslatedKeys(page)).toEqual([]);
+    } finally {
+      // A screen that holds the API's answers must not hold them for the next ones (or the next test).
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
   }
   return problems;
 }
