@@ -98,9 +98,15 @@ const PUBLIC_SCREENS: readonly Screen[] = [
     // until axe has looked at it. The made-up token is refused afterwards and ends at /login.
     name: 'auth/success',
     async open(page) {
-      const payload = Buffer.from(JSON.stringify({ userId: 1, email: 'x@planted.test', name: 'X' })).toString(
-        'base64url',
-      );
+      // A user id the screen accepts (a string, as identity's tokens carry): a token it refuses
+      // sends it to /login at once, and the status was then seen only if the wait was quick enough.
+      const payload = Buffer.from(
+        JSON.stringify({
+          userId: '00000000-0000-4000-8000-000000000001',
+          email: 'x@planted.test',
+          name: 'X',
+        }),
+      ).toString('base64url');
       await page.route('**/api/**', () => undefined);
       await page.goto(`/auth/success?token=h.${payload}.s`);
       await visible(page.getByRole('status'));
