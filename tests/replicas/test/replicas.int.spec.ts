@@ -322,11 +322,13 @@ describe('every service as two replicas under load, one of each killed midway (i
 
     // The renewal check: once per one-second interval across the replicas, never once per replica.
     // A claimed run is next due 0.9 of an interval later (claimScheduledRun), and the Stripe call
-    // that shows it comes a variable moment after its claim: at most one per 0.9 s, plus the edges.
+    // that shows it comes a variable moment after its claim, up to about a second under this load
+    // (CI once counted 7 calls in 4.4 s): at most one claim per 0.9 s over the window and the
+    // second before it, plus the edge. A check per replica makes about two calls a second, over it.
     const bothUp = renewalChecksBetween(loadStarted, killedAt);
     const seconds = (killedAt - loadStarted) / 1000;
     expect(bothUp).toBeGreaterThanOrEqual(Math.floor(seconds) - 1);
-    expect(bothUp).toBeLessThanOrEqual(Math.ceil(seconds / 0.9) + 1);
+    expect(bothUp).toBeLessThanOrEqual(Math.ceil((seconds + 1) / 0.9) + 1);
     expect(renewalChecksBetween(afterKill, afterKill + 4000)).toBeGreaterThanOrEqual(2);
 
     // The renewal date passes: the webhook and the renewal check both see it, and the company is
