@@ -96,9 +96,9 @@ async function main() {
         stdio: 'inherit',
       },
     ).status ?? 1;
-  // The browser tests wait for screens with timeouts; beside the web app's and the API's test
-  // runs (two tasks at once on two cores) they were starved into failing now and then. A whole
-  // run takes them last, on their own; a run narrowed with nx options is one pass as asked.
+  // The browser tests wait for screens with timeouts, and share two cores with everything else:
+  // a whole run takes them last, on their own, so other test runs' load cannot make them time
+  // out (one unexplained failure ran beside them); a run narrowed with nx options is one pass.
   const whole = targets.includes('test') && nxOptions.length === 0;
   try {
     if (whole) {

@@ -123,23 +123,17 @@ export class OutboxRelay {
    * The counters of the relay's own connection (see pool()), for db_pool_* beside the
    * service's pool: all zero until the relay first connects and after stop().
    */
-  readonly poolStats: PoolStats = (() => {
-    const count = (read: (pool: Pool) => number) => () => (this.own ? read(this.own) : 0);
-    const total = count((pool) => pool.totalCount);
-    const idle = count((pool) => pool.idleCount);
-    const waiting = count((pool) => pool.waitingCount);
-    return {
-      get totalCount() {
-        return total();
-      },
-      get idleCount() {
-        return idle();
-      },
-      get waitingCount() {
-        return waiting();
-      },
-    };
-  })();
+  readonly poolStats: PoolStats = ((relay: OutboxRelay) => ({
+    get totalCount() {
+      return relay.own?.totalCount ?? 0;
+    },
+    get idleCount() {
+      return relay.own?.idleCount ?? 0;
+    },
+    get waitingCount() {
+      return relay.own?.waitingCount ?? 0;
+    },
+  }))(this);
 
   /** Publish now rather than at the next poll; call it after committing a transaction that wrote events. */
   notify(): void {
