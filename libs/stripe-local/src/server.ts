@@ -56,6 +56,13 @@ export interface LocalStripe {
   };
   /** The next renewal payment of this customer or subscription is declined. */
   failNextPayment(customerOrSubscriptionId: string): void;
+  /**
+   * The next `times` API calls of this method and path (e.g. 'DELETE', '/v1/subscriptions/sub_…')
+   * fail as Stripe's do when it has trouble of its own: 500 `api_error`, with
+   * `Stripe-Should-Retry: false` so the SDK does not retry them. For testing what a caller does
+   * when a call fails.
+   */
+  failRequests(method: string, path: string, times?: number): void;
   /** Every webhook delivery attempt so far, oldest first. */
   deliveries(): DeliveryAttempt[];
   /** Resolves once every webhook has been delivered or has used up its retries. */
@@ -108,6 +115,8 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
   );
   state.addPrices(options.prices ?? defaultPrices());
   const idempotent = new Map<string, IdempotentRecord>();
+  /** `METHOD path` → how many more calls to fail (failRequests). */
+  const failing = new Map<string, number>();
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -137,6 +146,17 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     const send = ({ status, body: text }: Answer) => sendJson(res, status, text);
     const keyError = checkKey(header(req, 'authorization'));
     if (keyError) return send(errorAnswer(keyError));
+    const failures = failing.get(`${method} ${url.pathname}`);
+    if (failures) {
+      if (failures > 1) failing.set(`${method} ${url.pathname}`, failures - 1);
+      else failing.delete(`${method} ${url.pathname}`);
+      res.setHeader('stripe-should-retry', 'false');
+      return send(
+        errorAnswer(
+          new StripeApiError(500, 'api_error', 'An unknown error occurred (failed on purpose by failRequests).'),
+        ),
+      );
+    }
     const idempotencyKey = method === 'POST' ? (header(req, 'idempotency-key') ?? null) : null;
     const fingerprint = `${method} ${url.pathname}?${url.search}\n${body}`;
     if (idempotencyKey) {
@@ -306,6 +326,10 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       if (!state.subscriptions.get(id) && !state.customers.get(id))
         throw new Error(`No such customer or subscription: '${id}'`);
       state.failNextPayment.add(id);
+    },
+    failRequests: (method, path, times = 1) => {
+      if (!Number.isInteger(times) || times < 1) throw new Error(`times must be a whole number ≥ 1, not ${times}`);
+      failing.set(`${method.toUpperCase()} ${path}`, times);
     },
     deliveries: () => dispatcher.history(),
     webhooksIdle: () => dispatcher.idle(),

@@ -699,6 +699,19 @@ describe('the clock, renewals and cancellation', () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
   });
 
+  it('failRequests fails the next calls of one method and path as Stripe’s own trouble, then answers again', async () => {
+    const subscription = await paidSubscription();
+    local.failRequests('DELETE', `/v1/subscriptions/${subscription.id}`, 2);
+    for (let i = 0; i < 2; i++) {
+      const err = await stripe.subscriptions.cancel(subscription.id).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Stripe.errors.StripeAPIError);
+      expect(err).toMatchObject({ statusCode: 500, type: 'StripeAPIError' });
+    }
+    // Other calls are not touched, and the subscription was not cancelled by the failed calls.
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    expect((await stripe.subscriptions.cancel(subscription.id)).status).toBe('canceled');
+  });
+
   it('open checkout sessions expire after a day', async () => {
     const { session } = await checkoutSession();
     const { events } = await advance({ seconds: DAY + 1 });

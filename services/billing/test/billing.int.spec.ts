@@ -242,6 +242,64 @@ describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () 
     await h.stripeLocal.webhooksIdle();
     expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'business', stripeSubscriptionId: after });
   });
+
+  it('keeps the later plan when an earlier checkout’s webhook arrives after the switch, and ends the earlier subscription', async () => {
+    const admin = newCompany();
+    // The first checkout's news is held back: only its return is applied.
+    h.forwardWebhooks = false;
+    let first: { sessionId: string };
+    try {
+      const started = await h.client.send(BillingCheckout, {
+        actor: admin,
+        priceId: TEAMS,
+        billingInterval: 'month',
+      });
+      await payOnHostedPage(started.checkoutUrl);
+      await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId: started.sessionId });
+      await h.stripeLocal.webhooksIdle();
+      first = started;
+    } finally {
+      h.forwardWebhooks = true;
+    }
+    const before = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    const late = (await h.stripe.events.list({ type: 'checkout.session.completed', limit: 100 })).data.find(
+      (e) => (e.data.object as { id?: string }).id === first.sessionId,
+    )!;
+    expect(late).toBeDefined();
+
+    // Stripe fails to end the replaced subscription, so it is still live when the late news comes
+    // (as it is, in the moment between the switch's commit and the cancellation, without this).
+    h.stripeLocal.failRequests('DELETE', `/v1/subscriptions/${before}`);
+    const second = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: BUSINESS,
+      billingInterval: 'month',
+    });
+    await payOnHostedPage(second.checkoutUrl);
+    const { subscription } = await h.client.send(BillingCheckoutSuccess, {
+      actor: admin,
+      sessionId: second.sessionId,
+    });
+    expect(subscription).toMatchObject({ plan: 'business', status: 'active' });
+    const after = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    expect((await h.stripe.subscriptions.retrieve(before)).status).toBe('active');
+
+    expect(await h.client.send(BillingStripeWebhook, { event: forwardable(late) })).toEqual({
+      received: true,
+      duplicate: false,
+    });
+    // The late news ends the subscription the company moved away from, and changes nothing else.
+    await waitFor(async () =>
+      (await h.stripe.subscriptions.retrieve(before)).status === 'canceled' ? true : undefined,
+    );
+    await h.stripeLocal.webhooksIdle();
+    expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'business', stripeSubscriptionId: after });
+    expect((await h.stripe.subscriptions.retrieve(after)).status).toBe('active');
+    // Going back to the earlier checkout's return page changes nothing either.
+    const back = await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId: first.sessionId });
+    expect(back.subscription).toMatchObject({ plan: 'business', status: 'active' });
+    expect((await changesOf(h, admin.customerId)).map((c) => c.plan)).toEqual(['teams', 'business']);
+  });
 });
 
 describe('webhooks (each event id once, applied through the outbox)', () => {

@@ -46,6 +46,25 @@ export const subscriptions = billing
   .enableRLS();
 
 /**
+ * Subscriptions a company's later checkout replaced (and that were ended in Stripe). A
+ * completed checkout makes its subscription the company's only when it is not one of these:
+ * the webhook of an earlier checkout arriving after the switch must not bring back the plan
+ * the company moved away from (and then lose both when the old one's cancellation arrives).
+ */
+export const replacedSubscriptions = billing
+  .table(
+    'replaced_subscriptions',
+    {
+      stripeSubscriptionId: text('stripe_subscription_id').primaryKey(),
+      customerId: uuid('customer_id').notNull(),
+      replacedBy: text('replaced_by').notNull(),
+      replacedAt: instant('replaced_at').notNull().defaultNow(),
+    },
+    () => [tenantPolicy('replaced_subscriptions_tenant_isolation')],
+  )
+  .enableRLS();
+
+/**
  * Every Stripe event id the webhook took in: a replayed or redelivered event finds its id
  * here and changes nothing. Stripe's events are not a company's data until they are applied.
  */
@@ -59,7 +78,14 @@ export const outbox = outboxTable(billing);
 export const processedEvents = processedEventsTable(billing);
 export const idempotentRequests = idempotentRequestsTable(billing);
 
-export const schema = { subscriptions, stripeEvents, outbox, processedEvents, idempotentRequests };
+export const schema = {
+  subscriptions,
+  replacedSubscriptions,
+  stripeEvents,
+  outbox,
+  processedEvents,
+  idempotentRequests,
+};
 export type BillingSchema = typeof schema;
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { BillingTx } from '../db/database';
-import { subscriptions, type SubscriptionRow } from '../db/schema';
+import { replacedSubscriptions, subscriptions, type SubscriptionRow } from '../db/schema';
 import type { SubscriptionState } from './subscription-state';
 
 @Injectable()
@@ -47,6 +47,33 @@ export class SubscriptionsRepository {
       })
       .returning({ stripeCustomerId: subscriptions.stripeCustomerId });
     return row!.stripeCustomerId!;
+  }
+
+  /** Whether a later checkout of the company already replaced this subscription. */
+  async wasReplaced(tx: BillingTx, customerId: string, stripeSubscriptionId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: replacedSubscriptions.stripeSubscriptionId })
+      .from(replacedSubscriptions)
+      .where(
+        and(
+          eq(replacedSubscriptions.customerId, customerId),
+          eq(replacedSubscriptions.stripeSubscriptionId, stripeSubscriptionId),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  /** Remembers that `replacedBy` replaced the company's subscription `stripeSubscriptionId`. */
+  async keepReplaced(
+    tx: BillingTx,
+    customerId: string,
+    stripeSubscriptionId: string,
+    replacedBy: string,
+  ): Promise<void> {
+    await tx
+      .insert(replacedSubscriptions)
+      .values({ customerId, stripeSubscriptionId, replacedBy })
+      .onConflictDoNothing();
   }
 
   async save(tx: BillingTx, customerId: string, state: SubscriptionState): Promise<void> {

@@ -37,7 +37,10 @@ import { SubscriptionsRepository } from './subscriptions.repository';
 interface Applied {
   state: SubscriptionState;
   changed: boolean;
-  /** The company's earlier live subscription a new checkout replaced: cancelled in Stripe after the commit. */
+  /**
+   * A subscription of the company's that a later checkout replaced: ended in Stripe after the
+   * commit (if it is not already).
+   */
   replaced?: string;
 }
 
@@ -255,7 +258,9 @@ export class SubscriptionsService {
    * Brings the company's row to what the Stripe subscription says, and records
    * subscription.changed in the same transaction when anything changed. An event about a
    * subscription that is not the company's current one changes nothing, unless a checkout
-   * just completed with it (a new plan replacing the old).
+   * just completed with it (a new plan replacing the old) and no later checkout of the
+   * company has replaced it already: the replaced one is kept, under the row's lock, so the
+   * earlier checkout's late webhook cannot bring the old plan back.
    */
   private async apply(
     tx: BillingTx,
@@ -264,8 +269,18 @@ export class SubscriptionsService {
     options: ApplyOptions = {},
   ): Promise<Applied> {
     const current = stateOfRow(await this.subscriptions.lock(tx, customerId));
-    if (current.stripeSubscriptionId !== subscription.id && (!options.fromCheckout || hasEnded(subscription)))
-      return { state: current, changed: false };
+    if (current.stripeSubscriptionId !== subscription.id) {
+      if (!options.fromCheckout || hasEnded(subscription)) return { state: current, changed: false };
+      // An earlier checkout whose news comes after a later one replaced it: the company keeps
+      // the later plan, and the earlier subscription is (still) to be ended.
+      if (await this.subscriptions.wasReplaced(tx, customerId, subscription.id)) {
+        this.logger.info(
+          { customerId, subscriptionId: subscription.id, current: current.stripeSubscriptionId },
+          'checkout of a subscription a later checkout replaced; not applied',
+        );
+        return { state: current, changed: false, replaced: subscription.id };
+      }
+    }
     let next = stateOfSubscription(subscription, (price) => this.catalogue.planOfPrice(price));
     if (!next) {
       this.logger.error(
@@ -284,6 +299,14 @@ export class SubscriptionsService {
       next = { ...next, subscriptionCanceledAt: current.subscriptionCanceledAt };
     if (!stateChanged(current, next)) return { state: current, changed: false };
 
+    const replaced =
+      options.fromCheckout &&
+      current.stripeSubscriptionId &&
+      current.stripeSubscriptionId !== next.stripeSubscriptionId
+        ? current.stripeSubscriptionId
+        : undefined;
+    if (replaced && next.stripeSubscriptionId)
+      await this.subscriptions.keepReplaced(tx, customerId, replaced, next.stripeSubscriptionId);
     await this.subscriptions.save(tx, customerId, next);
     const shown = toSubscription(next);
     await this.outbox.record(
@@ -303,12 +326,6 @@ export class SubscriptionsService {
       { customerId, plan: next.plan, status: next.status, subscriptionId: next.stripeSubscriptionId },
       'subscription changed',
     );
-    const replaced =
-      options.fromCheckout &&
-      current.stripeSubscriptionId &&
-      current.stripeSubscriptionId !== next.stripeSubscriptionId
-        ? current.stripeSubscriptionId
-        : undefined;
     return { state: next, changed: true, replaced };
   }
 
