@@ -153,7 +153,11 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       res.setHeader('stripe-should-retry', 'false');
       return send(
         errorAnswer(
-          new StripeApiError(500, 'api_error', 'An unknown error occurred (failed on purpose by failRequests).'),
+          new StripeApiError(
+            500,
+            'api_error',
+            'An unknown error occurred (failed on purpose by failRequests).',
+          ),
         ),
       );
     }
@@ -328,7 +332,8 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
       state.failNextPayment.add(id);
     },
     failRequests: (method, path, times = 1) => {
-      if (!Number.isInteger(times) || times < 1) throw new Error(`times must be a whole number ≥ 1, not ${times}`);
+      if (!Number.isInteger(times) || times < 1)
+        throw new Error(`times must be a whole number ≥ 1, not ${times}`);
       failing.set(`${method.toUpperCase()} ${path}`, times);
     },
     deliveries: () => dispatcher.history(),

@@ -152,9 +152,8 @@ export class SubscriptionsService {
     const subscriptionId = idOf(session.subscription);
     if (session.status !== 'complete' || !subscriptionId) throw sessionNotPaid();
 
-    const subscription = await this.stripe.subscription(subscriptionId);
     const applied = await this.database.withTenant(actor.customerId, (tx) =>
-      this.apply(tx, actor.customerId, subscription, { fromCheckout: true }),
+      this.apply(tx, actor.customerId, subscriptionId, { fromCheckout: true }),
     );
     await this.afterCommit(applied);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.SUBSCRIPTION_UPDATED };
@@ -175,12 +174,12 @@ export class SubscriptionsService {
     if (state.subscriptionCanceledAt)
       return { subscription: toSubscription(state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
 
-    const subscription = await this.stripe.cancelAtPeriodEnd(
+    await this.stripe.cancelAtPeriodEnd(
       state.stripeSubscriptionId,
       `downgrade:${state.stripeSubscriptionId}`,
     );
     const applied = await this.database.withTenant(actor.customerId, (tx) =>
-      this.apply(tx, actor.customerId, subscription),
+      this.apply(tx, actor.customerId, state.stripeSubscriptionId!),
     );
     await this.afterCommit(applied);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
@@ -189,7 +188,8 @@ export class SubscriptionsService {
   /**
    * A Stripe event the webhook took in, applied inside the consumer's transaction (which also
    * records it as handled). The subscription is read back from Stripe rather than taken from
-   * the event, so events arriving late or out of order apply today's state.
+   * the event (once to find the company, again under its row's lock), so events arriving late
+   * or out of order apply today's state.
    */
   async applyStripeEvent(tx: BillingTx, event: StripeEventPayload): Promise<void> {
     const object = event.data.object;
@@ -230,7 +230,7 @@ export class SubscriptionsService {
       );
       return;
     }
-    const applied = await this.apply(tx, row.customerId, subscription, options);
+    const applied = await this.apply(tx, row.customerId, subscriptionId, options);
     if (applied.replaced) await this.cancelReplaced(applied.replaced);
   }
 
@@ -243,8 +243,9 @@ export class SubscriptionsService {
     let changed = 0;
     for (const { customerId, stripeSubscriptionId } of due) {
       try {
-        const subscription = await this.stripe.subscription(stripeSubscriptionId);
-        const applied = await this.database.withSystem((tx) => this.apply(tx, customerId, subscription));
+        const applied = await this.database.withSystem((tx) =>
+          this.apply(tx, customerId, stripeSubscriptionId),
+        );
         await this.afterCommit(applied);
         if (applied.changed) changed += 1;
       } catch (err) {
@@ -265,10 +266,13 @@ export class SubscriptionsService {
   private async apply(
     tx: BillingTx,
     customerId: string,
-    subscription: Stripe.Subscription,
+    subscriptionId: string,
     options: ApplyOptions = {},
   ): Promise<Applied> {
     const current = stateOfRow(await this.subscriptions.lock(tx, customerId));
+    // Read under the lock: whatever was applied before read Stripe before it committed, so
+    // this answer is at least as new, and news applied out of order cannot undo a later change.
+    const subscription = await this.stripe.subscription(subscriptionId);
     if (current.stripeSubscriptionId !== subscription.id) {
       if (!options.fromCheckout || hasEnded(subscription)) return { state: current, changed: false };
       // An earlier checkout whose news comes after a later one replaced it: the company keeps
