@@ -13,6 +13,7 @@ import type { GatewayConfig } from './config';
 import { HttpErrorFilter } from './errors/http-exception.filter';
 import { ProfilePictureController } from './files/profile-picture.controller';
 import { ProfilePictureService } from './files/profile-picture.service';
+import { RETIRED_FILES, type RetiredFiles } from './files/retired-files';
 import { FILE_STORAGE, type FileStorage } from './files/storage';
 import { CatalogueResolver } from './graphql/catalogue.resolver';
 import { IdentityResolver } from './graphql/graphql.resolver';
@@ -27,6 +28,7 @@ export class AppModule {
     config: GatewayConfig,
     infra: GatewayInfrastructure,
     storage: FileStorage,
+    retired: RetiredFiles,
     logger: Logger,
     revocations: RevocationCheck,
   ): DynamicModule {
@@ -61,6 +63,7 @@ export class AppModule {
         { provide: NATS_CONNECTION, useValue: infra.nc },
         { provide: REDIS, useValue: infra.redis },
         { provide: FILE_STORAGE, useValue: storage },
+        { provide: RETIRED_FILES, useValue: retired },
         {
           provide: SessionTokenVerifier,
           useFactory: () => new SessionTokenVerifier(infra.sessionKeys, revocations),

@@ -26,6 +26,7 @@ import { registerEquipmentUploads } from './catalogue/equipment-upload';
 import { HttpErrorFilter, sendError } from './errors/http-exception.filter';
 import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
 import { registerFilesRoute } from './files/files.route';
+import { RetiredFiles } from './files/retired-files';
 import { LocalDiskStorage, type FileStorage } from './files/storage';
 import { enforceBodyLimit } from './http/body-limit';
 import { metricsPortOf, observeHttp, serveMetrics } from './http/observability';
@@ -121,6 +122,7 @@ export async function createGatewayApp(
     throw err;
   }
   const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
+  const retired = new RetiredFiles(storage, config.FILES_RETIRE_AFTER_SECONDS * 1000, logger);
 
   const adapter = new FastifyAdapter({
     // The hard cap; the JSON limit itself is enforced by enforceBodyLimit (see there why).
@@ -136,7 +138,7 @@ export async function createGatewayApp(
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.create(config, infra, storage, logger, revocations),
+    AppModule.create(config, infra, storage, retired, logger, revocations),
     adapter,
     {
       logger: ['error', 'warn'],
@@ -206,7 +208,7 @@ export async function createGatewayApp(
     idempotency: new IdempotencyStore(infra.redis, config.REDIS_KEY_PREFIX),
   };
   registerRoutes(fastify, KIT_ROUTES, routeServices);
-  registerEquipmentUploads(fastify, { ...routeServices, images: new EquipmentImages(storage) });
+  registerEquipmentUploads(fastify, { ...routeServices, images: new EquipmentImages(storage, retired) });
   registerStripeWebhook(fastify, { ...routeServices, webhookSecret: config.STRIPE_WEBHOOK_SECRET });
   const openApi = buildOpenApiDocument(ALL_ROUTES);
   SwaggerModule.setup('api/docs', app, openApi as unknown as OpenAPIObject, {
@@ -240,6 +242,7 @@ export async function createGatewayApp(
       if (closed) return;
       closed = true;
       await app.close();
+      await retired.flush();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await revocations.stop();
       await infra.close();

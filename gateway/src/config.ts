@@ -71,6 +71,11 @@ export const gatewayEnvSchema = baseEnvSchema
     /** Built web app served at `/`; missing folder means the API runs alone. */
     WEB_DIST: z.string().default(path.join(repoRoot, 'web/dist')),
     UPLOAD_DIR: z.string().default(path.join(repoRoot, '.data/uploads')),
+    /**
+     * How long a replaced upload (an equipment image, a profile picture) is still served, so
+     * pages and read models showing its URL have moved on before it is deleted; 0 deletes at once.
+     */
+    FILES_RETIRE_AFTER_SECONDS: z.coerce.number().min(0).default(600),
     REDIS_KEY_PREFIX: z.string().default('planted:'),
     JSON_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     /**

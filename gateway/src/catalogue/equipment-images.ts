@@ -4,6 +4,7 @@ import { ServiceError, type equipmentImageSchema } from '@planted/contracts';
 import { VALIDATION_MESSAGES as V } from '@planted/domain';
 import { ImageRefused, normaliseImage, resizedCopy } from '../files/image-normaliser';
 import { FILES_URL_PREFIX, IMAGE_TOO_MANY_PIXELS } from '../files/profile-picture.service';
+import type { RetiredFiles } from '../files/retired-files';
 import type { FileStorage } from '../files/storage';
 
 /** The form's file field (spec §7: POST /equipment multipart ... image). */
@@ -28,7 +29,10 @@ export const notAnImage = () => refusal('UNSUPPORTED_MEDIA_TYPE', V.IMAGE_NOT_IM
  * year (files.route.ts) and a replaced image is a new URL.
  */
 export class EquipmentImages {
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly retired: RetiredFiles,
+  ) {}
 
   /** Re-encodes and stores an upload; refuses what is not a whole JPEG, PNG, GIF or WebP image. */
   async store(customerId: string, upload: Buffer): Promise<EquipmentImage> {
@@ -56,9 +60,20 @@ export class EquipmentImages {
 
   /** Removes stored equipment images by their paths (`/files/equipment/…`); other paths are left alone. */
   async discard(paths: readonly (string | null | undefined)[]): Promise<void> {
-    for (const path of paths) {
-      if (!path?.startsWith(`${FILES_URL_PREFIX}equipment/`)) continue;
-      await this.storage.delete(path.slice(FILES_URL_PREFIX.length));
-    }
+    for (const key of equipmentKeys(paths)) await this.storage.delete(key);
   }
+
+  /**
+   * Images a change replaced: removed once lists still showing them have moved on (cached
+   * pages, hires' read model: RetiredFiles).
+   */
+  async retire(paths: readonly (string | null | undefined)[]): Promise<void> {
+    for (const key of equipmentKeys(paths)) await this.retired.retire(key);
+  }
+}
+
+function equipmentKeys(paths: readonly (string | null | undefined)[]): string[] {
+  return paths
+    .filter((path): path is string => !!path?.startsWith(`${FILES_URL_PREFIX}equipment/`))
+    .map((path) => path.slice(FILES_URL_PREFIX.length));
 }

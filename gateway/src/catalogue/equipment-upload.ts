@@ -167,7 +167,7 @@ const update: Prepare = async (request, actor, services) => {
         actor,
         ...(image && { image }),
       });
-      await services.images.discard(replaced_images);
+      await services.images.retire(replaced_images);
       return { equipment, message };
     });
   return { form, run };

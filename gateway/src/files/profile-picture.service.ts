@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ServiceError, type Actor } from '@planted/contracts';
 import { ImageRefused, MAX_IMAGE_PIXELS, normaliseImage } from './image-normaliser';
+import { RETIRED_FILES, type RetiredFiles } from './retired-files';
 import { FILE_STORAGE, type FileStorage } from './storage';
 
 export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
@@ -14,7 +15,10 @@ export const IMAGE_TOO_MANY_PIXELS = `Image must be at most ${MAX_IMAGE_PIXELS /
 /** Receives, checks and stores profile pictures; spec §5 Profile rules and messages. */
 @Injectable()
 export class ProfilePictureService {
-  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(RETIRED_FILES) private readonly retired: RetiredFiles,
+  ) {}
 
   async receive(req: FastifyRequest, actor: Actor): Promise<string> {
     if (!req.isMultipart())
@@ -66,5 +70,11 @@ export class ProfilePictureService {
   async discard(url: string | null | undefined): Promise<void> {
     if (!url || !url.startsWith(FILES_URL_PREFIX)) return;
     await this.storage.delete(url.slice(FILES_URL_PREFIX.length));
+  }
+
+  /** A picture a newer one replaced: removed once pages still showing it have moved on (RetiredFiles). */
+  async retire(url: string | null | undefined): Promise<void> {
+    if (!url || !url.startsWith(FILES_URL_PREFIX)) return;
+    await this.retired.retire(url.slice(FILES_URL_PREFIX.length));
   }
 }

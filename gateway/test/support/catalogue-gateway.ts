@@ -8,6 +8,7 @@ import type { FileStorage } from '../../src/files/storage';
 import { registerRoutes, type RouteServices } from '../../src/routes/register-routes';
 import type { RouteDeclaration } from '../../src/routes/route-kit';
 import { EQUIPMENT_ROUTES } from '../../src/catalogue/equipment.routes';
+import { RetiredFiles } from '../../src/files/retired-files';
 import { EquipmentImages } from '../../src/catalogue/equipment-images';
 import { registerEquipmentUploads } from '../../src/catalogue/equipment-upload';
 import { SUPPLIERS_ROUTES } from '../../src/catalogue/suppliers.routes';
@@ -81,7 +82,10 @@ export async function testGateway(
     ...({} as Omit<RouteServices, 'bus' | 'verifier' | 'logger'>),
   };
   registerRoutes(app, routes, services);
-  registerEquipmentUploads(app, { ...services, images: new EquipmentImages(storage) });
+  registerEquipmentUploads(app, {
+    ...services,
+    images: new EquipmentImages(storage, new RetiredFiles(storage, 0, services.logger)),
+  });
   await app.ready();
   return gateway;
 }

@@ -10,7 +10,7 @@ import {
   twoCompanies,
   type Companies,
 } from './catalogue-support';
-import { client, startSystem, type Json, type System } from './system';
+import { client, RETIRE_AFTER_SECONDS, startSystem, type Json, type System } from './system';
 
 const NOT_FOUND = 'Equipment not found';
 const ONLY_ADMINS_ADD = 'Only administrators can add equipment';
@@ -342,9 +342,15 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
       expect(replaced.body.message).toBe('Equipment updated successfully');
       expect(replaced.body.equipment.image_url).toMatch(/\.webp$/);
       expect(replaced.body).not.toHaveProperty('replaced_images');
+      // The old files are still served for a while (lists on screen may show them), then deleted.
       for (const old of [item.image_url, item.image_card_url])
-        expect((await fetch(sys.url + old)).status).toBe(404);
+        expect((await fetch(sys.url + old)).status).toBe(200);
       expect((await fetch(sys.url + replaced.body.equipment.image_card_url)).status).toBe(200);
+      await eventually(
+        async () => ((await fetch(sys.url + item.image_card_url)).status === 404 ? true : undefined),
+        (RETIRE_AFTER_SECONDS + 15) * 1000,
+      );
+      expect((await fetch(sys.url + item.image_url)).status).toBe(404);
 
       // Without an image the current one stays.
       const kept = await api.put(
@@ -368,7 +374,11 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
       );
       expect(removed.status).toBe(200);
       expect(removed.body.equipment).toMatchObject({ image_url: null, image_card_url: null });
-      expect((await fetch(sys.url + replaced.body.equipment.image_url)).status).toBe(404);
+      await eventually(
+        async () =>
+          (await fetch(sys.url + replaced.body.equipment.image_url)).status === 404 ? true : undefined,
+        (RETIRE_AFTER_SECONDS + 15) * 1000,
+      );
     });
 
     it('refuses another company, removing the image it had stored for the refused change', async () => {

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import { waitFor } from '@planted/testing';
-import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
+import {
+  client,
+  company,
+  email,
+  inviteTokenFrom,
+  PASSWORD,
+  RETIRE_AFTER_SECONDS,
+  startSystem,
+  type System,
+} from './system';
 
 // A 1x1 PNG.
 const PNG = Buffer.from(
@@ -246,7 +255,7 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       expect(tooBig.status).toBe(413);
       expect(tooBig.body.error).toBe('Image must be less than 10MB');
 
-      // Replacing the picture removes the old file.
+      // Replacing the picture removes the old file, once pages showing it have had time to move on.
       const again = await api.upload(
         '/api/auth/profile-picture',
         'profilePicture',
@@ -256,6 +265,10 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
         token,
       );
       expect(again.status).toBe(200);
+      expect((await fetch(sys.url + ok.body.profile_picture_url)).status).toBe(200);
+      const until = Date.now() + (RETIRE_AFTER_SECONDS + 15) * 1000;
+      while ((await fetch(sys.url + ok.body.profile_picture_url)).status !== 404 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await fetch(sys.url + ok.body.profile_picture_url)).status).toBe(404);
     });
   });

@@ -28,6 +28,9 @@ import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/
 import type { IdentitySchema } from '@planted/identity/src/db/schema';
 import { identityService } from '@planted/identity/src/identity.service';
 
+/** How long this system's gateway still serves a replaced upload before deleting it. */
+export const RETIRE_AFTER_SECONDS = 4;
+
 export interface System {
   url: string;
   smtp: FakeSmtp;
@@ -174,6 +177,8 @@ export async function startSystem(
         HOST: '127.0.0.1',
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         UPLOAD_DIR: uploads,
+        // Replaced uploads are still served this long (600 s by default), then deleted.
+        FILES_RETIRE_AFTER_SECONDS: String(RETIRE_AFTER_SECONDS),
         WEB_DIST: path.join(uploads, 'none'),
         ...natsEnv('gateway'),
         ...gatewayEnv,
