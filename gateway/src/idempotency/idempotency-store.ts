@@ -6,11 +6,18 @@ import { IDEMPOTENCY, ServiceError } from '@planted/contracts';
 export const ANSWER_TTL_SECONDS = 24 * 60 * 60;
 
 /**
- * How long a key stays "in flight" if the gateway dies before answering: longer than any
- * request takes (NATS request timeout plus route steps), short enough that a client is
- * not locked out of its own retry for long.
+ * How long a key stays "in flight" after its gateway last said it is still at work: while
+ * the request runs the gateway renews the hold every third of this (however long the
+ * request takes), so a gateway that dies mid-request lets the client retry within seconds.
+ * The retry is safe: the key travels on to the service, which answers a request it has
+ * already done with its first answer.
  */
-export const IN_FLIGHT_TTL_SECONDS = 30;
+export const IN_FLIGHT_TTL_SECONDS = 6;
+
+export interface IdempotencyStoreOptions {
+  /** IN_FLIGHT_TTL_SECONDS by default. */
+  inFlightTtlMs?: number;
+}
 
 /** A kept answer: what the first request was answered. */
 export interface KeptAnswer {
@@ -36,6 +43,15 @@ export interface Hold {
   finish(status: number, body: unknown): Promise<void>;
 }
 
+// Renews the in-flight marker of this holder only (not an answer, not another's hold).
+const RENEW_IF_HELD = `
+local current = redis.call('get', KEYS[1])
+if not current then return 0 end
+local ok, value = pcall(cjson.decode, current)
+if not ok or value.holder ~= ARGV[1] or value.status ~= nil then return 0 end
+redis.call('pexpire', KEYS[1], ARGV[2])
+return 1`;
+
 // Compare-and-set: a hold whose in-flight marker expired and was taken over changes nothing.
 const SET_IF_HELD = `
 local current = redis.call('get', KEYS[1])
@@ -58,15 +74,21 @@ export function isKept(status: number): boolean {
  *
  * Layout: `<prefix>idem:<caller>:<sha256(key)>` where caller is `user:<userId>` for a
  * signed-in caller and `route:<operationId>` otherwise (keys of different users never
- * meet). The value is JSON: `{fingerprint, holder}` while in flight (SET NX, EX
- * IN_FLIGHT_TTL_SECONDS), then `{fingerprint, status, body}` for ANSWER_TTL_SECONDS.
+ * meet). The value is JSON: `{fingerprint, holder}` while in flight (SET NX, PX
+ * IN_FLIGHT_TTL_SECONDS, renewed while the request runs), then `{fingerprint, status, body}`
+ * for ANSWER_TTL_SECONDS.
  * fingerprint: sha-256 of the method, path and body, never the body itself (passwords).
  */
 export class IdempotencyStore {
+  private readonly inFlightTtlMs: number;
+
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-  ) {}
+    options: IdempotencyStoreOptions = {},
+  ) {
+    this.inFlightTtlMs = options.inFlightTtlMs ?? IN_FLIGHT_TTL_SECONDS * 1000;
+  }
 
   static fingerprint(method: string, url: string, body: unknown): string {
     return sha256(`${method} ${url}\n${JSON.stringify(body ?? null)}`);
@@ -87,13 +109,7 @@ export class IdempotencyStore {
     const inFlight: InFlight = { fingerprint, holder };
     // Twice at most: the key may expire between a failed SET NX and the GET.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const taken = await this.redis.set(
-        redisKey,
-        JSON.stringify(inFlight),
-        'EX',
-        IN_FLIGHT_TTL_SECONDS,
-        'NX',
-      );
+      const taken = await this.redis.set(redisKey, JSON.stringify(inFlight), 'PX', this.inFlightTtlMs, 'NX');
       if (taken === 'OK') return { kind: 'new', hold: this.hold(redisKey, holder, fingerprint) };
       const raw = await this.redis.get(redisKey);
       if (raw === null) continue;
@@ -106,8 +122,16 @@ export class IdempotencyStore {
   }
 
   private hold(redisKey: string, holder: string, fingerprint: string): Hold {
+    // A failed renewal (Redis away for a moment) is tried again at the next tick; if the
+    // marker lapses meanwhile, a retry may run beside this request, and the service's own
+    // record of the key still answers both the same.
+    const renew = setInterval(() => {
+      this.redis.eval(RENEW_IF_HELD, 1, redisKey, holder, this.inFlightTtlMs).catch(() => undefined);
+    }, this.inFlightTtlMs / 3);
+    renew.unref();
     return {
       finish: async (status, body) => {
+        clearInterval(renew);
         const done: Done = { fingerprint, status, body };
         await this.redis.eval(
           SET_IF_HELD,

@@ -1,0 +1,69 @@
+import { Redis } from 'ioredis';
+import { IDEMPOTENCY, ServiceError } from '@planted/contracts';
+import { uniqueName } from '@planted/testing';
+import { IdempotencyStore } from '../src/idempotency/idempotency-store';
+
+// A key stays in flight while its request runs, however long, and is let go within seconds
+// when the gateway holding it dies (design.md, Contracts: a retry with the key is safe).
+describe('IdempotencyStore in-flight holds, against real Redis', () => {
+  const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redis = new Redis(url);
+  afterAll(() => redis.quit());
+
+  const TTL_MS = 600;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const fingerprint = IdempotencyStore.fingerprint('POST', '/api/hires', { a: 1 });
+  const store = (client: Redis = redis) =>
+    new IdempotencyStore(client, `${uniqueName('idem')}:`, { inFlightTtlMs: TTL_MS });
+  const codeOf = (err: unknown) => (err instanceof ServiceError ? `${err.code}: ${err.message}` : err);
+
+  it('keeps a running request’s key in flight past its time to live, and answers its result after', async () => {
+    const s = store();
+    const first = await s.begin('user:u1', 'key-1', fingerprint);
+    expect(first.kind).toBe('new');
+    await sleep(TTL_MS * 3);
+    await expect(s.begin('user:u1', 'key-1', fingerprint).catch(codeOf)).resolves.toBe(
+      `CONFLICT: ${IDEMPOTENCY.IN_FLIGHT}`,
+    );
+    if (first.kind !== 'new') throw new Error('unreachable');
+    await first.hold.finish(201, { id: 'h1' });
+    await sleep(TTL_MS * 2);
+    expect(await s.begin('user:u1', 'key-1', fingerprint)).toEqual({
+      kind: 'replay',
+      answer: { status: 201, body: { id: 'h1' } },
+    });
+  });
+
+  it('lets the key go soon after the gateway holding it dies, so the client’s retry runs', async () => {
+    const dying = new Redis(url);
+    const prefix = `${uniqueName('idem')}:`;
+    const held = await new IdempotencyStore(dying, prefix, { inFlightTtlMs: TTL_MS }).begin(
+      'user:u2',
+      'key-2',
+      fingerprint,
+    );
+    expect(held.kind).toBe('new');
+    // The gateway's process ends: its connection goes, and nothing renews the hold.
+    dying.disconnect();
+    const other = new IdempotencyStore(redis, prefix, { inFlightTtlMs: TTL_MS });
+    await expect(other.begin('user:u2', 'key-2', fingerprint).catch(codeOf)).resolves.toBe(
+      `CONFLICT: ${IDEMPOTENCY.IN_FLIGHT}`,
+    );
+    await sleep(TTL_MS + 200);
+    const retry = await other.begin('user:u2', 'key-2', fingerprint);
+    expect(retry.kind).toBe('new');
+    if (retry.kind === 'new') await retry.hold.finish(201, { id: 'h2' });
+  });
+
+  it('does not renew a hold once its request finished, nor one another request took over', async () => {
+    const s = store();
+    const first = await s.begin('user:u3', 'key-3', fingerprint);
+    if (first.kind !== 'new') throw new Error('expected a new hold');
+    // A 5xx lets the key go at once: the retry really runs, and the first hold's timer is gone.
+    await first.hold.finish(503, { error: 'later' });
+    const second = await s.begin('user:u3', 'key-3', fingerprint);
+    expect(second.kind).toBe('new');
+    if (second.kind === 'new') await second.hold.finish(201, { id: 'h3' });
+    expect(await s.begin('user:u3', 'key-3', fingerprint)).toMatchObject({ kind: 'replay' });
+  });
+});
