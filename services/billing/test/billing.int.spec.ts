@@ -342,6 +342,57 @@ describe('webhooks (each event id once, applied through the outbox)', () => {
     expect(await changesOf(h, admin.customerId)).toEqual(changes);
   });
 
+  it("never applies one company's subscription to another, whatever customer an event names", async () => {
+    const victim = await upgraded();
+    const victimRow = (await rowOf(h, victim.admin.customerId))!;
+    // Another company pays for a subscription that is on no company's row yet (its news held back).
+    const attacker = newCompany();
+    h.forwardWebhooks = false;
+    try {
+      const started = await h.client.send(BillingCheckout, {
+        actor: attacker,
+        priceId: BUSINESS,
+        billingInterval: 'month',
+      });
+      await payOnHostedPage(started.checkoutUrl);
+      await h.stripeLocal.webhooksIdle();
+    } finally {
+      h.forwardWebhooks = true;
+    }
+    const attackerCustomer = (await rowOf(h, attacker.customerId))!.stripeCustomerId!;
+    const attackerSubscription = (await h.stripe.subscriptions.list({ customer: attackerCustomer })).data[0]!;
+    await h.stripeLocal.webhooksIdle();
+    const before = await changesOf(h, victim.admin.customerId);
+    // An event that names the victim's Stripe customer with the other company's subscription.
+    const forged = {
+      id: `evt_forged_${randomUUID()}`,
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `cs_forged_${randomUUID()}`,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'complete',
+          customer: victimRow.stripeCustomerId,
+          subscription: attackerSubscription.id,
+          metadata: { customer_id: victim.admin.customerId },
+        },
+      },
+    };
+    expect(await h.client.send(BillingStripeWebhook, { event: forged })).toEqual({
+      received: true,
+      duplicate: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await rowOf(h, victim.admin.customerId)).toMatchObject({
+      plan: 'teams',
+      stripeSubscriptionId: victimRow.stripeSubscriptionId,
+    });
+    expect((await h.stripe.subscriptions.retrieve(victimRow.stripeSubscriptionId!)).status).toBe('active');
+    expect(await changesOf(h, victim.admin.customerId)).toEqual(before);
+  });
+
   it('keeps a renewal’s new period end, and a failed payment’s status (shown as Inactive)', async () => {
     const { admin, confirmed } = await upgraded();
     const end = Date.parse(confirmed.subscription.subscription_end_date!);

@@ -188,8 +188,8 @@ export class SubscriptionsService {
   /**
    * A Stripe event the webhook took in, applied inside the consumer's transaction (which also
    * records it as handled). The subscription is read back from Stripe rather than taken from
-   * the event (once to find the company, again under its row's lock), so events arriving late
-   * or out of order apply today's state.
+   * the event, under the company's row lock, so events arriving late or out of order apply
+   * today's state.
    */
   async applyStripeEvent(tx: BillingTx, event: StripeEventPayload): Promise<void> {
     const object = event.data.object;
@@ -218,8 +218,11 @@ export class SubscriptionsService {
         return;
     }
     if (!subscriptionId) return;
-    const subscription = await this.stripe.subscription(subscriptionId);
-    const stripeCustomer = idOf(subscription.customer);
+    // The event names the Stripe customer (it never changes; the gateway checked the event's
+    // signature); the subscription itself is read under the company's lock, in apply.
+    const stripeCustomer =
+      idOf(object.customer as string | { id: string } | null | undefined) ??
+      idOf((await this.stripe.subscription(subscriptionId)).customer);
     const row = stripeCustomer
       ? await this.subscriptions.findByStripeCustomer(tx, stripeCustomer)
       : undefined;
@@ -269,10 +272,19 @@ export class SubscriptionsService {
     subscriptionId: string,
     options: ApplyOptions = {},
   ): Promise<Applied> {
-    const current = stateOfRow(await this.subscriptions.lock(tx, customerId));
+    const row = await this.subscriptions.lock(tx, customerId);
+    const current = stateOfRow(row);
     // Read under the lock: whatever was applied before read Stripe before it committed, so
     // this answer is at least as new, and news applied out of order cannot undo a later change.
     const subscription = await this.stripe.subscription(subscriptionId);
+    // Only the company's own Stripe customer's subscriptions are ever its plan.
+    if (!row.stripeCustomerId || idOf(subscription.customer) !== row.stripeCustomerId) {
+      this.logger.warn(
+        { customerId, subscriptionId, stripeCustomer: idOf(subscription.customer) },
+        "a subscription of another Stripe customer than the company's; not applied",
+      );
+      return { state: current, changed: false };
+    }
     if (current.stripeSubscriptionId !== subscription.id) {
       if (!options.fromCheckout || hasEnded(subscription)) return { state: current, changed: false };
       // An earlier checkout whose news comes after a later one replaced it: the company keeps
