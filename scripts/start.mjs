@@ -183,6 +183,43 @@ async function setupStripe() {
   log(`no STRIPE_SECRET_KEY: using the local Stripe at ${url} (card 4242 4242 4242 4242 pays)`);
 }
 
+/**
+ * Google and Microsoft sign-in: the real providers for those whose client id is set, else the
+ * local identity provider (libs/testing's oidc-local, as in docker compose), which approves
+ * every sign-in at once as one user, so "Continue with Google" works with no account there.
+ * Apple has no local stand-in: without APPLE_CLIENT_ID its button says it is unavailable.
+ */
+async function setupSocialSignIn() {
+  const local = ['GOOGLE', 'MICROSOFT'].filter((provider) => !env[`${provider}_CLIENT_ID`]);
+  if (local.length === 0) return;
+  const oidcPort = Number(env.OIDC_LOCAL_PORT ?? 9400);
+  const publicUrl = env.OIDC_LOCAL_PUBLIC_URL ?? `http://localhost:${oidcPort}`;
+  const url = `http://127.0.0.1:${oidcPort}`;
+  const clients = local.map((provider) => `planted-local-${provider.toLowerCase()}:local-secret`);
+  run('oidc', 'libs/testing/dist/oidc-local-main.js', {
+    OIDC_LOCAL_PORT: String(oidcPort),
+    OIDC_LOCAL_HOST: '127.0.0.1',
+    OIDC_LOCAL_PUBLIC_URL: publicUrl,
+    OIDC_LOCAL_CLIENTS: clients.join(','),
+    OIDC_LOCAL_REDIRECT_URIS: local
+      .map((provider) => `${env.APP_URL}/api/auth/${provider.toLowerCase()}/callback`)
+      .join(','),
+  });
+  for (const provider of local) {
+    env[`${provider}_CLIENT_ID`] = `planted-local-${provider.toLowerCase()}`;
+    env[`${provider}_CLIENT_SECRET`] = 'local-secret';
+    env[`${provider}_ISSUER`] = publicUrl;
+    env[`${provider}_AUTHORIZATION_URL`] = `${publicUrl}/authorize`;
+    env[`${provider}_TOKEN_URL`] = `${url}/token`;
+    env[`${provider}_JWKS_URL`] = `${url}/jwks`;
+  }
+  await waitReady('local identity provider', `${url}/.well-known/openid-configuration`);
+  const names = local.map((p) => p[0] + p.slice(1).toLowerCase()).join(' and ');
+  log(
+    `no ${local.map((p) => `${p}_CLIENT_ID`).join(' or ')}: ${names} sign-in use the local identity provider at ${publicUrl} (it signs in as ${env.OIDC_LOCAL_USER_EMAIL ?? 'social.user@planted.test'})`,
+  );
+}
+
 /** The Zahara the connector calls, and the key that encrypts companies' Zahara API keys at rest. */
 async function setupZahara() {
   if (!env.ACCOUNTING_ENCRYPTION_KEY) {
@@ -315,6 +352,8 @@ async function main() {
   const accountingPort = Number(env.ACCOUNTING_HTTP_PORT ?? 3105);
   run('accounting', 'services/accounting/dist/main.js', { ACCOUNTING_HTTP_PORT: String(accountingPort) });
   await waitReady('accounting', `http://127.0.0.1:${accountingPort}/readyz`);
+  if (stopping) return;
+  await setupSocialSignIn();
   if (stopping) return;
   run('gateway', 'gateway/dist/main.js', { PORT: String(PORT) });
   await waitReady('gateway', `http://127.0.0.1:${PORT}/readyz`);
