@@ -53,6 +53,19 @@ async function upgraded(priceId = TEAMS) {
   return { admin, sessionId, confirmed };
 }
 
+/** A checkout paid on the hosted page while its webhooks are held back: Stripe is answered, nothing applied. */
+async function paidWithoutNews(actor: ReturnType<typeof newCompany>, priceId: string) {
+  h.forwardWebhooks = false;
+  try {
+    const started = await h.client.send(BillingCheckout, { actor, priceId, billingInterval: 'month' });
+    await payOnHostedPage(started.checkoutUrl);
+    await h.stripeLocal.webhooksIdle();
+    return started;
+  } finally {
+    h.forwardWebhooks = true;
+  }
+}
+
 describe('plans (spec §9 Plans, §7 GET /subscriptions/plans)', () => {
   it('lists the four plans of the domain table in plan order with this deployment’s price ids', async () => {
     const { plans } = await h.client.send(BillingPlansList, {});
@@ -246,21 +259,8 @@ describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () 
   it('keeps the later plan when an earlier checkout’s webhook arrives after the switch, and ends the earlier subscription', async () => {
     const admin = newCompany();
     // The first checkout's news is held back: only its return is applied.
-    h.forwardWebhooks = false;
-    let first: { sessionId: string };
-    try {
-      const started = await h.client.send(BillingCheckout, {
-        actor: admin,
-        priceId: TEAMS,
-        billingInterval: 'month',
-      });
-      await payOnHostedPage(started.checkoutUrl);
-      await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId: started.sessionId });
-      await h.stripeLocal.webhooksIdle();
-      first = started;
-    } finally {
-      h.forwardWebhooks = true;
-    }
+    const first = await paidWithoutNews(admin, TEAMS);
+    await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId: first.sessionId });
     const before = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
     const late = (await h.stripe.events.list({ type: 'checkout.session.completed', limit: 100 })).data.find(
       (e) => (e.data.object as { id?: string }).id === first.sessionId,
@@ -347,18 +347,7 @@ describe('webhooks (each event id once, applied through the outbox)', () => {
     const victimRow = (await rowOf(h, victim.admin.customerId))!;
     // Another company pays for a subscription that is on no company's row yet (its news held back).
     const attacker = newCompany();
-    h.forwardWebhooks = false;
-    try {
-      const started = await h.client.send(BillingCheckout, {
-        actor: attacker,
-        priceId: BUSINESS,
-        billingInterval: 'month',
-      });
-      await payOnHostedPage(started.checkoutUrl);
-      await h.stripeLocal.webhooksIdle();
-    } finally {
-      h.forwardWebhooks = true;
-    }
+    await paidWithoutNews(attacker, BUSINESS);
     const attackerCustomer = (await rowOf(h, attacker.customerId))!.stripeCustomerId!;
     const attackerSubscription = (await h.stripe.subscriptions.list({ customer: attackerCustomer })).data[0]!;
     await h.stripeLocal.webhooksIdle();
