@@ -61,8 +61,9 @@ export async function demoImage(item) {
     ]);
     return await sharp(background(COLOURS[item.category] ?? ['#455a64', '#263238']))
       .composite([
-        { input: subtitle, left: 48, top: 56 },
-        { input: title, left: 48, top: 120 },
+        // In the middle band: cards show the picture cropped to about 2.4:1 around its centre.
+        { input: subtitle, left: 48, top: 176 },
+        { input: title, left: 48, top: 232 },
       ])
       .png()
       .toBuffer();
