@@ -57,6 +57,8 @@ const TARGETS = {
   profile: { minRps: 1500, maxP99Ms: 50 },
   equipment: { minRps: 1000, maxP99Ms: 50 },
   suppliers: { minRps: 1000, maxP99Ms: 50 },
+  'equipment-own': { minRps: 1000, maxP99Ms: 50 },
+  'suppliers-own': { minRps: 1000, maxP99Ms: 50 },
   'equipment-fresh': { minRps: 1000, maxP99Ms: 50 },
   'suppliers-fresh': { minRps: 1000, maxP99Ms: 50 },
   'hires-search': { minRps: 1000, maxP99Ms: 50 },
@@ -100,8 +102,10 @@ const ALL_SCENARIOS = [
   'profile',
   'healthz',
   'equipment',
+  'equipment-own',
   'equipment-fresh',
   'suppliers',
+  'suppliers-own',
   'suppliers-fresh',
   'sql-equipment',
   'sql-suppliers',
@@ -158,8 +162,10 @@ if (opts.help) {
                        healthz             GET /healthz of the gateway (a baseline: no service, no database)
                        equipment           GET /api/equipment?search=<term>&page=1&limit=12
                        suppliers           GET /api/suppliers?search=<term>
-                       equipment-fresh, suppliers-fresh   the same, as a company with an inactive entry of
-                                           its own: the service reads every page afresh for it (no shared pages)
+                       equipment-own, suppliers-own   the same, as a company with an inactive entry of
+                                           its own: its first page is the shared one merged with its own matches
+                                       equipment-fresh, suppliers-fresh   the same company's page 2: read afresh,
+                                           the full search (a term's first search costs the same)
                        sql-equipment, sql-suppliers   the same SQL from a lone Fastify + pg process (baseline)
                        hires-list          GET /api/hires?page=1&limit=12 (the first company's active and booked hires)
                        hires-search        GET /api/hires?search=<term>&page=1&limit=12 over the generated hires
@@ -211,7 +217,7 @@ const BASELINE_POSSIBLE = !opts.url || Boolean(opts['database-url'] && process.e
 const WITH_BASELINE = SCENARIOS.some(
   (s) => s.startsWith('sql-') || (opts.baseline && BASELINE_POSSIBLE && READS.includes(s)),
 );
-const WITH_FRESH = SCENARIOS.some((s) => s.endsWith('-fresh'));
+const WITH_FRESH = SCENARIOS.some((s) => s.endsWith('-fresh') || s.endsWith('-own'));
 const DATA_SIZE = {
   equipment: nonNegativeInt('equipment', opts.equipment),
   suppliers: nonNegativeInt('suppliers', opts.suppliers),
@@ -726,9 +732,15 @@ function scenarioRequest(name, user, bases) {
       ...(req.paths ? { paths: req.paths.map(strip) } : {}),
     };
   }
+  if (name.endsWith('-own')) {
+    const req = scenarioRequest(name.replace(/-own$/, ''), bases.freshUser, bases);
+    return { ...req, title: `${req.title} (own inactive)` };
+  }
   if (name.endsWith('-fresh')) {
+    // Page 2 of the company with inactive entries of its own: never shared, never merged.
     const req = scenarioRequest(name.replace(/-fresh$/, ''), bases.freshUser, bases);
-    return { ...req, title: `${req.title} (fresh)` };
+    const secondPage = (p) => (p.includes('page=1') ? p.replace('page=1', 'page=2') : `${p}&page=2`);
+    return { ...req, title: `${req.title} (fresh, page 2)`, paths: req.paths.map(secondPage) };
   }
   const auth = { authorization: `Bearer ${user.token}` };
   const searching = (title, base, route, terms, extra, headers) => ({
@@ -1319,6 +1331,7 @@ function ratios(results) {
   };
   for (const s of ['equipment', 'suppliers']) {
     ratio(s, `sql-${s}`);
+    ratio(`${s}-own`, `sql-${s}`);
     ratio(`${s}-fresh`, `sql-${s}`);
     ratio(s, 'healthz');
   }

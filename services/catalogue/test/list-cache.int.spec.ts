@@ -147,6 +147,136 @@ describe('shared equipment pages', () => {
   });
 });
 
+describe('first pages of a company with inactive items of its own', () => {
+  // A company of these tests' own: its inactive entries must not change the others' pages.
+  const c = newCompany('Gamma');
+
+  /** Active items of A's named `<word> a00` … and C's own items switched off. */
+  async function catalogueOf(word: string, active: number, ownInactive: string[]) {
+    for (let i = 0; i < active; i++)
+      await h.client.send(CatalogueEquipmentCreate, {
+        actor: a.admin,
+        name: `${word} a${String(i).padStart(2, '0')}`,
+        category: 'Lighting',
+      });
+    for (const suffix of ownInactive) {
+      const own = (
+        await h.client.send(CatalogueEquipmentCreate, {
+          actor: c.admin,
+          name: `${word} ${suffix}`,
+          category: 'Lighting',
+        })
+      ).equipment;
+      await h.client.send(CatalogueEquipmentUpdate, {
+        actor: c.admin,
+        id: own.id,
+        name: own.name,
+        category: 'Lighting',
+        is_active: false,
+      });
+    }
+  }
+
+  it('are the shared page and its own matches ordered together, with the right total, and page 2 follows on', async () => {
+    const word = uniqueWord();
+    await catalogueOf(word, 15, ['a03x', 'zz', 'a11x']);
+    const all = [
+      ...Array.from({ length: 15 }, (_, i) => `${word} a${String(i).padStart(2, '0')}`),
+      `${word} a03x`,
+      `${word} a11x`,
+      `${word} zz`,
+    ].sort();
+    // A reads (and shares) the first page; C's first page is built from it.
+    const forA = await h.client.send(CatalogueEquipmentList, { actor: a.user, search: word });
+    expect(forA.pagination).toMatchObject({ total: 15, pages: 2 });
+    const first = await h.client.send(CatalogueEquipmentList, { actor: c.user, search: word });
+    const second = await h.client.send(CatalogueEquipmentList, { actor: c.user, search: word, page: 2 });
+    expect(names(first.equipment)).toEqual(all.slice(0, 12));
+    expect(first.pagination).toMatchObject({ total: 18, pages: 2 });
+    expect(names(second.equipment)).toEqual(all.slice(12));
+    expect(first.equipment.filter((e) => !e.is_active).map((e) => e.name)).toEqual([`${word} a03x`]);
+    // A category filter is merged the same way; another company still sees only the active ones.
+    const byCategory = await h.client.send(CatalogueEquipmentList, {
+      actor: c.viewer,
+      search: word,
+      category: 'Lighting',
+    });
+    expect(byCategory.pagination.total).toBe(18);
+    expect(
+      names((await h.client.send(CatalogueEquipmentList, { actor: a.viewer, search: word })).equipment),
+    ).toEqual(names(forA.equipment));
+  });
+
+  it('come from the shared page while the list stands, and are read afresh once it moves', async () => {
+    const word = uniqueWord();
+    await catalogueOf(word, 3, ['own']);
+    await h.client.send(CatalogueEquipmentList, { actor: a.user, search: word });
+    // A row nothing in the system could add without moving the list's counter.
+    await h.app.database.pool.query(
+      `begin; set local session_replication_role = 'replica';
+       insert into catalogue.equipment (name, category) values ('${word} 0 seeded', 'Welding'); commit;`,
+    );
+    const fromShared = await h.client.send(CatalogueEquipmentList, { actor: c.user, search: word });
+    expect(names(fromShared.equipment)).toEqual([`${word} a00`, `${word} a01`, `${word} a02`, `${word} own`]);
+    // Again, now that the company is known to have inactive items at this counter (one statement).
+    const again = await h.client.send(CatalogueEquipmentList, { actor: c.viewer, search: word });
+    expect(again).toEqual(fromShared);
+    await h.client.send(CatalogueEquipmentCreate, {
+      actor: a.admin,
+      name: `${word} later`,
+      category: 'Welding',
+    });
+    const afresh = await h.client.send(CatalogueEquipmentList, { actor: c.user, search: word });
+    expect(names(afresh.equipment)).toEqual([
+      `${word} 0 seeded`,
+      `${word} a00`,
+      `${word} a01`,
+      `${word} a02`,
+      `${word} later`,
+      `${word} own`,
+    ]);
+  });
+
+  it('of suppliers carry the company’s own columns on shared and own entries alike', async () => {
+    const word = uniqueWord();
+    const shared = (
+      await h.client.send(CatalogueSupplierCreate, { actor: a.admin, name: `${word} Alpha Hire` })
+    ).supplier;
+    const own = (await h.client.send(CatalogueSupplierCreate, { actor: c.admin, name: `${word} Beta Hire` }))
+      .supplier;
+    // Suppliers have no switch in the API (spec §7); one switched off in the table is seen by its company only.
+    await h.app.database.pool.query('update catalogue.suppliers set is_active = false where id = $1', [
+      own.id,
+    ]);
+    await h.client.send(CatalogueSupplierDetailsSave, {
+      actor: c.user,
+      id: shared.id,
+      contact_name: 'C on Alpha',
+    });
+    await h.client.send(CatalogueSupplierNoteAdd, {
+      actor: c.user,
+      id: own.id,
+      note: 'our own, switched off',
+    });
+    const forA = await h.client.send(CatalogueSuppliersList, { actor: a.user, search: word });
+    expect(forA.suppliers.map((s) => s.name)).toEqual([`${word} Alpha Hire`]);
+    const forB = await h.client.send(CatalogueSuppliersList, { actor: c.user, search: word });
+    expect(
+      forB.suppliers.map((s) => [
+        s.name,
+        s.is_active,
+        s.customer_contact_name,
+        s.has_customer_note,
+        s.created_by_you,
+      ]),
+    ).toEqual([
+      [`${word} Alpha Hire`, true, 'C on Alpha', false, false],
+      [`${word} Beta Hire`, false, null, true, true],
+    ]);
+    expect(forB.pagination.total).toBe(2);
+  });
+});
+
 describe('shared supplier pages', () => {
   it('serve every company from one read with its own details, and are read again after a change', async () => {
     const word = uniqueWord();

@@ -68,7 +68,8 @@ describe('list reads on prepared statements', () => {
     await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.user, id: beta.equipment.id });
 
     for (let i = 0; i < 8; i++) {
-      // A's pages may be shared (read again by id); B has an inactive item, so its pages are read afresh.
+      // A's pages may be shared (read again by id); B has an inactive item, so its first page is
+      // A's merged with it (listMergedPageQuery), or read afresh when A's is not kept.
       const ofA = await h.client.send(CatalogueEquipmentList, {
         actor: a.viewer,
         search: word.toUpperCase(),
@@ -117,7 +118,8 @@ describe('list reads on prepared statements', () => {
     ).supplier;
     const own = (await h.client.send(CatalogueSupplierCreate, { actor: b.admin, name: `${word} Tools Ltd` }))
       .supplier;
-    // No call switches a supplier off; an inactive one of B's own makes every page of B's read afresh.
+    // No call switches a supplier off; an inactive one of B's own makes B's pages its own
+    // (the first merged from a shared one, listMergedPageQuery).
     await h.app.database.pool.query('update catalogue.suppliers set is_active = false where id = $1', [
       own.id,
     ]);

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  listMergedPageQuery,
   listPageQuery,
   listState,
   pageValues,
   visibleTo,
   type ListFilter,
+  type PageParts,
   type SharedList,
 } from '../shared/list-queries';
 import { valuesOf, type ValueOf } from '../shared/search';
@@ -67,8 +69,17 @@ export function equipmentPageQuery(
   filter: EquipmentFilter,
   value: ValueOf = valuesOf(pageValues(filter)),
 ): SQL {
+  return listPageQuery(EQUIPMENT_LIST, filter, value, equipmentPageParts(filter, value));
+}
+
+/** Page 1 for a company with inactive items of its own, from a shared page's ids (listMergedPageQuery). */
+export function equipmentMergedPageQuery(filter: EquipmentFilter, value: ValueOf): SQL {
+  return listMergedPageQuery(EQUIPMENT_LIST, value, equipmentPageParts(filter, value));
+}
+
+function equipmentPageParts(filter: EquipmentFilter, value: ValueOf): PageParts {
   const favorite = favoriteOf('e', value('customerId'));
-  return listPageQuery(EQUIPMENT_LIST, filter, value, {
+  return {
     matched: sql`e.id, e.name`,
     where: [
       filter.search ? sql`e.search_text like ${value('pattern')}` : undefined,
@@ -77,7 +88,7 @@ export function equipmentPageQuery(
     columns: sql`${EQUIPMENT_COLUMNS}, ${favorite.column}`,
     joins: sql`left join catalogue.equipment e on e.id = p.id
     ${favorite.join}`,
-  });
+  };
 }
 
 /**

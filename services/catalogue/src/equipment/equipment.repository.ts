@@ -8,12 +8,13 @@ import { equipment, equipmentFavorites, type EquipmentRow } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
 import type { CompanyView, DirectoryPage } from '../shared/directory';
-import { pageStatements, pageValues } from '../shared/list-queries';
+import { mergedPageStatements, mergedValues, pageStatements, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
   categoryCountsQuery,
   EQUIPMENT_LIST,
   equipmentByIdQuery,
+  equipmentMergedPageQuery,
   equipmentPageQuery,
   equipmentPageStateQuery,
   similarEquipmentQuery,
@@ -79,6 +80,10 @@ type PageRow = EquipmentView & ListState & { total: number; isFavorite: boolean 
 
 // The statements behind the list and the item, built once (see preparedSql).
 const pageStatement = pageStatements<PageRow, EquipmentFilter>(EQUIPMENT_LIST, equipmentPageQuery);
+const mergedPageStatement = mergedPageStatements<PageRow, EquipmentFilter>(
+  EQUIPMENT_LIST,
+  equipmentMergedPageQuery,
+);
 const pageStateStatement = preparedSql<ListState & { favorites: string[] }>(
   'catalogue_equipment_page_state',
   equipmentPageStateQuery(placeholders('customerId'), placeholders('ids')),
@@ -100,22 +105,36 @@ export class EquipmentRepository {
 
   /**
    * The items of a page read before, as the company sees them now (with its favourites), in
-   * the page's order; undefined when the page no longer holds for it (the list changed
-   * since, or the company has inactive items of its own). The items themselves come from
+   * the page's order; 'stale' when the list changed since, 'own-inactive' when the company
+   * has inactive items of its own (see mergedPage). The items themselves come from
    * memory: while the list's counter has not moved, no row of the table has changed.
    */
   async cachedPage(
     tx: CatalogueTx,
     customerId: string,
     cached: CachedPage<Equipment>,
-  ): Promise<CompanyView<Equipment> | undefined> {
+  ): Promise<CompanyView<Equipment> | 'stale' | 'own-inactive'> {
     const [state] = await pageStateStatement(tx, { customerId, ids: cached.ids });
-    if (state.version !== cached.version || state.ownInactive) return undefined;
+    if (state.version !== cached.version) return 'stale';
+    if (state.ownInactive) return 'own-inactive';
     const favorites = new Set(state.favorites);
     return {
       state: [...favorites].sort().join(','),
       items: () => cached.items.map((item) => ({ ...item, is_favorite: favorites.has(item.id) })),
     };
+  }
+
+  /** Page 1 for a company with inactive items of its own, from the shared page (see DirectoryStore). */
+  async mergedPage(
+    tx: CatalogueTx,
+    filter: EquipmentFilter,
+    cached: CachedPage<Equipment>,
+  ): Promise<DirectoryPage<Equipment> | undefined> {
+    const rows = await mergedPageStatement(filter)(tx, mergedValues(filter, cached));
+    const [first] = rows;
+    if (first.version !== cached.version) return undefined;
+    const items = rows.filter((row) => row.id !== null).map((row) => toEquipment(row, row.isFavorite));
+    return { items, total: cached.total + first.total, version: first.version, ownInactive: true };
   }
 
   /** The item as the company sees it, or undefined when it does not see it (unknown, deleted, another's inactive). */

@@ -52,8 +52,25 @@ export interface DirectoryStore<T, Row> {
     tx: CatalogueTx,
     filter: ListQuery & { customerId: string; favoritesOnly: boolean },
   ): Promise<DirectoryPage<T>>;
-  /** A page read before, as the company sees it now; undefined when it no longer holds for the company. */
-  cachedPage(tx: CatalogueTx, customerId: string, cached: CachedPage<T>): Promise<CompanyView<T> | undefined>;
+  /**
+   * A page read before, as the company sees it now; 'stale' when the list changed since,
+   * 'own-inactive' when the company has inactive entries of its own (which it sees too).
+   */
+  cachedPage(
+    tx: CatalogueTx,
+    customerId: string,
+    cached: CachedPage<T>,
+  ): Promise<CompanyView<T> | 'stale' | 'own-inactive'>;
+  /**
+   * Page 1 for a company with inactive entries of its own: the shared page (`cached`, page 1
+   * of the same filter) and the company's own inactive matches, ordered together; undefined
+   * when the list changed since the shared page was read.
+   */
+  mergedPage(
+    tx: CatalogueTx,
+    filter: ListQuery & { customerId: string },
+    cached: CachedPage<T>,
+  ): Promise<DirectoryPage<T> | undefined>;
   /** The entry as the company sees it, or undefined when it does not see it. */
   findVisible(tx: CatalogueTx, customerId: string, id: string): Promise<T | undefined>;
   /** The row itself, deleted or not. */
@@ -79,6 +96,9 @@ export interface Refusals {
   notAdmin(): ServiceError;
 }
 
+/** How many companies with inactive entries of their own a Directory remembers (oldest dropped). */
+const OWN_INACTIVE_COMPANIES_KEPT = 10_000;
+
 /**
  * What the equipment catalogue and the supplier directory have in common: entries shared
  * by every company, each company seeing every active entry and its own inactive ones,
@@ -87,13 +107,16 @@ export interface Refusals {
  * Pages of the list (not of favourites) are shared between companies through a ListCache,
  * entries and all: a repeated search costs a look at the list's counter and at what the
  * company adds to the page's entries (its favourites, ...) instead of a trigram scan and a
- * count. The answers built from them are kept too, by page, counter, company and what the
+ * count. A company with inactive entries of its own gets its first page from the shared
+ * one and its own matches (mergedPage); its later pages are read afresh. The answers built from them are kept too, by page, counter, company and what the
  * company adds (all read afresh for each request), and given again as the same frozen
  * object (reusableReply), which the service writes out from bytes serialized once.
  */
 export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply extends object> {
   private readonly pages = new ListCache<T>();
   private readonly answers = new WeightedLru<Reply>(24_000);
+  /** Companies with inactive entries of their own, and the list's counter when that was seen. */
+  private readonly ownInactiveAt = new Map<string, number>();
 
   constructor(
     private readonly database: CatalogueDatabase,
@@ -104,6 +127,13 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply
       answer(items: T[], pagination: Pagination): Reply;
     },
   ) {}
+
+  private remember(customerId: string, version: number): void {
+    this.ownInactiveAt.delete(customerId);
+    this.ownInactiveAt.set(customerId, version);
+    if (this.ownInactiveAt.size > OWN_INACTIVE_COMPANIES_KEPT)
+      this.ownInactiveAt.delete(this.ownInactiveAt.keys().next().value!);
+  }
 
   list(customerId: string, query: ListQuery, favoritesOnly: boolean): Promise<Reply> {
     const answer = (items: T[], total: number) =>
@@ -116,9 +146,24 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply
       }
       const key = ListCache.key(query);
       const cached = this.pages.get(key);
-      if (cached) {
+      // A company with inactive entries of its own: its first page (where nearly every search
+      // stays) from the shared one and its own matches, not a search afresh; in one statement
+      // when the company is known to have them at the shared page's counter.
+      const merge = async (page: CachedPage<T>) => {
+        const merged = await this.store.mergedPage(tx, { customerId, ...query }, page);
+        if (merged) this.remember(customerId, page.version);
+        return merged && answer(merged.items, merged.total);
+      };
+      if (cached && query.page === 1 && this.ownInactiveAt.get(customerId) === cached.version) {
+        const merged = await merge(cached);
+        if (merged) return merged;
+      } else if (cached) {
         const view = await this.store.cachedPage(tx, customerId, cached);
-        if (view) {
+        if (view === 'own-inactive' && query.page === 1) {
+          const merged = await merge(cached);
+          if (merged) return merged;
+        }
+        if (typeof view === 'object') {
           const known = `${key}\n${cached.version}\n${customerId}\n${view.state}`;
           const given = this.answers.get(known);
           if (given) return given;
@@ -128,6 +173,7 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply
         }
       }
       const page = await this.store.page(tx, filter);
+      if (page.ownInactive) this.remember(customerId, page.version);
       if (!page.ownInactive)
         this.pages.set(key, {
           version: page.version,

@@ -71,6 +71,12 @@ export function pageValues(filter: ListFilter): Record<string, unknown> {
   };
 }
 
+/** The values of a merged page statement (listMergedPageQuery): page 1's, and the shared page's ids. */
+export function mergedValues(filter: ListFilter, shared: { ids: string[] }): Record<string, unknown> {
+  const { offset: _offset, ...values } = pageValues({ ...filter, page: 1 });
+  return { ...values, ids: shared.ids };
+}
+
 /**
  * The prepared statement's name for pages of this filter's shape (which filters are set),
  * or undefined when a page is better planned for its values each time: unfiltered and
@@ -120,6 +126,61 @@ export function listPageQuery(list: SharedList, filter: ListFilter, value: Value
     left join page p on true
     ${parts.joins}
     order by p.name, p.id`;
+}
+
+/**
+ * Page 1 of a list for a company with inactive entries of its own, from the page every other
+ * company sees (kept in memory: its `ids`, in order) and the company's own inactive entries
+ * that match the filter: one statement orders the two sets together as the full search
+ * would, and counts the company's own matches (the caller adds the shared page's total).
+ * The shared page holds while the list's counter (`version`, answered here too) has not
+ * moved. Its values: `customerId`, the filter's, `ids` (the shared page's), `limit`.
+ */
+export function listMergedPageQuery(list: SharedList, value: ValueOf, parts: PageParts): SQL {
+  const customerId = value('customerId');
+  const a = list.alias;
+  // The company's inactive entries first (a few, by the owner's partial index), and only then
+  // the filter on them: with the filter beside it, PostgreSQL may AND in the trigram index,
+  // whose scan costs as much as the full search this statement is there to avoid.
+  return sql`
+    with inactive as materialized (
+      select ${sql.raw(`${a}.*`)} from ${sql.raw(`${list.table} ${a}`)}
+      where ${sql.raw(`${a}.${list.owner} =`)} ${customerId}
+        and ${sql.raw(`not ${a}.is_active and ${a}.deleted_at is null`)}
+    ),
+    own as materialized (
+      select ${parts.matched} from ${sql.raw(`inactive ${a}`)} where ${allOf(...parts.where)}
+    ),
+    matched as (
+      select * from own
+      union all
+      select ${parts.matched} from ${sql.raw(`${list.table} ${a}`)}
+      where ${sql.raw(`${a}.id`)} = any(${value('ids')}::uuid[])
+    ),
+    total as (select (select count(*)::int from own) as total, ${listState(list, customerId)}),
+    page as (select * from matched order by name, id limit ${value('limit')})
+    select t.total, t.version, t."ownInactive", ${parts.columns}
+    from total t
+    left join page p on true
+    ${parts.joins}
+    order by p.name, p.id`;
+}
+
+/** The merged page statements of a list (listMergedPageQuery), one per shape of filter, prepared. */
+export function mergedPageStatements<Row, F extends ListFilter>(
+  list: SharedList,
+  build: (filter: F, value: ValueOf) => SQL,
+): (filter: F) => ReturnType<typeof preparedSql<Row>> {
+  const statements = new Map<string, ReturnType<typeof preparedSql<Row>>>();
+  return (filter) => {
+    const name = `catalogue_${list.statement}_merged_${pageShape(filter)}`;
+    let statement = statements.get(name);
+    if (!statement) {
+      statement = preparedSql<Row>(name, build(filter, placeholders));
+      statements.set(name, statement);
+    }
+    return statement;
+  };
 }
 
 /**

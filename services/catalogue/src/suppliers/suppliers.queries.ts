@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  listMergedPageQuery,
   listPageQuery,
   listState,
   pageValues,
   visibleTo,
   type ListFilter,
+  type PageParts,
   type SharedList,
 } from '../shared/list-queries';
 import { valuesOf, type ValueOf } from '../shared/search';
@@ -77,13 +79,22 @@ export function supplierPageQuery(
   filter: SupplierFilter,
   value: ValueOf = valuesOf(pageValues(filter)),
 ): SQL {
+  return listPageQuery(SUPPLIER_LIST, filter, value, supplierPageParts(filter, value));
+}
+
+/** Page 1 for a company with inactive suppliers of its own, from a shared page's ids (listMergedPageQuery). */
+export function supplierMergedPageQuery(filter: SupplierFilter, value: ValueOf): SQL {
+  return listMergedPageQuery(SUPPLIER_LIST, value, supplierPageParts(filter, value));
+}
+
+function supplierPageParts(filter: SupplierFilter, value: ValueOf): PageParts {
   const company = companyColumns(value('customerId'));
-  return listPageQuery(SUPPLIER_LIST, filter, value, {
+  return {
     matched: SUPPLIER_COLUMNS,
     where: [filter.search ? sql`s.search_name like ${value('pattern')}` : undefined],
     columns: sql`p.*, ${company.columns}`,
     joins: company.joins,
-  });
+  };
 }
 
 /**

@@ -14,12 +14,13 @@ import {
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
 import type { CompanyView, DirectoryPage } from '../shared/directory';
-import { pageStatements, pageValues } from '../shared/list-queries';
+import { mergedPageStatements, mergedValues, pageStatements, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
   similarSuppliersQuery,
   supplierByIdQuery,
   SUPPLIER_LIST,
+  supplierMergedPageQuery,
   supplierPageQuery,
   supplierPageStateQuery,
   timelineQuery,
@@ -63,6 +64,10 @@ export type NewTimelineEvent = Pick<
 // The statements behind the list and the supplier, built once (see preparedSql).
 type PageRow = SupplierView & ListState & { total: number };
 const pageStatement = pageStatements<PageRow, SupplierFilter>(SUPPLIER_LIST, supplierPageQuery);
+const mergedPageStatement = mergedPageStatements<PageRow, SupplierFilter>(
+  SUPPLIER_LIST,
+  supplierMergedPageQuery,
+);
 type CompanyRow = Pick<SupplierView, 'id' | CompanyColumn>;
 const pageStateStatement = preparedSql<ListState & CompanyRow>(
   'catalogue_supplier_page_state',
@@ -160,8 +165,8 @@ export class SuppliersRepository {
 
   /**
    * The suppliers of a page read before, as the company sees them now, in the page's order;
-   * undefined when the page no longer holds for it (the list changed since, or the company
-   * has inactive suppliers of its own). The shared fields come from memory (while the
+   * 'stale' when the list changed since, 'own-inactive' when the company has inactive
+   * suppliers of its own (see mergedPage). The shared fields come from memory (while the
    * list's counter has not moved, no supplier has changed), the company's own from the
    * tables.
    */
@@ -169,16 +174,30 @@ export class SuppliersRepository {
     tx: CatalogueTx,
     customerId: string,
     cached: CachedPage<Supplier>,
-  ): Promise<CompanyView<Supplier> | undefined> {
+  ): Promise<CompanyView<Supplier> | 'stale' | 'own-inactive'> {
     const rows = await pageStateStatement(tx, { customerId, ids: cached.ids });
     const [first] = rows;
-    if (first.version !== cached.version || first.ownInactive) return undefined;
+    if (first.version !== cached.version) return 'stale';
+    if (first.ownInactive) return 'own-inactive';
     const byId = new Map(rows.map((row) => [row.id, row]));
-    if (cached.items.some((item) => !byId.has(item.id))) return undefined;
+    if (cached.items.some((item) => !byId.has(item.id))) return 'stale';
     return {
       state: JSON.stringify(rows),
       items: () => cached.items.map((item) => withCompany(item, byId.get(item.id)!, customerId)),
     };
+  }
+
+  /** Page 1 for a company with inactive suppliers of its own, from the shared page (see DirectoryStore). */
+  async mergedPage(
+    tx: CatalogueTx,
+    filter: SupplierFilter,
+    cached: CachedPage<Supplier>,
+  ): Promise<DirectoryPage<Supplier> | undefined> {
+    const rows = await mergedPageStatement(filter)(tx, mergedValues(filter, cached));
+    const [first] = rows;
+    if (first.version !== cached.version) return undefined;
+    const items = rows.filter((row) => row.id !== null).map((row) => toSupplier(row, filter.customerId));
+    return { items, total: cached.total + first.total, version: first.version, ownInactive: true };
   }
 
   /** The supplier as the company sees it, or undefined (unknown, deleted, another's inactive). */
