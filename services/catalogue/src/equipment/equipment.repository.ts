@@ -7,7 +7,7 @@ import type { CatalogueTx } from '../db/database';
 import { equipment, equipmentFavorites, type EquipmentRow } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
-import type { CompanyView, DirectoryPage } from '../shared/directory';
+import { mergedPageFrom, type CompanyView, type DirectoryPage } from '../shared/directory';
 import { mergedPageStatements, mergedValues, pageStatements, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
@@ -131,10 +131,7 @@ export class EquipmentRepository {
     cached: CachedPage<Equipment>,
   ): Promise<DirectoryPage<Equipment> | undefined> {
     const rows = await mergedPageStatement(filter)(tx, mergedValues(filter, cached));
-    const [first] = rows;
-    if (first.version !== cached.version) return undefined;
-    const items = rows.filter((row) => row.id !== null).map((row) => toEquipment(row, row.isFavorite));
-    return { items, total: cached.total + first.total, version: first.version, ownInactive: true };
+    return mergedPageFrom(rows, cached, (row) => toEquipment(row, row.isFavorite));
   }
 
   /** The item as the company sees it, or undefined when it does not see it (unknown, deleted, another's inactive). */

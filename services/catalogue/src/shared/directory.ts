@@ -96,6 +96,21 @@ export interface Refusals {
   notAdmin(): ServiceError;
 }
 
+/**
+ * A merged first page (listMergedPageQuery) from its rows: undefined when the list moved since
+ * the shared page was read; else its entries and the total, the shared page's and the company's own.
+ */
+export function mergedPageFrom<Row extends { id: string | null; total: number; version: number }, T>(
+  rows: Row[],
+  shared: CachedPage<T>,
+  toEntry: (row: Row) => T,
+): DirectoryPage<T> | undefined {
+  const [first] = rows;
+  if (first.version !== shared.version) return undefined;
+  const items = rows.filter((row) => row.id !== null).map(toEntry);
+  return { items, total: shared.total + first.total, version: first.version, ownInactive: true };
+}
+
 /** How many companies with inactive entries of their own a Directory remembers (oldest dropped). */
 const OWN_INACTIVE_COMPANIES_KEPT = 10_000;
 

@@ -171,16 +171,7 @@ export function mergedPageStatements<Row, F extends ListFilter>(
   list: SharedList,
   build: (filter: F, value: ValueOf) => SQL,
 ): (filter: F) => ReturnType<typeof preparedSql<Row>> {
-  const statements = new Map<string, ReturnType<typeof preparedSql<Row>>>();
-  return (filter) => {
-    const name = `catalogue_${list.statement}_merged_${pageShape(filter)}`;
-    let statement = statements.get(name);
-    if (!statement) {
-      statement = preparedSql<Row>(name, build(filter, placeholders));
-      statements.set(name, statement);
-    }
-    return statement;
-  };
+  return statementsByShape((filter) => `catalogue_${list.statement}_merged_${pageShape(filter)}`, build);
 }
 
 /**
@@ -191,9 +182,20 @@ export function pageStatements<Row, F extends ListFilter>(
   list: SharedList,
   build: (filter: F, value: ValueOf) => SQL,
 ): (filter: F) => ReturnType<typeof preparedSql<Row>> {
+  return statementsByShape((filter) => pageStatementName(list, filter), build);
+}
+
+/**
+ * Statements built once per shape of filter (see preparedSql): prepared under the name
+ * `nameOf` gives, or planned for their values each time when it gives none.
+ */
+function statementsByShape<Row, F extends ListFilter>(
+  nameOf: (filter: F) => string | undefined,
+  build: (filter: F, value: ValueOf) => SQL,
+): (filter: F) => ReturnType<typeof preparedSql<Row>> {
   const statements = new Map<string, ReturnType<typeof preparedSql<Row>>>();
   return (filter) => {
-    const name = pageStatementName(list, filter);
+    const name = nameOf(filter);
     const key = name ?? `custom_${pageShape(filter)}`;
     let statement = statements.get(key);
     if (!statement) {

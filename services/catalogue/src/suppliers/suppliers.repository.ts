@@ -13,7 +13,7 @@ import {
 } from '../db/schema';
 import type { CachedPage } from '../shared/list-cache';
 import { isoTimestamp, returned } from '../shared/rows';
-import type { CompanyView, DirectoryPage } from '../shared/directory';
+import { mergedPageFrom, type CompanyView, type DirectoryPage } from '../shared/directory';
 import { mergedPageStatements, mergedValues, pageStatements, pageValues } from '../shared/list-queries';
 import { placeholders } from '../shared/search';
 import {
@@ -194,10 +194,7 @@ export class SuppliersRepository {
     cached: CachedPage<Supplier>,
   ): Promise<DirectoryPage<Supplier> | undefined> {
     const rows = await mergedPageStatement(filter)(tx, mergedValues(filter, cached));
-    const [first] = rows;
-    if (first.version !== cached.version) return undefined;
-    const items = rows.filter((row) => row.id !== null).map((row) => toSupplier(row, filter.customerId));
-    return { items, total: cached.total + first.total, version: first.version, ownInactive: true };
+    return mergedPageFrom(rows, cached, (row) => toSupplier(row, filter.customerId));
   }
 
   /** The supplier as the company sees it, or undefined (unknown, deleted, another's inactive). */
