@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ServiceError, type equipmentImageSchema } from '@planted/contracts';
 import { VALIDATION_MESSAGES as V } from '@planted/domain';
 import { ImageRefused, normaliseImage, resizedCopy } from '../files/image-normaliser';
-import { FILES_URL_PREFIX, IMAGE_TOO_MANY_PIXELS } from '../files/profile-picture.service';
+import { FILES_URL_PREFIX, IMAGE_TOO_MANY_PIXELS, storedKey } from '../files/profile-picture.service';
 import type { RetiredFiles } from '../files/retired-files';
 import type { FileStorage } from '../files/storage';
 
@@ -73,7 +73,5 @@ export class EquipmentImages {
 }
 
 function equipmentKeys(paths: readonly (string | null | undefined)[]): string[] {
-  return paths
-    .filter((path): path is string => !!path?.startsWith(`${FILES_URL_PREFIX}equipment/`))
-    .map((path) => path.slice(FILES_URL_PREFIX.length));
+  return paths.map((path) => storedKey(path, 'equipment/')).filter((key): key is string => key !== undefined);
 }

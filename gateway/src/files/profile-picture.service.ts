@@ -8,6 +8,11 @@ import { FILE_STORAGE, type FileStorage } from './storage';
 
 export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILES_URL_PREFIX = '/files/';
+
+/** The storage key of a URL we issued (`/files/<folder>…`); undefined for any other URL (e.g. a social avatar). */
+export function storedKey(url: string | null | undefined, folder = ''): string | undefined {
+  return url?.startsWith(FILES_URL_PREFIX + folder) ? url.slice(FILES_URL_PREFIX.length) : undefined;
+}
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE = 'Image must be less than 10MB';
 export const IMAGE_TOO_MANY_PIXELS = `Image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
@@ -68,13 +73,13 @@ export class ProfilePictureService {
 
   /** Removes a file we stored earlier; URLs we did not issue (e.g. a social avatar) are left alone. */
   async discard(url: string | null | undefined): Promise<void> {
-    if (!url || !url.startsWith(FILES_URL_PREFIX)) return;
-    await this.storage.delete(url.slice(FILES_URL_PREFIX.length));
+    const key = storedKey(url);
+    if (key) await this.storage.delete(key);
   }
 
   /** A picture a newer one replaced: removed once pages still showing it have moved on (RetiredFiles). */
   async retire(url: string | null | undefined): Promise<void> {
-    if (!url || !url.startsWith(FILES_URL_PREFIX)) return;
-    await this.retired.retire(url.slice(FILES_URL_PREFIX.length));
+    const key = storedKey(url);
+    if (key) await this.retired.retire(key);
   }
 }

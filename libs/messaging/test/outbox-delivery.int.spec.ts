@@ -510,7 +510,10 @@ describe('outbox → JetStream → idempotent consumer', () => {
     const busy = new Pool({ connectionString: testDatabaseUrl(), max: 1, connectionTimeoutMillis: 300 });
     const own = new OutboxRelay({ db: busy, table: outbox, nc, subjectPrefix: prefix, logger });
     const request = await busy.connect();
-    const counts = () => [own.poolStats.totalCount, own.poolStats.idleCount, own.poolStats.waitingCount];
+    const counts = () => {
+      const stats = own.poolStats();
+      return [stats?.totalCount ?? 0, stats?.idleCount ?? 0, stats?.waitingCount ?? 0];
+    };
     try {
       // Its connection's counters (db_pool_* with the service pool's): none before it connects.
       expect(counts()).toEqual([0, 0, 0]);

@@ -10,6 +10,8 @@ export interface PoolStats {
   waitingCount: number;
 }
 
+const NO_POOL: PoolStats = { totalCount: 0, idleCount: 0, waitingCount: 0 };
+
 /** The outbox's rows not yet published, and the age of the oldest of them. */
 export interface OutboxBacklog {
   pending: number;
@@ -176,7 +178,7 @@ export class Metrics {
     'JetStream events delivered to a consumer again (not acknowledged in time, or failed before).',
     ['consumer', 'subject'],
   );
-  private readonly pools: PoolStats[] = [];
+  private readonly pools: (() => PoolStats | undefined)[] = [];
   private outbox: (() => Promise<OutboxBacklog>) | undefined;
 
   constructor(
@@ -242,12 +244,13 @@ export class Metrics {
   }
 
   /**
-   * db_pool_* read this pool's counters at each scrape (summed over every pool watched).
-   * They exist from the first pool on: a process without one (the gateway) has none.
+   * db_pool_* read a pool's counters with `read` at each scrape (summed over every pool
+   * watched; undefined, a pool not open yet, counts nothing). They exist from the first pool
+   * on: a process without one (the gateway) has none.
    */
-  watchPool(pool: PoolStats): void {
+  watchPool(read: () => PoolStats | undefined): void {
     if (this.pools.length === 0) this.registerPoolGauges();
-    this.pools.push(pool);
+    this.pools.push(read);
   }
 
   /** outbox_* read the backlog with `read` at each scrape; they exist from the first call on. */
@@ -264,7 +267,7 @@ export class Metrics {
         help,
         registers: [this.registry],
         collect() {
-          this.set(pools.reduce((sum, pool) => sum + read(pool), 0));
+          this.set(pools.reduce((sum, pool) => sum + read(pool() ?? NO_POOL), 0));
         },
       });
     poolGauge('db_pool_total', 'PostgreSQL connections open in the pool.', (p) => p.totalCount);

@@ -118,7 +118,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       logger,
     });
     this.seenAssertions = new PgSeenAssertions(this.database.pool, definition.database.schemaName);
-    this.metrics.watchPool(this.database.pool);
+    this.metrics.watchPool(() => this.database.pool);
     const outbox = getTableConfig(definition.database.outbox);
     const backlog = `select count(*)::int as pending, coalesce(extract(epoch from now() - min(occurred_at)), 0)::float8 as lag from "${outbox.schema}"."${outbox.name}" where published_at is null`;
     this.metrics.watchOutbox(async () => {
@@ -170,7 +170,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       });
       this.relay.start();
       // Its own connection counts in db_pool_* with the service's pool.
-      this.metrics.watchPool(this.relay.poolStats);
+      this.metrics.watchPool(() => this.relay?.poolStats());
       // Before the first request: a token ended before this service started is refused too.
       this.revocations = new SessionRevocations({
         nc: this.nats,

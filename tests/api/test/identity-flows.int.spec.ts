@@ -266,9 +266,11 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       );
       expect(again.status).toBe(200);
       expect((await fetch(sys.url + ok.body.profile_picture_url)).status).toBe(200);
-      const until = Date.now() + (RETIRE_AFTER_SECONDS + 15) * 1000;
-      while ((await fetch(sys.url + ok.body.profile_picture_url)).status !== 404 && Date.now() < until)
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitFor(
+        async () => ((await fetch(sys.url + ok.body.profile_picture_url)).status === 404 ? true : undefined),
+        (RETIRE_AFTER_SECONDS + 15) * 1000,
+        200,
+      );
       expect((await fetch(sys.url + ok.body.profile_picture_url)).status).toBe(404);
     });
   });

@@ -121,19 +121,11 @@ export class OutboxRelay {
 
   /**
    * The counters of the relay's own connection (see pool()), for db_pool_* beside the
-   * service's pool: all zero until the relay first connects and after stop().
+   * service's pool: none until the relay first connects and after stop().
    */
-  readonly poolStats: PoolStats = ((relay: OutboxRelay) => ({
-    get totalCount() {
-      return relay.own?.totalCount ?? 0;
-    },
-    get idleCount() {
-      return relay.own?.idleCount ?? 0;
-    },
-    get waitingCount() {
-      return relay.own?.waitingCount ?? 0;
-    },
-  }))(this);
+  poolStats(): PoolStats | undefined {
+    return this.own;
+  }
 
   /** Publish now rather than at the next poll; call it after committing a transaction that wrote events. */
   notify(): void {

@@ -77,7 +77,7 @@ describe('health server', () => {
     // None of them before a pool and an outbox are watched (the gateway has neither).
     expect((await get('/metrics')).body).not.toMatch(/^(db_pool_|outbox_)/m);
     const pool = { totalCount: 4, idleCount: 1, waitingCount: 2 };
-    metrics.watchPool(pool);
+    metrics.watchPool(() => pool);
     let backlog = { pending: 7, oldestSeconds: 1.5 };
     metrics.watchOutbox(async () => backlog);
     let { body } = await get('/metrics');

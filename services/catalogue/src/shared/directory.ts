@@ -100,18 +100,17 @@ export interface Refusals {
  * A merged first page (listMergedPageQuery) from its rows: undefined when the list moved since
  * the shared page was read; else its entries and the total, the shared page's and the company's own.
  */
-export function mergedPageFrom<Row extends { id: string | null; total: number; version: number }, T>(
-  rows: Row[],
-  shared: CachedPage<T>,
-  toEntry: (row: Row) => T,
-): DirectoryPage<T> | undefined {
+export function mergedPageFrom<
+  Row extends { id: string | null; total: number; version: number; ownInactive: boolean },
+  T,
+>(rows: Row[], shared: CachedPage<T>, toEntry: (row: Row) => T): DirectoryPage<T> | undefined {
   const [first] = rows;
   if (first.version !== shared.version) return undefined;
   const items = rows.filter((row) => row.id !== null).map(toEntry);
-  return { items, total: shared.total + first.total, version: first.version, ownInactive: true };
+  return { items, total: shared.total + first.total, version: first.version, ownInactive: first.ownInactive };
 }
 
-/** How many companies with inactive entries of their own a Directory remembers (oldest dropped). */
+/** How many companies with inactive entries of their own a Directory remembers (least recently used dropped). */
 const OWN_INACTIVE_COMPANIES_KEPT = 10_000;
 
 /**
@@ -123,15 +122,16 @@ const OWN_INACTIVE_COMPANIES_KEPT = 10_000;
  * entries and all: a repeated search costs a look at the list's counter and at what the
  * company adds to the page's entries (its favourites, ...) instead of a trigram scan and a
  * count. A company with inactive entries of its own gets its first page from the shared
- * one and its own matches (mergedPage); its later pages are read afresh. The answers built from them are kept too, by page, counter, company and what the
- * company adds (all read afresh for each request), and given again as the same frozen
- * object (reusableReply), which the service writes out from bytes serialized once.
+ * one and its own matches (mergedPage); its later pages are read afresh. The answers built
+ * from shared pages are kept too, by page, counter, company and what the company adds (all
+ * read afresh for each request), and given again as the same frozen object
+ * (reusableReply), which the service writes out from bytes serialized once.
  */
 export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply extends object> {
   private readonly pages = new ListCache<T>();
   private readonly answers = new WeightedLru<Reply>(24_000);
   /** Companies with inactive entries of their own, and the list's counter when that was seen. */
-  private readonly ownInactiveAt = new Map<string, number>();
+  private readonly ownInactiveAt = new WeightedLru<number>(OWN_INACTIVE_COMPANIES_KEPT);
 
   constructor(
     private readonly database: CatalogueDatabase,
@@ -142,13 +142,6 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply
       answer(items: T[], pagination: Pagination): Reply;
     },
   ) {}
-
-  private remember(customerId: string, version: number): void {
-    this.ownInactiveAt.delete(customerId);
-    this.ownInactiveAt.set(customerId, version);
-    if (this.ownInactiveAt.size > OWN_INACTIVE_COMPANIES_KEPT)
-      this.ownInactiveAt.delete(this.ownInactiveAt.keys().next().value!);
-  }
 
   list(customerId: string, query: ListQuery, favoritesOnly: boolean): Promise<Reply> {
     const answer = (items: T[], total: number) =>
@@ -166,7 +159,7 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply
       // when the company is known to have them at the shared page's counter.
       const merge = async (page: CachedPage<T>) => {
         const merged = await this.store.mergedPage(tx, { customerId, ...query }, page);
-        if (merged) this.remember(customerId, page.version);
+        if (merged) this.ownInactiveAt.set(customerId, page.version, 1);
         return merged && answer(merged.items, merged.total);
       };
       if (cached && query.page === 1 && this.ownInactiveAt.get(customerId) === cached.version) {
@@ -188,7 +181,7 @@ export class Directory<T extends { id: string }, Row extends DirectoryRow, Reply
         }
       }
       const page = await this.store.page(tx, filter);
-      if (page.ownInactive) this.remember(customerId, page.version);
+      if (page.ownInactive) this.ownInactiveAt.set(customerId, page.version, 1);
       if (!page.ownInactive)
         this.pages.set(key, {
           version: page.version,
