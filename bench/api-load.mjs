@@ -15,7 +15,7 @@
 // With --url it measures a system that is already running instead.
 //
 //   npm run bench -w @planted/bench
-//   npm run bench -w @planted/bench -- --connections 50 --duration 20 --warmup 3
+//   npm run bench -w @planted/bench -- --connections 50 --duration 20 --warmup 5 --slices 4
 //   npm run bench -w @planted/bench -- --url http://127.0.0.1:3000
 //   npm run bench -w @planted/bench -- --only profile --cpu-prof   # V8 CPU profiles of both processes
 //   npm run bench:catalogue -w @planted/bench                      # the catalogue scenarios
@@ -128,7 +128,8 @@ const { values: opts } = parseArgs({
     url: { type: 'string' },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '5' },
+    slices: { type: 'string', default: '4' },
     rate: { type: 'string' },
     only: { type: 'string', default: SUITE.join(',') },
     baseline: { type: 'boolean', default: true },
@@ -153,7 +154,12 @@ if (opts.help) {
   --url URL          measure a running system (e.g. http://127.0.0.1:3000) instead of starting one
   --connections N    concurrent connections (default 50)
   --duration S       seconds measured per scenario (default 20)
-  --warmup S         seconds of unmeasured load before each scenario (default 3; 0 for none)
+  --warmup S         seconds of unmeasured load before each scenario, and before its baseline
+                     (default 5: at 2 s the services were still compiling their hot code, with
+                     V8's compiler threads busy until about 5 s into the load; 0 for none)
+  --slices N         each read and its baseline are measured in turns, N stretches of
+                     duration / N seconds each, ordered system, baseline, baseline, system, …
+                     (default 4; 1 for one stretch each, back to back)
   --rate N           offer a fixed N req/s in total instead of as many as the connections can
                      (compares CPU ms per request of two builds at the same load)
   --only LIST        scenarios to run, comma-separated (default: the suite,
@@ -202,6 +208,7 @@ NATS_URL, REDIS_URL.`);
 const CONNECTIONS = positiveInt('connections', opts.connections);
 const DURATION = positiveInt('duration', opts.duration);
 const WARMUP = nonNegativeInt('warmup', opts.warmup);
+const SLICES = positiveInt('slices', opts.slices);
 const RATE = opts.rate === undefined ? undefined : positiveInt('rate', opts.rate);
 const SCENARIOS = opts.only
   .split(',')
@@ -1014,7 +1021,7 @@ async function paced(base, req, seconds, rate) {
   };
 }
 
-function cannon(base, req, seconds) {
+function cannon(base, req, seconds, raw = false) {
   if (req.rate && req.vary) return paced(base, req, seconds, req.rate);
   // Varying paths: every request a connection sends takes the next one, whichever connection it is.
   let next = 0;
@@ -1043,6 +1050,8 @@ function cannon(base, req, seconds) {
         duration: seconds,
         ...(rate ? { overallRate: rate } : {}),
         timeout: 10,
+        // Raw: histograms kept whole, for autocannon.aggregateResult to merge several runs.
+        ...(raw ? { skipAggregateResult: true } : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -1052,13 +1061,32 @@ function cannon(base, req, seconds) {
   });
 }
 
+/** Unmeasured load first: the processes' JIT compilers and caches settle before the figures start. */
+async function warmUp(req, base) {
+  if (WARMUP <= 0) return;
+  log(`${req.title}: warm-up ${WARMUP} s`);
+  await cannon(base, req, WARMUP);
+}
+
+/** One measured stretch of load: autocannon's raw result (or paced()'s), the CPU it cost and its window. */
+async function measureSlice(req, base, seconds, raw) {
+  const before = cpuSnapshot();
+  const fromUs = Number(process.hrtime.bigint() / 1000n);
+  const r = await cannon(base, req, seconds, raw);
+  const toUs = Number(process.hrtime.bigint() / 1000n);
+  const after = cpuSnapshot();
+  return {
+    r,
+    seconds: (after.at - before.at) / 1000,
+    cpu: cpuBetween(before, after),
+    window: { fromUs, toUs },
+  };
+}
+
 async function runScenario(bases, name, user) {
   const req = scenarioRequest(name, user, bases);
   const base = req.base ?? bases.system;
-  if (WARMUP > 0) {
-    log(`${req.title}: warm-up ${WARMUP} s`);
-    await cannon(base, req, WARMUP);
-  }
+  await warmUp(req, base);
   log(`${req.title}: ${CONNECTIONS} connections for ${DURATION} s${RATE ? `, ${RATE} req/s offered` : ''}`);
   const loadavg = os.loadavg()[0];
   const creating = CREATING.includes(name);
@@ -1068,16 +1096,62 @@ async function runScenario(bases, name, user) {
       log(`${req.title}: waited ${waited.toFixed(1)} s for the consumers to apply earlier events`);
   }
   const fromDb = creating ? await databaseNow() : undefined;
-  const before = cpuSnapshot();
-  const fromUs = Number(process.hrtime.bigint() / 1000n);
-  const r = await cannon(base, req, DURATION);
-  const toUs = Number(process.hrtime.bigint() / 1000n);
-  const after = cpuSnapshot();
+  const slice = await measureSlice(req, base, DURATION);
   const eventDelays = creating ? await hireCreatedDelays(fromDb, await databaseNow()) : undefined;
+  return resultOf(name, req, slice.r, [slice], loadavg, eventDelays);
+}
+
+/**
+ * A read and the same read from the baseline, measured in turns: after a warm-up of each,
+ * SLICES stretches of DURATION / SLICES seconds each, in the order system, baseline, baseline,
+ * system, system, baseline … (ABBA), so that a machine that speeds up or slows down while they
+ * run (a neighbour's load on a shared host) weighs on both alike. Each side's figures are its
+ * stretches together: requests over their seconds, percentiles of all their latencies.
+ */
+async function runPaired(bases, name, user) {
+  const sides = [name, `base:${name}`].map((scenario) => {
+    const req = scenarioRequest(scenario, user, bases);
+    return { scenario, req, base: req.base ?? bases.system, slices: [] };
+  });
+  for (const side of sides) await warmUp(side.req, side.base);
+  // Whole seconds: autocannon ends a run on its next one-second tick.
+  const seconds = Math.max(1, Math.round(DURATION / SLICES));
+  log(
+    `${sides[0].req.title}: ${CONNECTIONS} connections, ${SLICES} × ${seconds} s in turns with the baseline` +
+      (RATE ? `, ${RATE} req/s offered` : ''),
+  );
+  const loadavg = os.loadavg()[0];
+  for (let i = 0; i < SLICES; i++) {
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse())
+      side.slices.push(await measureSlice(side.req, side.base, seconds, true));
+    if (interrupted) break;
+  }
+  return sides.map((side) => {
+    const raw = side.slices.map((s) => s.r);
+    const merged = autocannon.aggregateResult(raw, { url: side.base, connections: CONNECTIONS });
+    const secondsMeasured = side.slices.reduce((sum, s) => sum + s.seconds, 0);
+    const answered = raw.reduce((sum, r) => sum + r.totalCompletedRequests, 0);
+    merged.requests = { average: answered / secondsMeasured, total: merged.requests.sent };
+    return resultOf(side.scenario, side.req, merged, side.slices, loadavg);
+  });
+}
+
+/** Percent-of-core figures of several stretches as one: each weighed by its length. */
+function cpuOfSlices(slices) {
+  if (slices.length === 1) return slices[0].cpu;
+  const total = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const out = {};
+  for (const s of slices)
+    for (const [key, pct] of Object.entries(s.cpu)) out[key] = (out[key] ?? 0) + (pct * s.seconds) / total;
+  for (const key of Object.keys(out)) out[key] = round1(out[key]);
+  return out;
+}
+
+function resultOf(name, req, r, slices, loadavg, eventDelays) {
   const priceDelay = eventDelays?.['catalogue-hire-prices'];
-  const cpu = cpuBetween(before, after);
+  const cpu = cpuOfSlices(slices);
   // CPU time per answered request: unlike req/s it hardly moves when others load the machine.
-  const wallMs = after.at - before.at;
+  const wallMs = 1000 * slices.reduce((sum, s) => sum + s.seconds, 0);
   const answered =
     Object.values(r.statusCodeStats ?? {}).reduce((sum, v) => sum + v.count, 0) || r.requests.total;
   const cpuMsPerRequest = {};
@@ -1100,11 +1174,12 @@ async function runScenario(bases, name, user) {
     title: req.title,
     connections: CONNECTIONS,
     durationS: DURATION,
+    ...(slices.length > 1 ? { slices: slices.length } : {}),
     ...(RATE ? { offeredRate: RATE } : {}),
     requestsPerSecAvg: round1(r.requests.average),
     requestsTotal: r.requests.total,
     latencyMs: {
-      avg: round2(r.latency.average),
+      avg: round2(r.latency.average ?? r.latency.mean),
       p50: r.latency.p50,
       p90: r.latency.p90,
       p99: r.latency.p99,
@@ -1119,7 +1194,7 @@ async function runScenario(bases, name, user) {
     ...(priceDelay ? { priceDelayMs: priceDelay } : {}),
     ...(eventDelays ? { eventDelayMs: eventDelays } : {}),
     loadavg1mAtStart: round2(loadavg),
-    window: { fromUs, toUs },
+    windows: slices.map((s) => s.window),
   };
 }
 
@@ -1453,7 +1528,8 @@ function printSuiteTable(results, scaleFrom) {
     );
   console.log(
     `ratio = req/s ÷ the baseline's / p99 ÷ the baseline's, the baseline (bench/baseline.mjs: one Fastify + jose + pg\n` +
-      `process, the services' own statements) measured right after each read in this run. Machine: ${os.cpus().length} cores, ` +
+      `process, the services' own statements) measured in turns with each read in this run (${SLICES} × ` +
+      `${Math.max(1, Math.round(DURATION / SLICES))} s each, after a ${WARMUP} s warm-up of each). Machine: ${os.cpus().length} cores, ` +
       `${os.cpus()[0]?.model ?? '?'}, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end.\n`,
   );
   return rows;
@@ -1591,13 +1667,11 @@ async function main() {
 
   const results = [];
   for (const name of SCENARIOS) {
-    results.push(await runScenario(bases, name, user));
+    // Each read and the same read from the baseline in turns, so both get the same machine.
+    if (bases.baseline && opts.baseline && BASELINE_POSSIBLE && READS.includes(name))
+      results.push(...(await runPaired(bases, name, user)));
+    else results.push(await runScenario(bases, name, user));
     if (interrupted) return;
-    // Each read and the same read from the baseline back to back, so both get the same machine.
-    if (bases.baseline && opts.baseline && BASELINE_POSSIBLE && READS.includes(name)) {
-      results.push(await runScenario(bases, `base:${name}`, user));
-      if (interrupted) return;
-    }
   }
   if (opts.details) printTable(results);
   const target = judge(results);
@@ -1616,8 +1690,7 @@ async function main() {
       for (const r of results) {
         const summary = summarizeFile(path.join(state.profDir, file), {
           top: 25,
-          fromUs: r.window.fromUs,
-          toUs: r.window.toUs,
+          windows: r.windows,
         });
         console.log('\n' + formatSummary(`${label} during ${r.title}`, summary));
         (profiles[label] ??= {})[r.scenario] = summary;
@@ -1644,6 +1717,7 @@ async function main() {
       connections: CONNECTIONS,
       durationS: DURATION,
       warmupS: WARMUP,
+      slices: SLICES,
       rate: RATE,
       scenarios: SCENARIOS,
       cpuProf: opts['cpu-prof'],

@@ -49,7 +49,12 @@ function shortFile(url) {
  * Self time per function and per place. Times are in milliseconds; `busyMs` leaves out
  * (idle), and shares are of busy time.
  */
-export function summarizeProfile(profile, { top = 25, fromUs, toUs } = {}) {
+export function summarizeProfile(profile, { top = 25, fromUs, toUs, windows } = {}) {
+  // Several windows (a scenario measured in turns with its baseline), or one, or the whole profile.
+  const spans = windows ?? (fromUs !== undefined || toUs !== undefined ? [{ fromUs, toUs }] : undefined);
+  const inSpans = (t) =>
+    !spans ||
+    spans.some((w) => (w.fromUs === undefined || t >= w.fromUs) && (w.toUs === undefined || t <= w.toUs));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map(); // node id -> µs
   let t = profile.startTime;
@@ -60,8 +65,7 @@ export function summarizeProfile(profile, { top = 25, fromUs, toUs } = {}) {
     t += profile.timeDeltas[i] ?? 0;
     // A sample stands for the time until the next one.
     const dt = profile.timeDeltas[i + 1] ?? 0;
-    if (fromUs !== undefined && t < fromUs) continue;
-    if (toUs !== undefined && t > toUs) continue;
+    if (!inSpans(t)) continue;
     inWindow++;
     first = Math.min(first, t);
     last = Math.max(last, t);
@@ -116,7 +120,10 @@ export function summarizeProfile(profile, { top = 25, fromUs, toUs } = {}) {
 export function summarizeFile(file, options) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   let summary = summarizeProfile(profile, options);
-  if (summary.samples === 0 && (options?.fromUs !== undefined || options?.toUs !== undefined)) {
+  if (
+    summary.samples === 0 &&
+    (options?.fromUs !== undefined || options?.toUs !== undefined || options?.windows !== undefined)
+  ) {
     // The clocks did not line up (not Linux?): the whole profile is better than nothing.
     summary = {
       ...summarizeProfile(profile, { top: options.top }),

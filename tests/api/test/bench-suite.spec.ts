@@ -126,3 +126,31 @@ describe('scripts/prefix-lines.mjs', () => {
     expect(writes).toEqual(['[x] one\n', '[x] two £3\n[x] three\n[x] four\n', '[x] last\n']);
   });
 });
+
+describe('bench/cpu-profile-summary.mjs', () => {
+  it('counts only the samples inside the windows it is given (a read measured in turns)', () => {
+    // Three functions, each sampled ten times in its own stretch: at 1–10 ms, 11–20 ms, 21–30 ms
+    // (a sample stands for the time until the next one: the last one for none).
+    const out = node([
+      '--input-type=module',
+      '-e',
+      `
+      import { summarizeProfile } from './bench/cpu-profile-summary.mjs';
+      const frame = (id, functionName) => ({ id, callFrame: { functionName, url: '', lineNumber: 0 } });
+      const profile = { nodes: [frame(1, 'first'), frame(2, 'second'), frame(3, 'third')], startTime: 0,
+        samples: [], timeDeltas: [] };
+      for (let i = 0; i < 30; i++) { profile.samples.push(1 + Math.floor(i / 10)); profile.timeDeltas.push(1000); }
+      const names = (s) => s.topFunctions.map((f) => f.name + ':' + f.selfMs).sort();
+      console.log(JSON.stringify({
+        whole: names(summarizeProfile(profile)),
+        one: names(summarizeProfile(profile, { fromUs: 11000, toUs: 20000 })),
+        two: names(summarizeProfile(profile, { windows: [{ fromUs: 1000, toUs: 9000 }, { fromUs: 21000, toUs: 29000 }] })),
+      }));`,
+    ]);
+    expect(JSON.parse(out)).toEqual({
+      whole: ['first:10', 'second:10', 'third:9'],
+      one: ['second:10'],
+      two: ['first:9', 'third:9'],
+    });
+  });
+});
