@@ -184,39 +184,75 @@ async function setupStripe() {
 }
 
 /**
- * Google and Microsoft sign-in: the real providers for those whose client id is set, else the
- * local identity provider (libs/testing's oidc-local, as in docker compose), which approves
- * every sign-in at once as one user, so "Continue with Google" works with no account there.
- * Apple has no local stand-in: without APPLE_CLIENT_ID its button says it is unavailable.
+ * Social sign-in: the real providers for those whose client id is set, else the local identity
+ * provider (libs/testing's oidc-local, as in docker compose), which approves every sign-in at
+ * once as one user, so "Continue with Google" (Microsoft, Apple) works with no account there.
+ * Apple's stand-in runs on the next port and, as Apple does, takes a client secret signed
+ * with the team's P-256 key: one is kept in .data/keys/apple-local-team.pem.
  */
 async function setupSocialSignIn() {
-  const local = ['GOOGLE', 'MICROSOFT'].filter((provider) => !env[`${provider}_CLIENT_ID`]);
+  const local = ['GOOGLE', 'MICROSOFT', 'APPLE'].filter((provider) => !env[`${provider}_CLIENT_ID`]);
   if (local.length === 0) return;
   const oidcPort = Number(env.OIDC_LOCAL_PORT ?? 9400);
   const publicUrl = env.OIDC_LOCAL_PUBLIC_URL ?? `http://localhost:${oidcPort}`;
   const url = `http://127.0.0.1:${oidcPort}`;
-  const clients = local.map((provider) => `planted-local-${provider.toLowerCase()}:local-secret`);
-  run('oidc', 'libs/testing/dist/oidc-local-main.js', {
+  const shared = local.filter((provider) => provider !== 'APPLE');
+  const oidcEnv = {
     OIDC_LOCAL_PORT: String(oidcPort),
     OIDC_LOCAL_HOST: '127.0.0.1',
     OIDC_LOCAL_PUBLIC_URL: publicUrl,
-    OIDC_LOCAL_CLIENTS: clients.join(','),
-    OIDC_LOCAL_REDIRECT_URIS: local
+    OIDC_LOCAL_CLIENTS: shared.length
+      ? shared.map((provider) => `planted-local-${provider.toLowerCase()}:local-secret`).join(',')
+      : 'none',
+    OIDC_LOCAL_REDIRECT_URIS: shared
       .map((provider) => `${env.APP_URL}/api/auth/${provider.toLowerCase()}/callback`)
       .join(','),
-  });
-  for (const provider of local) {
+  };
+  const endpoints = (provider, at, reachedAt) => {
+    env[`${provider}_ISSUER`] = at;
+    env[`${provider}_AUTHORIZATION_URL`] = `${at}/authorize`;
+    env[`${provider}_TOKEN_URL`] = `${reachedAt}/token`;
+    env[`${provider}_JWKS_URL`] = `${reachedAt}/jwks`;
+  };
+  for (const provider of shared) {
     env[`${provider}_CLIENT_ID`] = `planted-local-${provider.toLowerCase()}`;
     env[`${provider}_CLIENT_SECRET`] = 'local-secret';
-    env[`${provider}_ISSUER`] = publicUrl;
-    env[`${provider}_AUTHORIZATION_URL`] = `${publicUrl}/authorize`;
-    env[`${provider}_TOKEN_URL`] = `${url}/token`;
-    env[`${provider}_JWKS_URL`] = `${url}/jwks`;
+    endpoints(provider, publicUrl, url);
   }
-  await waitReady('local identity provider', `${url}/.well-known/openid-configuration`);
-  const names = local.map((p) => p[0] + p.slice(1).toLowerCase()).join(' and ');
+  let appleUrl;
+  if (local.includes('APPLE')) {
+    const applePort = Number(env.OIDC_LOCAL_APPLE_PORT ?? oidcPort + 1);
+    const applePublicUrl = env.OIDC_LOCAL_APPLE_PUBLIC_URL ?? `http://localhost:${applePort}`;
+    appleUrl = `http://127.0.0.1:${applePort}`;
+    const teamKey = keyFile(path.join(dataDir, 'keys', 'apple-local-team.pem'), 'p256');
+    Object.assign(oidcEnv, {
+      OIDC_LOCAL_APPLE_CLIENT_ID: 'planted-local-apple',
+      OIDC_LOCAL_APPLE_TEAM_ID: 'PLANTEDDEV',
+      OIDC_LOCAL_APPLE_KEY_ID: 'LOCALKEY01',
+      OIDC_LOCAL_APPLE_PUBLIC_KEY: createPublicKey(teamKey).export({ type: 'spki', format: 'pem' }),
+      OIDC_LOCAL_APPLE_PORT: String(applePort),
+      OIDC_LOCAL_APPLE_PUBLIC_URL: applePublicUrl,
+      OIDC_LOCAL_APPLE_REDIRECT_URIS: `${env.APP_URL}/api/auth/apple/callback`,
+    });
+    Object.assign(env, {
+      APPLE_CLIENT_ID: oidcEnv.OIDC_LOCAL_APPLE_CLIENT_ID,
+      APPLE_TEAM_ID: oidcEnv.OIDC_LOCAL_APPLE_TEAM_ID,
+      APPLE_KEY_ID: oidcEnv.OIDC_LOCAL_APPLE_KEY_ID,
+      APPLE_PRIVATE_KEY: teamKey,
+    });
+    endpoints('APPLE', applePublicUrl, appleUrl);
+  }
+  run('oidc', 'libs/testing/dist/oidc-local-main.js', oidcEnv);
+  if (shared.length) await waitReady('local identity provider', `${url}/.well-known/openid-configuration`);
+  if (appleUrl) await waitReady('local Apple provider', `${appleUrl}/.well-known/openid-configuration`);
+  const names = local.map((p) => p[0] + p.slice(1).toLowerCase()).join(', ');
   log(
-    `no ${local.map((p) => `${p}_CLIENT_ID`).join(' or ')}: ${names} sign-in use the local identity provider at ${publicUrl} (it signs in as ${env.OIDC_LOCAL_USER_EMAIL ?? 'social.user@planted.test'})`,
+    `no ${local.map((p) => `${p}_CLIENT_ID`).join(' or ')}: ${names} sign-in use the local identity provider (${[
+      shared.length ? publicUrl : undefined,
+      appleUrl ? env.APPLE_ISSUER : undefined,
+    ]
+      .filter(Boolean)
+      .join(', ')}; it signs in as ${env.OIDC_LOCAL_USER_EMAIL ?? 'social.user@planted.test'})`,
   );
 }
 
@@ -245,13 +281,16 @@ async function setupZahara() {
   );
 }
 
-/** A PKCS8 PEM Ed25519 key kept in `file` (mode 0600), created when missing. */
-function keyFile(file) {
+/** A PKCS8 PEM private key kept in `file` (mode 0600), created when missing: Ed25519, or P-256 (`'p256'`). */
+function keyFile(file, type = 'ed25519') {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
-    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' });
+    const { privateKey } =
+      type === 'p256'
+        ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+        : generateKeyPairSync('ed25519');
     // 'wx' keeps a key that is already there.
-    writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
   } catch (err) {
     if (err.code !== 'EEXIST') throw err;
   }

@@ -246,3 +246,102 @@ describe('FakeOidcProvider as the local identity provider of a container (oidc-l
     }
   });
 });
+
+describe('startLocalProviders (oidc-local-main): Apple beside Google and Microsoft', () => {
+  it('runs an Apple provider on its own port: form_post answers, the name in `user`, the team key checked', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { freePort } = await import('./free-port');
+    const { startLocalProviders } = await import('./oidc-local');
+    const team = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const [port, applePort] = [await freePort(), await freePort()];
+    const appleRedirect = 'http://app.test/api/auth/apple/callback';
+    const local = await startLocalProviders({
+      OIDC_LOCAL_PORT: String(port),
+      OIDC_LOCAL_CLIENTS: 'planted-local-google:local-secret',
+      OIDC_LOCAL_USER_NAME: 'Ann Apple',
+      OIDC_LOCAL_APPLE_CLIENT_ID: 'planted-local-apple',
+      OIDC_LOCAL_APPLE_TEAM_ID: 'TEAMLOCAL1',
+      OIDC_LOCAL_APPLE_KEY_ID: 'KEYLOCAL01',
+      OIDC_LOCAL_APPLE_PUBLIC_KEY: team.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      OIDC_LOCAL_APPLE_PORT: String(applePort),
+      OIDC_LOCAL_APPLE_REDIRECT_URIS: appleRedirect,
+    });
+    try {
+      expect(local.describe()).toEqual([
+        { issuer: `http://localhost:${port}`, clients: ['planted-local-google'] },
+        { issuer: `http://localhost:${applePort}`, clients: ['planted-local-apple'] },
+      ]);
+      const { verifier, challenge } = pkce();
+      const authorize = new URL(`http://127.0.0.1:${applePort}/authorize`);
+      for (const [k, v] of Object.entries({
+        client_id: 'planted-local-apple',
+        redirect_uri: appleRedirect,
+        response_type: 'code',
+        response_mode: 'form_post',
+        scope: 'openid email name',
+        state: 's',
+        nonce: 'n',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }))
+        authorize.searchParams.set(k, v);
+      const form = parseAutoSubmitForm(await (await fetch(authorize)).text());
+      expect(form.action).toBe(appleRedirect);
+      // Apple's first consent: the name comes in the form's `user` field, never in the id_token.
+      expect(JSON.parse(form.fields.user)).toMatchObject({ name: { firstName: 'Ann', lastName: 'Apple' } });
+      const exchange = async (key: Parameters<SignJWT['sign']>[0]) =>
+        fetch(`http://127.0.0.1:${applePort}/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: form.fields.code,
+            redirect_uri: appleRedirect,
+            code_verifier: verifier,
+            client_id: 'planted-local-apple',
+            client_secret: await new SignJWT({})
+              .setProtectedHeader({ alg: 'ES256', kid: 'KEYLOCAL01' })
+              .setIssuer('TEAMLOCAL1')
+              .setSubject('planted-local-apple')
+              .setAudience(`http://localhost:${applePort}`)
+              .setIssuedAt()
+              .setExpirationTime('5m')
+              .sign(key),
+          }),
+        });
+      // Another key than the team's public half: refused.
+      expect((await exchange((await generateKeyPair('ES256')).privateKey)).status).toBe(401);
+      const ok = await exchange(team.privateKey);
+      expect(ok.status).toBe(200);
+      const { id_token } = (await ok.json()) as { id_token: string };
+      const { payload } = await jwtVerify(
+        id_token,
+        createRemoteJWKSet(new URL(`http://127.0.0.1:${applePort}/jwks`)),
+        { issuer: `http://localhost:${applePort}`, audience: 'planted-local-apple' },
+      );
+      expect(payload).toMatchObject({
+        email: 'social.user@planted.test',
+        email_verified: 'true',
+        nonce: 'n',
+      });
+      expect(payload.name).toBeUndefined();
+    } finally {
+      await local.stop();
+    }
+  });
+
+  it('refuses an Apple setting it cannot use, naming it', async () => {
+    const { startLocalProviders } = await import('./oidc-local');
+    const apple = {
+      OIDC_LOCAL_CLIENTS: 'none',
+      OIDC_LOCAL_APPLE_CLIENT_ID: 'a',
+      OIDC_LOCAL_APPLE_KEY_ID: 'k',
+    };
+    await expect(startLocalProviders({ ...apple, OIDC_LOCAL_APPLE_PUBLIC_KEY: 'x' })).rejects.toThrow(
+      'OIDC_LOCAL_APPLE_TEAM_ID is required with OIDC_LOCAL_APPLE_CLIENT_ID',
+    );
+    await expect(
+      startLocalProviders({ ...apple, OIDC_LOCAL_APPLE_TEAM_ID: 't', OIDC_LOCAL_APPLE_PUBLIC_KEY: 'x' }),
+    ).rejects.toThrow('OIDC_LOCAL_APPLE_PUBLIC_KEY: not a PEM public key');
+  });
+});
