@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { uniqueName } from '@planted/testing';
+import { uniqueName, waitFor } from '@planted/testing';
 import { client, company, email, inviteTokenFrom, type System } from './system';
 
 export interface Member {
@@ -68,13 +68,10 @@ export function storedEquipmentFiles(sys: System, customerId: string): string[] 
   }
 }
 
-/** Polls until `check` gives a value (an event consumer catching up), or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Polls until `check` gives a value (an event consumer catching up), or fails after `ms`
+ * with the last error `check` threw: the testing library's waitFor, with the API tests' pace.
+ */
+export function eventually<T>(check: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  return waitFor(check, ms, 100);
 }
