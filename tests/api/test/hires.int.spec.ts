@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { equipment, suppliers } from '@planted/hires/src/db/schema';
 import { eventually, tag, twoCompanies, type Companies, type Member } from './catalogue-support';
@@ -203,7 +203,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       });
     });
 
-    it("answers 404 for another company's equipment that the catalogue hides from the caller", async () => {
+    it("answers 404 for another company's inactive equipment and supplier, which the catalogue hides from it; their company may still hire them", async () => {
       const hidden = await catalogueItems(api, co.b.token, 'Hidden');
       const off = await api.form(
         'PUT',
@@ -212,18 +212,59 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
         { token: co.b.token },
       );
       expect(off.status).toBe(200);
-      // Once hires has had the deactivation, take the item out of its read model (as before delivery).
+      // A supplier cannot be made inactive through the API: as a catalogue seed's inactive one
+      // would be, in the catalogue and (as its event would write it) in hires' read model.
+      await sys.catalogue.database.withSystem((tx) =>
+        tx.execute(sql`update catalogue.suppliers set is_active = false where id = ${hidden.supplier.id}`),
+      );
+      await sys.hires.database.withSystem((tx) =>
+        tx.update(suppliers).set({ isActive: false }).where(eq(suppliers.id, hidden.supplier.id)),
+      );
+      // Once hires has had the deactivation: its read model knows the item, inactive.
       await eventually(async () => {
         const [row] = await sys.hires.database.withSystem((tx) =>
           tx.select().from(equipment).where(eq(equipment.id, hidden.equipment.id)),
         );
         return row && !row.isActive ? true : undefined;
       });
+      const before = (
+        await api.get('/api/hires?status=active,collection_booked,completed&limit=1000', co.a.token)
+      ).body;
+
+      const asA = await postHire(api, co.a.token, booked({ equipment_id: hidden.equipment.id }));
+      expect(asA).toMatchObject({ status: 404, body: { error: 'Equipment not found' } });
+      const supplierAsA = await postHire(api, co.a.token, booked({ supplier_id: hidden.supplier.id }));
+      expect(supplierAsA).toMatchObject({ status: 404, body: { error: 'Supplier not found' } });
+      // Nor by editing a hire of its own onto them.
+      const own = await postHire(api, co.a.token, booked());
+      expect(own.status).toBe(201);
+      const edited = await api.put(
+        `/api/hires/${own.body.hire.id}`,
+        booked({ equipment_id: hidden.equipment.id }),
+        co.a.token,
+      );
+      expect(edited).toMatchObject({ status: 404, body: { error: 'Equipment not found' } });
+      const after = (
+        await api.get('/api/hires?status=active,collection_booked,completed&limit=1000', co.a.token)
+      ).body;
+      expect(after.pagination.total).toBe(before.pagination.total + 1);
+      expect(JSON.stringify(after.hires)).not.toContain(hidden.equipment.name);
+
+      // Their own company sees them in the catalogue, and hires them.
+      const bSite = await createSite(api, co.b.token, `Hidden yard ${tag('site')}`);
+      const asB = await postHire(api, co.b.token, booked({}, hidden, bSite));
+      expect(asB.status).toBe(201);
+      expect(asB.body.hire).toMatchObject({
+        equipment_name: hidden.equipment.name,
+        supplier_name: hidden.supplier.name,
+      });
+
+      // An item hires has not heard of yet: the catalogue's answer decides, as the caller.
       await sys.hires.database.withSystem((tx) =>
         tx.delete(equipment).where(eq(equipment.id, hidden.equipment.id)),
       );
-      const res = await postHire(api, co.a.token, booked({ equipment_id: hidden.equipment.id }));
-      expect(res).toMatchObject({ status: 404, body: { error: 'Equipment not found' } });
+      const unheard = await postHire(api, co.a.token, booked({ equipment_id: hidden.equipment.id }));
+      expect(unheard).toMatchObject({ status: 404, body: { error: 'Equipment not found' } });
     });
 
     it('refuses an item, supplier or site that does not exist with 404', async () => {

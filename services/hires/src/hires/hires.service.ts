@@ -17,7 +17,11 @@ import type { HiresDatabase, HiresTx } from '../db/database';
 import { idempotentRequests, type HireRow } from '../db/schema';
 import { CatalogueLookup, ReadModelMiss, type MissingReferences } from '../read-models/catalogue-lookup';
 import { PurchaseOrderAvailability } from '../read-models/purchase-orders';
-import { ReadModelsRepository, type HireReferences } from '../read-models/read-models.repository';
+import {
+  ReadModelsRepository,
+  type HireReferences,
+  type ReferenceState,
+} from '../read-models/read-models.repository';
 import { addDays, costToDate, daysBetween, hireTotals, todayIn } from './hire-costs';
 import { HireLimits } from './hire-limits';
 import { toHire, toHireEvent } from './hire.mapper';
@@ -100,14 +104,14 @@ export class HiresService {
     const receivedAt = new Date();
     const limited = input.hire_status === 'active';
     const answer = await this.limits.queued(actor.customerId, limited, () =>
-      this.writing(actor, () =>
+      this.writing(actor, (confirmed) =>
         once({
           transaction: (work) => this.database.withTenant(actor.customerId, work),
           table: idempotentRequests,
           request: { subject: HiresCreate, caller: actor.userId, input },
           create: async (tx: HiresTx) => {
             const lock = limited ? this.limits.lockBeforeNextStatement(tx, actor.customerId) : undefined;
-            const known = await this.checkReferences(tx, actor, input, undefined, limited);
+            const known = await this.checkReferences(tx, actor, input, undefined, limited, confirmed);
             if (lock?.held()) this.limits.assertRoom(known.plan, known.activeHires);
             if (!known.creatorKnown) await this.readModels.rememberActor(tx, actor);
             const row = await this.hires.insert(tx, actor, input, totals, receivedAt);
@@ -136,13 +140,13 @@ export class HiresService {
   async update(actor: Actor, id: string, input: HireInput): Promise<{ hire: Hire; message: string }> {
     const totals = hireTotals(input);
     const hire = await this.limits.queued(actor.customerId, input.hire_status === 'active', () =>
-      this.writing(actor, () =>
+      this.writing(actor, (confirmed) =>
         this.database.withTenant(actor.customerId, async (tx) => {
           const current = await this.hires.findForUpdate(tx, actor.customerId, id);
           if (!current) throw hireNotFound();
           const reactivating = input.hire_status === 'active' && current.hireStatus !== 'active';
           const lock = reactivating ? this.limits.lockBeforeNextStatement(tx, actor.customerId) : undefined;
-          const known = await this.checkReferences(tx, actor, input, current, reactivating);
+          const known = await this.checkReferences(tx, actor, input, current, reactivating, confirmed);
           if (lock?.held()) this.limits.assertRoom(known.plan, known.activeHires);
           const row = await this.hires.update(tx, actor.customerId, id, input, totals);
           if (!row) throw hireNotFound();
@@ -291,9 +295,12 @@ export class HiresService {
   /**
    * Answers what it read (HireReferences). The site must be the company's; equipment and supplier must be in the read models and
    * not deleted by the catalogue. One the read models have not heard of yet (its event is
-   * on its way) is a ReadModelMiss: `writing` asks the catalogue and tries again. On an
-   * edit, equipment or a supplier the hire already had may stay even if the catalogue has
-   * since deleted it. `countActive`: also count the company's active hires (after its lock).
+   * on its way) is a ReadModelMiss: `writing` asks the catalogue and tries again. So is an
+   * inactive one: the catalogue shows it only to the company whose entry it is, so it is
+   * asked, as the user, and answers 404 to any other company; what it answered is
+   * `confirmed` on the second try. On an edit, equipment or a supplier the hire already had
+   * may stay even if the catalogue has since deleted it or made it inactive. `countActive`:
+   * also count the company's active hires (after its lock).
    */
   private async checkReferences(
     tx: HiresTx,
@@ -301,6 +308,7 @@ export class HiresService {
     input: HireInput,
     current?: HireRow,
     countActive = false,
+    confirmed: MissingReferences = {},
   ): Promise<HireReferences> {
     const known = await this.readModels.references(
       tx,
@@ -317,8 +325,12 @@ export class HiresService {
     const newSupplier = current?.supplierId !== input.supplier_id;
     if (newEquipment && known.equipment === 'deleted') throw notFound(HIRES_MESSAGES.EQUIPMENT_NOT_FOUND);
     const missing: MissingReferences = {};
-    if (newEquipment && known.equipment === 'unknown') missing.equipmentId = input.equipment_id;
-    if (newSupplier && known.supplier === 'unknown') missing.supplierId = input.supplier_id;
+    const ask = (state: ReferenceState, id: string, confirmedId: string | undefined) =>
+      state === 'unknown' || (state === 'inactive' && confirmedId !== id);
+    if (newEquipment && ask(known.equipment, input.equipment_id, confirmed.equipmentId))
+      missing.equipmentId = input.equipment_id;
+    if (newSupplier && ask(known.supplier, input.supplier_id, confirmed.supplierId))
+      missing.supplierId = input.supplier_id;
     if (missing.equipmentId || missing.supplierId) throw new ReadModelMiss(missing);
     if (newSupplier && known.supplier === 'deleted') throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
     if (!known.siteFound) throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
@@ -332,14 +344,14 @@ export class HiresService {
    * is the answer's. A site deleted while the hire was being written: the foreign key
    * stops it; say which.
    */
-  private async writing<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
+  private async writing<T>(actor: Actor, work: (confirmed: MissingReferences) => Promise<T>): Promise<T> {
     try {
       try {
-        return await work();
+        return await work({});
       } catch (err) {
         if (!(err instanceof ReadModelMiss)) throw err;
         await this.catalogue.fill(actor, err.missing);
-        return await work();
+        return await work(err.missing);
       }
     } catch (err) {
       if (pgErrorOf(err)?.code === '23503') throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);

@@ -41,11 +41,13 @@ const value = (name: string) => sql.placeholder(name);
 /** What `references` reads, as one prepared statement (see there). */
 const referencesStatement = preparedSql<{
   equipment_deleted: boolean | null;
+  equipment_active: boolean | null;
   equipment_name: string | null;
   equipment_category: string | null;
   equipment_image_url: string | null;
   equipment_image_card_url: string | null;
   supplier_deleted: boolean | null;
+  supplier_active: boolean | null;
   supplier_name: string | null;
   site_name: string | null;
   site_address_line_1: string | null;
@@ -60,10 +62,12 @@ const referencesStatement = preparedSql<{
   purchase_order: boolean | null;
 }>(
   'hires_write_references',
-  sql`select ${equipment.deletedAt} is not null as equipment_deleted, ${equipment.name} as equipment_name,
+  sql`select ${equipment.deletedAt} is not null as equipment_deleted, ${equipment.isActive} as equipment_active,
+             ${equipment.name} as equipment_name,
              ${equipment.category} as equipment_category, ${equipment.imageUrl} as equipment_image_url,
              ${equipment.imageCardUrl} as equipment_image_card_url,
-             ${suppliers.deletedAt} is not null as supplier_deleted, ${suppliers.name} as supplier_name,
+             ${suppliers.deletedAt} is not null as supplier_deleted, ${suppliers.isActive} as supplier_active,
+             ${suppliers.name} as supplier_name,
              ${sites.name} as site_name, ${sites.addressLine1} as site_address_line_1,
              ${sites.addressLine2} as site_address_line_2, ${sites.city} as site_city,
              ${sites.postcode} as site_postcode, ${sites.jobNumber} as site_job_number,
@@ -244,8 +248,8 @@ export class ReadModelsRepository {
   /**
    * Everything a hire's write reads before it writes, in one prepared statement (one round
    * trip of the write's transaction): its equipment and supplier in the read models — 'usable',
-   * 'deleted' (the catalogue deleted it), or 'unknown' (its event has not arrived: ask the
-   * catalogue) — with what the answer shows of them; the site, when it is the company's; the
+   * 'deleted' (the catalogue deleted it), 'inactive' (only its own company sees it: ask the
+   * catalogue) or 'unknown' (its event has not arrived: ask the catalogue) — with what the answer shows of them; the site, when it is the company's; the
    * writer's row in the users read model, if there is one; the company's plan; whether its
    * accounting integration offers a purchase order; and, with `countActive`, its active hires
    * (none counted on a plan without a maximum). The count is this statement's snapshot: to
@@ -263,11 +267,11 @@ export class ReadModelsRepository {
       countActive,
       unlimitedPlans: UNLIMITED_PLANS,
     });
-    const state = (deleted: boolean | null, name: string | null): ReferenceState =>
-      name === null ? 'unknown' : deleted ? 'deleted' : 'usable';
+    const state = (deleted: boolean | null, active: boolean | null, name: string | null): ReferenceState =>
+      name === null ? 'unknown' : deleted ? 'deleted' : active === false ? 'inactive' : 'usable';
     return {
-      equipment: state(row.equipment_deleted, row.equipment_name),
-      supplier: state(row.supplier_deleted, row.supplier_name),
+      equipment: state(row.equipment_deleted, row.equipment_active, row.equipment_name),
+      supplier: state(row.supplier_deleted, row.supplier_active, row.supplier_name),
       siteFound: row.site_name !== null,
       creatorKnown: row.user_name !== null,
       plan: row.plan ?? 'free',
@@ -308,4 +312,9 @@ export interface HireReferences {
   names: Omit<ListedHireRow, 'hire'>;
 }
 
-export type ReferenceState = 'usable' | 'deleted' | 'unknown';
+/**
+ * 'inactive': the catalogue keeps it, but shows it only to the company whose entry it is,
+ * which the read model does not record: the catalogue is asked, as the user, whether it may
+ * use it (see HiresService.checkReferences).
+ */
+export type ReferenceState = 'usable' | 'deleted' | 'inactive' | 'unknown';
