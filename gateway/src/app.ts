@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -29,6 +29,7 @@ import { registerFilesRoute } from './files/files.route';
 import { RetiredFiles } from './files/retired-files';
 import { LocalDiskStorage, type FileStorage } from './files/storage';
 import { enforceBodyLimit } from './http/body-limit';
+import { GatewayFastifyAdapter } from './http/fastify-adapter';
 import { metricsPortOf, observeHttp, serveMetrics } from './http/observability';
 import { SocialSignIn } from './oauth/social-sign-in.service';
 import { buildOpenApiDocument } from './routes/openapi-document';
@@ -124,7 +125,7 @@ export async function createGatewayApp(
   const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
   const retired = new RetiredFiles(storage, config.FILES_RETIRE_AFTER_SECONDS * 1000, logger);
 
-  const adapter = new FastifyAdapter({
+  const adapter = new GatewayFastifyAdapter({
     // The hard cap; the JSON limit itself is enforced by enforceBodyLimit (see there why).
     bodyLimit: Math.max(config.OVERSIZED_BODY_READ_LIMIT_BYTES, config.JSON_BODY_LIMIT_BYTES),
     // A hop count: Fastify then takes the address that many entries from the right.

@@ -57,17 +57,33 @@ describe('gateway HTTP contract', () => {
   });
 
   it('answers body errors with its own messages on every route, Nest controllers too, and on the 404 as Nest does', async () => {
-    const empty = await post('/api/auth/login', '');
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ error: 'Request body must not be empty' });
     const nestRoute = await post('/api/auth/profile-picture', '{"a":');
     expect(nestRoute.status).toBe(400);
     expect(await nestRoute.json()).toEqual({ error: 'Malformed JSON in request body' });
-    const unknown = await post('/api/nothing-here', '');
+    const unknown = await post('/api/nothing-here', '{"a":');
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
-      error: "Body cannot be empty when content-type is set to 'application/json'",
+      error: "Body is not valid JSON but content-type is set to 'application/json'",
     });
+    const poisoned = await post('/api/auth/login', '{"__proto__": {"admin": true}}');
+    expect(poisoned.status).toBe(400);
+  });
+
+  it('takes a JSON content type with no body as no body: the route answers (401, the missing fields, 404)', async () => {
+    // A client that sets Content-Type: application/json on every request, a DELETE included.
+    const bodiless = (method: string, url: string) =>
+      fetch(gw.url + url, { method, headers: { 'content-type': 'application/json' } });
+    const deleted = await bodiless('DELETE', '/api/sites/7f5d0f5e-8f43-4e43-9d55-2b1c1f1a7a10');
+    expect(deleted.status).toBe(401);
+    expect(await deleted.json()).toMatchObject({ error: expect.any(String) });
+    const favourite = await bodiless('POST', '/api/equipment/7f5d0f5e-8f43-4e43-9d55-2b1c1f1a7a10/favorite');
+    expect(favourite.status).toBe(401);
+    // A route that needs fields says which, as it does for {}.
+    const empty = await post('/api/auth/login', '');
+    const none = await post('/api/auth/login', '{}');
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual(await none.json());
+    expect((await bodiless('POST', '/api/nothing-here')).status).toBe(404);
   });
 
   it('answers an oversized body with 413', async () => {

@@ -154,7 +154,7 @@ export const ACCOUNTING_ROUTES = [
     description: `Hires of two suppliers: 400 '${M.SAME_SUPPLIER}'. A hire already on another order: 409.`,
   }),
   route(AccountingProjectsSyncStatus, {
-    ...admin,
+    ...signedIn,
     method: 'GET',
     path: '/api/zahara/projects/sync-status',
     operationId: 'getZaharaProjectSyncStatus',
@@ -163,7 +163,7 @@ export const ACCOUNTING_ROUTES = [
       '`syncStatus`: never, running, completed or failed; `lastStats` the counts of the last good sync, `lastError` why the last one failed.',
   }),
   route(AccountingProjectsSync, {
-    ...admin,
+    ...signedIn,
     method: 'POST',
     path: '/api/zahara/projects/sync',
     operationId: 'syncZaharaProjects',

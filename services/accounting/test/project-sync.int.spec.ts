@@ -312,7 +312,7 @@ describe('project sync failures (spec §8 Site sync)', () => {
   });
 });
 
-describe('project sync is each company’s own, and its administrators’', () => {
+describe('project sync is each company’s own, for all its members', () => {
   it("a second company's sync neither sees nor touches the first one's sites or status", async () => {
     const a = await configured('Tenant A');
     const aSite = await hires.addSite(a.actor, { job_number: 'J-3601', name: 'A only' });
@@ -346,13 +346,14 @@ describe('project sync is each company’s own, and its administrators’', () =
     expect(rows.map((r) => r.customerId)).toEqual([b.actor.customerId]);
   });
 
-  it('is for administrators only', async () => {
+  it('is for every member, not only administrators (spec §6: sites actions show no role gate)', async () => {
     const a = await configured('Roles');
     const user = userOf(a);
-    expect(await errorOf(sync(user))).toEqual({ code: 'FORBIDDEN', message: M.ONLY_ADMINS_MANAGE_SETTINGS });
-    expect((await errorOf(t.client.send(AccountingProjectsSyncStatus, { actor: user }))).code).toBe(
-      'FORBIDDEN',
-    );
+    await hires.addSite(a.actor, { job_number: 'J-3701', name: 'Synced by a user' });
+    const { stats } = await sync(user);
+    expect(stats.plantedToZahara).toEqual({ pushed: 1, errors: 0 });
+    expect((await status(user)).syncStatus).toBe('completed');
+    expect((await status(a.actor)).lastStats).toEqual(stats);
   });
 
   it('rejects a sync type other than incremental', async () => {

@@ -256,8 +256,12 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       plantedToZahara: { pushed: 0, errors: 0 },
     });
 
+    // Spec §6: sites actions show no role gate; a member who is not an administrator syncs too.
     const asUser = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.aUser.token);
-    expect(asUser.status).toBe(403);
+    expect(asUser.status).toBe(200);
+    expect(asUser.body.stats.plantedToZahara).toEqual({ pushed: 0, errors: 0 });
+    const statusAsUser = await api.get('/api/zahara/projects/sync-status', co.aUser.token);
+    expect(statusAsUser).toMatchObject({ status: 200, body: { data: { syncStatus: 'completed' } } });
     const badType = await api.post('/api/zahara/projects/sync', { syncType: 'full' }, co.a.token);
     expect([badType.status, badType.body.error]).toEqual([400, "syncType must be 'incremental'"]);
     sys.zahara.fail.unauthorized({ key: keyA });

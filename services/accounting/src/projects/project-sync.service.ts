@@ -12,7 +12,6 @@ import {
 import type { Logger } from '@planted/logging';
 import { BUS, DATABASE, LOGGER } from '@planted/service-kit';
 import type { AccountingDatabase } from '../db/database';
-import { requireAdmin } from '../settings/settings.errors';
 import { SettingsService } from '../settings/settings.service';
 import type { ZaharaApi } from '../zahara/zahara-client';
 import { isZaharaError } from '../zahara/zahara-error';
@@ -75,8 +74,8 @@ class SiteIndex {
 }
 
 /**
- * Project sync (spec §4, §7; issue 12), incremental both ways, for the company's
- * administrators. Zahara → Planted: projects whose LastUpdated is past the last sync's
+ * Project sync (spec §4, §7; issue 12), incremental both ways, for every member of the
+ * company (spec §6: sites actions show no role gate; the key stays on the server). Zahara → Planted: projects whose LastUpdated is past the last sync's
  * become sites or update theirs (through hires: HiresSitesApplyProjects). Planted → Zahara:
  * sites without a project, or changed since the last sync began, are added or updated,
  * and the new project ids written back onto the sites. Both ways compare in Zahara's terms
@@ -97,7 +96,6 @@ export class ProjectSyncService {
   ) {}
 
   async status(actor: Actor): Promise<{ success: true; data: SyncStatus }> {
-    requireAdmin(actor);
     const row = await this.database.readAsTenant(actor.customerId, (tx) =>
       this.repository.find(tx, actor.customerId),
     );
@@ -105,7 +103,6 @@ export class ProjectSyncService {
   }
 
   async sync(actor: Actor): Promise<{ success: true; stats: SyncStats; message: string }> {
-    requireAdmin(actor);
     const { api } = await this.settings.forCompany(actor.customerId);
     const customerId = actor.customerId;
     const { previous, run } = await this.database.withTenant(customerId, async (tx) => {

@@ -305,13 +305,16 @@ describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
     expect(screen.queryByTestId('sync-projects')).not.toBeInTheDocument();
   });
 
-  it('is not offered to a user who is not an administrator (project sync is theirs)', async () => {
-    resetBrowserState();
-    signInForTest({ ...testUser, role: 'user' });
-    await open('/sites', { ...active, 'GET /api/zahara/projects/sync-status': status() });
-    await screen.findByText('Leeds Depot');
-    expect(screen.queryByTestId('sync-projects')).not.toBeInTheDocument();
-  });
+  it.each(['user', 'viewer'] as const)(
+    'is offered to a %s too (spec §6: sites actions show no role gate)',
+    async (role) => {
+      resetBrowserState();
+      signInForTest({ ...testUser, role });
+      await open('/sites', { ...active, 'GET /api/zahara/projects/sync-status': status() });
+      await screen.findByText('Leeds Depot');
+      expect(await screen.findByTestId('sync-projects')).toBeInTheDocument();
+    },
+  );
 
   it('shows the last sync date', async () => {
     await open('/sites', {

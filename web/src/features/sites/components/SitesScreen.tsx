@@ -10,7 +10,6 @@ import { SiteFormModal } from '../../../components/ui/SiteFormModal';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAccountingActive } from '../../../lib/accounting';
-import { useSession } from '../../../lib/session';
 import { useSites, type Site } from '../../../lib/sites';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
@@ -38,11 +37,9 @@ export function SitesScreen() {
   const [toDelete, setToDelete] = useState<Site | null>(null);
   const sites = useSites();
   const remove = useDeleteSite();
-  // Spec §2: 'Sync Projects' only when the accounting integration is configured; like the
-  // integration's settings, project sync is an administrator's (the server refuses anyone else).
-  const accountingActive = useAccountingActive();
-  const { user } = useSession();
-  const canSync = accountingActive && user?.role === 'admin';
+  // Spec §2: 'Sync Projects' only when the accounting integration is configured; §6: sites
+  // actions show no role gate, so every member may sync.
+  const canSync = useAccountingActive();
   const shown = useMemo(() => filterSites(sites.data ?? [], search), [sites.data, search]);
 
   const onDelete = (site: Site) =>
