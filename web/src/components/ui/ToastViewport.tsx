@@ -1,11 +1,24 @@
 import { Alert, Stack } from '@mui/material';
 import type { Toast } from './toast';
 
+/**
+ * Messages at the top centre, above everything: at the bottom they sat on a dialog's Save and
+ * Cancel for their 5 seconds (a message shown while a tall dialog is open, such as the
+ * supplier's Export). Only the messages themselves take clicks, not the strip they sit in.
+ */
 export function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
   return (
     <Stack
       spacing={1}
-      sx={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 'snackbar' }}
+      sx={{
+        position: 'fixed',
+        top: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 'snackbar',
+        pointerEvents: 'none',
+        '& > *': { pointerEvents: 'auto' },
+      }}
     >
       {toasts.map((toast) => (
         <Alert

@@ -520,6 +520,24 @@ describe('Equipment add/edit modal (spec §2, §5, §8)', () => {
     );
   });
 
+  it('does not look up a name longer than the form allows (the server would refuse it)', async () => {
+    const { user, modal, calls } = await openAddModal({
+      'GET /api/equipment/similar': { body: { similar: [] } },
+    });
+    const name = within(modal).getByLabelText('Name');
+    await user.click(name);
+    await user.paste('x'.repeat(256));
+    // Longer than the name's settling time: the 256 characters would have been looked up by now.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await user.type(name, '{Backspace}');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.startsWith('/api/equipment/similar')).at(-1)?.url).toBe(
+        `/api/equipment/similar?name=${'x'.repeat(255)}`,
+      ),
+    );
+    expect(calls.some((call) => call.url === `/api/equipment/similar?name=${'x'.repeat(256)}`)).toBe(false);
+  });
+
   it('edits an owned item: its values, the Current Image panel, PUT with is_active and remove_image', async () => {
     const owned = item({
       image_url: '/files/equipment/y/full.jpg',

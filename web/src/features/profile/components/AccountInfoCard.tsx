@@ -18,8 +18,7 @@ function planOf(customer: Customer | null): PlanId | null {
 export function AccountInfoCard({ user, customer }: { user: User; customer: Customer | null }) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const plan = planOf(customer);
-  // The Plan row already names the edition, so Status says only the standing ('Free', not
-  // 'Free Edition' twice); the badges elsewhere keep the spec's 'Free Edition'.
+  // Status as the spec names it everywhere (§1, §4): free is 'Free Edition', as on the badges.
   const rows = [
     { key: 'company', value: customer?.name ?? '—' },
     { key: 'plan', value: plan ? t(`common:plans.${plan}`) : '—' },

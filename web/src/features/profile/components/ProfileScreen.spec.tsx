@@ -244,9 +244,9 @@ describe('Profile screen (spec §2 Profile)', () => {
     const view = await openProfile();
     const account = screen.getByTestId('account-info');
     expect(within(account).getByText('Acme Groundworks Ltd')).toBeInTheDocument();
-    // Plan names the edition; Status says the standing, so the two do not repeat each other.
+    // Status as the spec names it (§1, §4: free is shown as Free Edition), as the plan is.
     expect(within(account).getByTestId('account-plan')).toHaveTextContent(/^Free Edition$/);
-    expect(within(account).getByTestId('account-status')).toHaveTextContent(/^Free$/);
+    expect(within(account).getByTestId('account-status')).toHaveTextContent(/^Free Edition$/);
     expect(within(account).getByText('5 Mar 2026')).toBeInTheDocument();
     // A valid description list: dt/dd pairs in div groups, no other children.
     const list = account.querySelector('dl')!;
@@ -268,7 +268,7 @@ describe('Profile screen (spec §2 Profile)', () => {
   it.each([
     ['teams', 'active', 'Teams Edition', 'Active'],
     ['business', 'past_due', 'Business Edition', 'Inactive'],
-    ['free', 'free', 'Free Edition', 'Free'],
+    ['free', 'free', 'Free Edition', 'Free Edition'],
   ] as const)('shows plan %s with status %s as %s / %s', async (plan, status, planName, statusLabel) => {
     mockFetch({});
     resetBrowserState();
