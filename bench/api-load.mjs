@@ -1173,7 +1173,8 @@ function resultOf(name, req, r, slices, loadavg, eventDelays) {
     scenario: name,
     title: req.title,
     connections: CONNECTIONS,
-    durationS: DURATION,
+    // In turns: the seconds its stretches took (whole seconds each), not --duration.
+    durationS: slices.length > 1 ? round1(wallMs / 1000) : DURATION,
     ...(slices.length > 1 ? { slices: slices.length } : {}),
     ...(RATE ? { offeredRate: RATE } : {}),
     requestsPerSecAvg: round1(r.requests.average),
