@@ -82,8 +82,6 @@ function clientErrorMessage(err: { statusCode?: number; code?: string; message?:
       return 'Request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body must not be empty';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'Malformed JSON in request body';
     default:

@@ -338,10 +338,10 @@ export class HiresService {
   }
 
   /**
-   * Runs a hire's write. When its equipment or supplier was not in the read models, the
-   * transaction has rolled back: the catalogue is asked (outside any transaction), its
-   * answer written to the read models, and the write runs once more; the catalogue's 404
-   * is the answer's. A site deleted while the hire was being written: the foreign key
+   * Runs a hire's write. When its equipment or supplier was not in the read models, or is
+   * inactive there, the transaction has rolled back: the catalogue is asked (outside any
+   * transaction), its answer written to the read models, and the write runs once more with
+   * what it confirmed; the catalogue's 404 is the answer's. A site deleted while the hire was being written: the foreign key
    * stops it; say which.
    */
   private async writing<T>(actor: Actor, work: (confirmed: MissingReferences) => Promise<T>): Promise<T> {

@@ -14,7 +14,7 @@ import { ReadModelsRepository } from './read-models.repository';
 /** How long a hire's creation waits for the catalogue before answering 503 (a retry is safe). */
 const CATALOGUE_TIMEOUT_MS = 3000;
 
-/** Which references of a hire its read models did not know. */
+/** Which references of a hire the read models could not vouch for: unknown to them, or inactive. */
 export interface MissingReferences {
   equipmentId?: string;
   supplierId?: string;
@@ -22,12 +22,13 @@ export interface MissingReferences {
 
 /**
  * Thrown inside a hire's transaction when its equipment or supplier is not in the read
- * models yet: the transaction rolls back (and its connection goes back to the pool) before
+ * models yet, or is inactive there (only its own company may use it, which the read model
+ * does not record): the transaction rolls back (and its connection goes back to the pool) before
  * the catalogue is asked, so no connection waits on the bus.
  */
 export class ReadModelMiss extends Error {
   constructor(readonly missing: MissingReferences) {
-    super('equipment or supplier not in the read models yet');
+    super('equipment or supplier to be checked with the catalogue');
     this.name = 'ReadModelMiss';
   }
 }
