@@ -15,6 +15,7 @@ import {
   type BrowserSession,
 } from '../support/browser';
 import { apiCall, catalogueByApi, hireByApi, siteByApi, type ApiHire, type HireIds } from '../support/hires';
+import { waitFor } from '@planted/testing';
 import { e2eEnv } from '../support/state';
 
 const tag = Date.now().toString(36);
@@ -49,6 +50,29 @@ async function zahara<T>(path: string): Promise<T> {
 const api = <T>(method: string, path: string, body?: unknown) => apiCall<T>(token, method, path, body);
 
 const card = (page: Page, id: string) => page.getByTestId(`hire-card-${id}`);
+
+interface StoredOrder {
+  zahara_po_number: string;
+  zahara_document_id: string;
+}
+
+/**
+ * The hire as the hires service holds it once the connector's event has reached it: the
+ * card shows the number from the order's answer at once, the hires service a moment later.
+ */
+const storedOrder = (hireId: string) =>
+  waitFor(
+    async () => {
+      const { hire } = await api<{ hire: Partial<Record<keyof StoredOrder, string | null>> }>(
+        'GET',
+        `/hires/${hireId}`,
+      );
+      const { zahara_po_number, zahara_document_id } = hire;
+      return zahara_po_number && zahara_document_id ? { zahara_po_number, zahara_document_id } : undefined;
+    },
+    15_000,
+    200,
+  );
 
 async function hiresNamed(name: string): Promise<ApiHire[]> {
   const { hires } = await api<{ hires: ApiHire[] }>('GET', `/hires?search=${encodeURIComponent(name)}`);
@@ -217,12 +241,7 @@ describe('accounting integration', () => {
     const po = card(page, created.id).getByTestId('hire-po-link');
     await visible(po);
     expect(await po.textContent()).toBe(`PO #${number}`);
-    const stored = (
-      await api<{ hire: { zahara_po_number: string; zahara_document_id: string } }>(
-        'GET',
-        `/hires/${created.id}`,
-      )
-    ).hire;
+    const stored = await storedOrder(created.id);
     expect(stored.zahara_po_number).toBe(number);
     expect(await po.getAttribute('href')).toContain(encodeURIComponent(stored.zahara_document_id));
 
@@ -282,7 +301,9 @@ describe('accounting integration', () => {
           .filter({ hasText: `PO #${number}` }),
       );
     expect(await card(page, stranger.id).getByTestId('hire-po').textContent()).toBe('No PO created');
-    const stored = (await api<{ hire: { zahara_document_id: string } }>('GET', `/hires/${first.id}`)).hire;
+    const stored = await storedOrder(first.id);
+    expect(stored.zahara_po_number).toBe(number);
+    expect((await storedOrder(second.id)).zahara_document_id).toBe(stored.zahara_document_id);
     const order = await zahara<ZaharaOrder>(`PurchaseOrder/Get/${stored.zahara_document_id}`);
     expect(order.PurchaseOrderNumber).toBe(number);
     expect(order.LineItems).toHaveLength(2);
