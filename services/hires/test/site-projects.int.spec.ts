@@ -1,5 +1,4 @@
 import {
-  HIRES_MESSAGES,
   HiresSiteGet,
   HiresSitesApplyProjects,
   HiresSitesList,
@@ -162,11 +161,21 @@ describe('project sync writes sites (hires.sites.apply-projects.v1, issue 12)', 
     expect((await errorOf(siteOf(b.actor, aSite.id))).code).toBe('NOT_FOUND');
   });
 
-  it("is an administrator's (project sync is)", async () => {
-    const { actor } = newCompany('Roles');
-    expect(await errorOf(apply({ ...actor, role: 'user' }, { projects: [] }))).toEqual({
-      code: 'FORBIDDEN',
-      message: HIRES_MESSAGES.ONLY_ADMINS_SYNC_SITES,
-    });
+  it("is any member's, as every sites action is (spec §6: no role gate)", async () => {
+    for (const role of ['user', 'viewer'] as const) {
+      const { actor } = newCompany(`Roles ${role}`);
+      const member = { ...actor, role };
+      const applied = await apply(member, {
+        projects: [
+          {
+            zahara_project_id: `4000${role.length}`,
+            site_id: null,
+            fields: fields({ name: `${role} project` }),
+          },
+        ],
+      });
+      expect(applied.projects.map((p) => p.outcome)).toEqual(['created']);
+      expect((await siteOf(member, applied.projects[0].site_id)).name).toBe(`${role} project`);
+    }
   });
 });

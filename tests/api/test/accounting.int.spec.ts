@@ -256,10 +256,18 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       plantedToZahara: { pushed: 0, errors: 0 },
     });
 
-    // Spec §6: sites actions show no role gate; a member who is not an administrator syncs too.
+    // Spec §6: sites actions show no role gate; a member who is not an administrator syncs too,
+    // both ways: their new site becomes a project, and the site is linked to it.
+    const usersSite = await createSite(api, co.aUser.token, `User's yard ${tag('site')}`);
     const asUser = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.aUser.token);
     expect(asUser.status).toBe(200);
-    expect(asUser.body.stats.plantedToZahara).toEqual({ pushed: 0, errors: 0 });
+    expect(asUser.body.stats.plantedToZahara).toEqual({ pushed: 1, errors: 0 });
+    const usersProject = sys.zahara.tenant(keyA)!.projects.find((p) => p.ProjectName === usersSite.name);
+    expect(usersProject).toBeDefined();
+    await eventually(async () => {
+      const { body } = await api.get(`/api/sites/${String(usersSite.id)}`, co.aUser.token);
+      return body.site?.zahara_project_id === String(usersProject!.ProjectId) ? true : undefined;
+    }, 20_000);
     const statusAsUser = await api.get('/api/zahara/projects/sync-status', co.aUser.token);
     expect(statusAsUser).toMatchObject({ status: 200, body: { data: { syncStatus: 'completed' } } });
     const badType = await api.post('/api/zahara/projects/sync', { syncType: 'full' }, co.a.token);

@@ -42,7 +42,6 @@ export const HIRES_MESSAGES = {
   SITE_CREATED: 'Site created successfully',
   SITE_UPDATED: 'Site updated successfully',
   SITE_DELETED: 'Site deleted successfully',
-  ONLY_ADMINS_SYNC_SITES: 'Only administrators can sync projects with the accounting integration',
   HIRE_CREATED: 'Hire created successfully!',
   HIRE_UPDATED: 'Hire updated successfully',
   HIRE_DELETED: 'Hire deleted successfully',

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import {
-  HIRES_MESSAGES,
   ServiceError,
   SiteCreated,
   SiteUpdated,
@@ -26,7 +25,7 @@ const sameFields = (a: SiteFields, b: SiteFields) =>
 
 /**
  * Project sync's writes to sites (HiresSitesApplyProjects), which only the accounting
- * connector may publish (bus permissions), for the administrator who started the sync.
+ * connector may publish (bus permissions), for the member who started the sync.
  * One company's sync at a time (an advisory lock): two at once would both find no site for
  * a new project and make two.
  */
@@ -40,8 +39,7 @@ export class SiteProjectsService {
   ) {}
 
   async apply(actor: Actor, { projects, links }: Omit<Apply, 'actor'>): Promise<Applied> {
-    // Project sync is an administrator's (as the connector's settings are); the token is the admin's.
-    if (actor.role !== 'admin') throw new ServiceError('FORBIDDEN', HIRES_MESSAGES.ONLY_ADMINS_SYNC_SITES);
+    // Any member may sync (spec §6: sites actions show no role gate); the token is theirs.
     // Placed before the transaction (no connection waits on the geocoder); an unchanged address keeps its place.
     const placements = new Map<string, Placement>();
     for (const { fields } of projects) {
