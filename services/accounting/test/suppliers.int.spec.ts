@@ -168,6 +168,47 @@ describe('supplier matching (spec §5 Matching, §7 /zahara/supplier-matches)', 
     }
   });
 
+  it("finds another company's inactive supplier for nobody else: neither a match nor an export (spec §2 Suppliers)", async () => {
+    const a = await configured('Owns inactive');
+    const b = await configured('Probes inactive');
+    const hidden = await catalogueSupplier(t, {
+      name: `Private Plant ${a.actor.customerId}`,
+      contact_email: 'private@owner.example',
+      is_active: false,
+      created_by: a.actor.customerId,
+    });
+    const zaharaOfB = t.zahara.tenant(b.key)!;
+    const before = zaharaOfB.suppliers.length;
+    expect(
+      await errorOf(
+        t.client.send(AccountingSupplierMatchCreate, {
+          actor: b.actor,
+          supplier_id: hidden.id,
+          zahara_supplier_id: zaharaOfB.suppliers[0].SupplierId,
+        }),
+      ),
+    ).toEqual({ code: 'NOT_FOUND', message: M.SELECTED_SUPPLIERS_NOT_FOUND });
+    expect(
+      await errorOf(t.client.send(AccountingSupplierExport, { actor: b.actor, supplier_id: hidden.id })),
+    ).toMatchObject({ code: 'NOT_FOUND' });
+    expect(zaharaOfB.suppliers).toHaveLength(before);
+    expect(zaharaOfB.suppliers.some((s) => s.Email === 'private@owner.example')).toBe(false);
+    expect((await t.client.send(AccountingSupplierMatchesList, { actor: b.actor })).data).toEqual([]);
+
+    // Its own company still matches and exports it.
+    const matched = await t.client.send(AccountingSupplierMatchCreate, {
+      actor: a.actor,
+      supplier_id: hidden.id,
+      zahara_supplier_id: t.zahara.tenant(a.key)!.suppliers[0].SupplierId,
+    });
+    expect(matched.data).toMatchObject({ supplier_id: hidden.id, supplier_name: hidden.name });
+    const exported = await t.client.send(AccountingSupplierExport, {
+      actor: a.actor,
+      supplier_id: hidden.id,
+    });
+    expect(exported).toMatchObject({ success: true, supplier_name: hidden.name });
+  });
+
   it("keeps each company's matches to itself", async () => {
     const a = await configured('Keeps');
     const b = await configured('Probes');

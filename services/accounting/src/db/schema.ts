@@ -208,7 +208,13 @@ export const equipment = accounting.table('equipment', {
   sourceAt: sourceAtColumn(),
 });
 
-/** Read model of the catalogue's suppliers: what an export sends, and a match's name. */
+/**
+ * Read model of the catalogue's suppliers: what an export sends, and a match's name.
+ * `created_by` is the company that added the supplier (the catalogue's event): an inactive
+ * supplier is its company's alone (spec §2 Suppliers), as it is in the catalogue. A row
+ * written before the column existed has none until the supplier's next event, and its
+ * inactive supplier is no company's meanwhile.
+ */
 export const suppliers = accounting.table('suppliers', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
@@ -216,6 +222,7 @@ export const suppliers = accounting.table('suppliers', {
   contactPhone: text('contact_phone'),
   address: text('address'),
   isActive: boolean('is_active').notNull(),
+  createdBy: uuid('created_by'),
   deletedAt: deletedAtColumn(),
   sourceAt: sourceAtColumn(),
 });

@@ -54,6 +54,7 @@ const supplierColumns = {
   contactPhone: suppliers.contactPhone,
   address: suppliers.address,
   isActive: suppliers.isActive,
+  createdBy: suppliers.createdBy,
   deletedAt: suppliers.deletedAt,
   sourceAt: suppliers.sourceAt,
 };
@@ -167,6 +168,7 @@ export class ReadModelsRepository {
       contactPhone: supplier.contact_phone,
       address: supplier.address,
       isActive: supplier.is_active,
+      createdBy: supplier.created_by,
       deletedAt: null,
       sourceAt: at,
     };

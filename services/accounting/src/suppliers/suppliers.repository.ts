@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AccountingTx } from '../db/database';
 import { supplierMatches, suppliers, type SupplierMatchRow } from '../db/schema';
 
@@ -16,12 +16,22 @@ export type MatchValues = Pick<
 
 @Injectable()
 export class SuppliersRepository {
-  /** A directory supplier from the catalogue's events, unless the catalogue deleted it. */
-  async supplier(tx: AccountingTx, id: string) {
+  /**
+   * A directory supplier from the catalogue's events that the company may see: not deleted,
+   * and active or its own (an inactive supplier is visible only to the company that added
+   * it, as in the catalogue).
+   */
+  async supplier(tx: AccountingTx, customerId: string, id: string) {
     const [row] = await tx
       .select()
       .from(suppliers)
-      .where(and(eq(suppliers.id, id), isNull(suppliers.deletedAt)));
+      .where(
+        and(
+          eq(suppliers.id, id),
+          isNull(suppliers.deletedAt),
+          or(eq(suppliers.isActive, true), eq(suppliers.createdBy, customerId)),
+        ),
+      );
     return row;
   }
 

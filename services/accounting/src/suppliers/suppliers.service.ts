@@ -100,7 +100,7 @@ export class SuppliersService {
   ): Promise<{ success: true; data: SupplierMatch; message: string }> {
     requireAdmin(actor);
     const supplier = await this.database.readAsTenant(actor.customerId, (tx) =>
-      this.repository.supplier(tx, input.supplier_id),
+      this.repository.supplier(tx, actor.customerId, input.supplier_id),
     );
     if (!supplier) throw new ServiceError('NOT_FOUND', M.SELECTED_SUPPLIERS_NOT_FOUND);
     const { api } = await this.settings.forCompany(actor.customerId);
@@ -129,7 +129,7 @@ export class SuppliersService {
   ): Promise<{ success: true; supplier_name: string; zahara_supplier_id: number; message: string }> {
     requireAdmin(actor);
     const { supplier, existing } = await this.database.readAsTenant(actor.customerId, async (tx) => ({
-      supplier: await this.repository.supplier(tx, supplierId),
+      supplier: await this.repository.supplier(tx, actor.customerId, supplierId),
       existing: await this.repository.match(tx, actor.customerId, supplierId),
     }));
     if (!supplier) throw new ServiceError('NOT_FOUND', CATALOGUE_MESSAGES.SUPPLIER_NOT_FOUND);

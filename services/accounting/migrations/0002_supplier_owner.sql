@@ -1,0 +1,1 @@
+ALTER TABLE "accounting"."suppliers" ADD COLUMN "created_by" uuid;
