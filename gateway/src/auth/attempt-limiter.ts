@@ -125,6 +125,8 @@ export interface Limiters {
   register: AttemptLimiter;
   /** Invitations refused because the email has an account, per inviting user. */
   invite: AttemptLimiter;
+  /** Profile email changes refused because the email has an account, per user. */
+  profileEmail: AttemptLimiter;
   /** Reset emails asked for, per email and source address: every request counts. */
   forgotPassword: AttemptLimiter;
   /** Reset tokens refused, per source address. */
@@ -162,6 +164,12 @@ export function createLimiters(
     invite: new AttemptLimiter(
       redis,
       'invite',
+      { ...base, freeFailuresPerPair: 3, perSource: 10, perAccount: 10 },
+      tooManyAttempts,
+    ),
+    profileEmail: new AttemptLimiter(
+      redis,
+      'profile-email',
       { ...base, freeFailuresPerPair: 3, perSource: 10, perAccount: 10 },
       tooManyAttempts,
     ),

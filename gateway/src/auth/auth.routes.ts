@@ -119,6 +119,15 @@ export const AUTH_ROUTES = [
     summary: 'Changes the signed-in user’s full name and email',
     tag: 'auth',
     access: 'signed-in',
+    // "Email already in use" tells whether an address has an account: heard a few times per user.
+    before: [
+      limited<{ email: string }>(
+        'profileEmail',
+        (input, context) => ({ source: context.actor!.userId, account: input.email }),
+        'EMAIL_TAKEN',
+        'CONFLICT',
+      ),
+    ],
     answer: {
       schema: z.object({ user: userSchema, message: z.string() }),
       from: ({ user }) => ({ user, message: 'Profile updated successfully' }),

@@ -174,6 +174,24 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       input.email = newEmail;
     });
 
+    it('PUT /api/auth/profile answers "in use" only a few times per user (it tells whether an address has an account)', async () => {
+      const prober = company('Prober');
+      const probe = (await api.post('/api/auth/register', prober)).body.token as string;
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const other = company(`Probed${i}`);
+        await api.post('/api/auth/register', other);
+        statuses.push(
+          (await api.put('/api/auth/profile', { name: 'Probe', email: other.email }, probe)).status,
+        );
+      }
+      expect(statuses.slice(0, 3)).toEqual([409, 409, 409]);
+      expect(statuses).toContain(429);
+      const blocked = await api.put('/api/auth/profile', { name: 'Probe', email: email('free') }, probe);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    });
+
     it('PUT /api/auth/change-password checks the current password and the new one’s length', async () => {
       const wrong = await api.put(
         '/api/auth/change-password',
