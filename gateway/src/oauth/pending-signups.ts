@@ -1,10 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { OAuthProvider } from '@planted/contracts';
 
+/** What the provider answered about the email: whether it vouched for it. */
+export interface PendingSignup {
+  emailVerified: boolean;
+}
+
 /**
  * Proof, for a while, that a provider really answered with this account id and email
- * and that no company has it yet: complete-signup accepts only a provider id found
- * here (spec §8 'Social completion failure' otherwise).
+ * (and whether it vouched for the email) and that no company has it yet: complete-signup
+ * accepts only a provider id found here (spec §8 'Social completion failure' otherwise).
  */
 export class PendingSignups {
   constructor(
@@ -17,13 +22,29 @@ export class PendingSignups {
     return `${this.keyPrefix}oauth:pending:${provider}:${providerId}`;
   }
 
-  async remember(provider: OAuthProvider, providerId: string, email: string): Promise<void> {
-    await this.redis.set(this.key(provider, providerId), email.toLowerCase(), 'EX', this.ttlSeconds);
+  async remember(
+    provider: OAuthProvider,
+    providerId: string,
+    email: string,
+    emailVerified: boolean,
+  ): Promise<void> {
+    const value = JSON.stringify({ email: email.toLowerCase(), emailVerified });
+    await this.redis.set(this.key(provider, providerId), value, 'EX', this.ttlSeconds);
   }
 
-  async matches(provider: OAuthProvider, providerId: string, email: string): Promise<boolean> {
+  /** The pending signup of this provider id, if it was for this email. */
+  async find(provider: OAuthProvider, providerId: string, email: string): Promise<PendingSignup | undefined> {
     const stored = await this.redis.get(this.key(provider, providerId));
-    return stored !== null && stored === email.toLowerCase();
+    if (stored === null) return undefined;
+    let pending: { email?: unknown; emailVerified?: unknown };
+    try {
+      pending = JSON.parse(stored) as typeof pending;
+    } catch {
+      // Kept by a gateway before the flag: the email alone, unvouched.
+      pending = { email: stored, emailVerified: false };
+    }
+    if (pending.email !== email.toLowerCase()) return undefined;
+    return { emailVerified: pending.emailVerified === true };
   }
 
   async forget(provider: OAuthProvider, providerId: string): Promise<void> {

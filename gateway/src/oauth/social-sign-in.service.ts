@@ -28,6 +28,8 @@ import { runPassport, type PassportInstance } from './run-passport';
 /** Where the browser goes when a sign-in fails at or after the provider (LoginScreen explains it). */
 export const OAUTH_FAILED = '/login?error=oauth_failed';
 export const PROVIDER_UNAVAILABLE = '/login?error=provider_unavailable';
+/** An account has the provider's email but has never proved it owns it: it is not linked. */
+export const EMAIL_UNVERIFIED = '/login?error=email_unverified';
 
 /** Where to send the browser, and the cookie to set on the way (see browser-binding.ts). */
 export interface BrowserStep {
@@ -163,11 +165,11 @@ export class SocialSignIn {
   async completeSignup(provider: OAuthProvider, body: unknown): Promise<Session> {
     const input = parseInput(oauthCompleteSignupRequestSchema, body);
     const providerId = input[OAUTH_PROVIDER_ID_PARAM[provider]];
-    if (
-      !this.enabled.has(provider) ||
-      !providerId ||
-      !(await this.pending.matches(provider, providerId, input.email))
-    ) {
+    const pending =
+      this.enabled.has(provider) && providerId
+        ? await this.pending.find(provider, providerId, input.email)
+        : undefined;
+    if (!providerId || !pending) {
       this.logger.warn({ provider }, 'social signup completion without a matching provider sign-in');
       throw signupNotProven();
     }
@@ -178,6 +180,7 @@ export class SocialSignIn {
       customerName: input.customerName,
       customerAddress: input.customerAddress,
       userName: input.userName,
+      emailVerified: pending.emailVerified,
     });
     await this.pending.forget(provider, providerId);
     return session;
@@ -200,7 +203,14 @@ export class SocialSignIn {
       const { token, customer } = answer.session;
       return `/auth/success?${new URLSearchParams({ token, customer: JSON.stringify(customer) })}`;
     }
-    await this.pending.remember(provider, providerId, email);
+    if (answer.status === 'email_unverified') {
+      this.logger.warn(
+        { provider, intent },
+        'social sign-in refused: the account has not proved it owns the email',
+      );
+      return EMAIL_UNVERIFIED;
+    }
+    await this.pending.remember(provider, providerId, email, profile.emailVerified);
     this.logger.info({ provider, intent }, 'social sign-in without a company: signup to complete');
     const params = new URLSearchParams({ error: 'no_tenancy' });
     params.set(OAUTH_PROVIDER_ID_PARAM[provider], providerId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { headers as natsHeaders } from 'nats';
 import {
   IdentityChangePassword,
@@ -16,6 +17,7 @@ import {
   SESSION_TOKEN_HEADER,
 } from '@planted/messaging';
 import { ed25519KeyPair, waitFor } from '@planted/testing';
+import { users } from '../src/db/schema';
 import { signingKeyFromPem } from '../src/keys/signing-key';
 import { TokenSigner } from '../src/keys/token-signer';
 import {
@@ -166,6 +168,10 @@ describe('gateway subjects carry a one-use assertion the gateway signed for that
   };
 
   it('answers a session token with a valid assertion (the gateway’s own flow)', async () => {
+    // As if A's admin had proved the address (a reset link): a provider may then be linked by it.
+    await h.app.database.withSystem((tx) =>
+      tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, a.session.user.id)),
+    );
     const data = signIn();
     const reply = await raw(IdentityOAuthSignIn, data, withAssertion(await assertion(data)));
     expect(reply.err).toBeUndefined();

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { decodeQuotedPrintable, waitFor } from '@planted/testing';
-import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
+import {
+  client,
+  company,
+  email,
+  inviteTokenFrom,
+  PASSWORD,
+  resetTokenFrom,
+  startSystem,
+  type System,
+} from './system';
 
 /** The 401 a revoked token meets, within a few seconds (issue 8: sessions end when they should). */
 async function refusedSoon(api: ReturnType<typeof client>, token: string): Promise<void> {
@@ -8,12 +17,6 @@ async function refusedSoon(api: ReturnType<typeof client>, token: string): Promi
     async () => ((await api.get('/api/auth/verify', token)).status === 401 ? true : undefined),
     10_000,
   );
-}
-
-function resetTokenFrom(raw: string): string {
-  const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw));
-  if (!match) throw new Error(`no reset link in:\n${raw}`);
-  return match[1]!;
 }
 
 describe('sessions end when they should (issue 8)', () => {

@@ -12,7 +12,17 @@ import {
 } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
-import { client, company, email, PASSWORD, startSystem, type Json, type System } from './system';
+import {
+  client,
+  company,
+  email,
+  inviteTokenFrom,
+  PASSWORD,
+  resetTokenFrom,
+  startSystem,
+  type Json,
+  type System,
+} from './system';
 
 const APPLE_TEAM = 'TEAM123456';
 const APPLE_KEY_ID = 'KEY1234567';
@@ -268,11 +278,35 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
     });
   });
 
+  /** Resets the password through the emailed link: the user proves they read mail at the address. */
+  async function resetThroughEmail(address: string): Promise<void> {
+    expect((await api.post('/api/auth/forgot-password', { email: address })).status).toBe(200);
+    const token = resetTokenFrom((await sys.smtp.waitForMailTo(address)).raw);
+    expect((await api.post('/api/auth/reset-password', { token, password: PASSWORD })).status).toBe(200);
+  }
+
   describe('(c) Microsoft and an existing password user', () => {
-    it('links the Microsoft account by its verified email and signs the user in', async () => {
+    it('does not link to a self-registered account that has not proved it owns the email (pre-hijacking)', async () => {
+      // Anyone can register, or put on their profile, an address that is someone else's.
+      const input = company('Squatter');
+      const registered = await api.post('/api/auth/register', input);
+      expect(registered.status).toBe(201);
+      const sub = uniqueName('ms-victim');
+      microsoftUser({ sub, email: input.email, emailVerified: true, name: 'Real Owner' });
+
+      const landing = await browse('/api/auth/microsoft');
+      expect(`${landing.pathname}${landing.search}`).toBe('/login?error=email_unverified');
+      // Not linked: the password account is as it was, and no company was made.
+      const login = await api.post('/api/auth/login', { email: input.email, password: PASSWORD });
+      expect(login.body.user.id).toBe(registered.body.user.id);
+      expect((await browse('/api/auth/microsoft')).search).toBe('?error=email_unverified');
+    });
+
+    it('links the Microsoft account by its verified email once the user has proved the address (a password reset), and signs them in', async () => {
       const input = company('Linked');
       const registered = await api.post('/api/auth/register', input);
       expect(registered.status).toBe(201);
+      await resetThroughEmail(input.email);
       const sub = uniqueName('ms-sub');
       microsoftUser({ sub, email: input.email.toUpperCase(), emailVerified: true, name: 'Linked Person' });
 
@@ -292,6 +326,52 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
       expect((await api.post('/api/auth/login', { email: input.email, password: PASSWORD })).status).toBe(
         200,
       );
+    });
+
+    it('links an invited member at once (the invitation went to the address), and no longer once they change it on the profile', async () => {
+      const owner = company('Inviter');
+      const admin = (await api.post('/api/auth/register', owner)).body.token as string;
+      const memberEmail = email('invited');
+      expect((await api.post('/api/invitations', { email: memberEmail, role: 'user' }, admin)).status).toBe(
+        201,
+      );
+      const token = inviteTokenFrom(await sys.smtp.waitForMailTo(memberEmail));
+      expect(
+        (await api.post('/api/invitations/accept', { token, name: 'Ivy Invited', password: PASSWORD }))
+          .status,
+      ).toBe(201);
+      const sub = uniqueName('ms-invited');
+      microsoftUser({ sub, email: memberEmail, emailVerified: true, name: 'Ivy Invited' });
+      const linked = await browse('/api/auth/microsoft');
+      expect(linked.pathname).toBe('/auth/success');
+      const session = linked.searchParams.get('token')!;
+
+      // A new address on the profile is unproven: Google vouching for it links nothing.
+      const renamed = email('renamed-ivy');
+      const changed = await api.put('/api/auth/profile', { name: 'Ivy Invited', email: renamed }, session);
+      expect(changed.status).toBe(200);
+      google.setUser({ sub: uniqueName('g-ivy'), email: renamed, emailVerified: true, name: 'Ivy' });
+      expect((await browse('/api/auth/google')).search).toBe('?error=email_unverified');
+      // Microsoft still signs her in: it is linked by its id.
+      expect((await browse('/api/auth/microsoft')).pathname).toBe('/auth/success');
+    });
+
+    it('voids reset links sent before an email change: they went to the old address', async () => {
+      const input = company('Mover');
+      const token = (await api.post('/api/auth/register', input)).body.token as string;
+      await api.post('/api/auth/forgot-password', { email: input.email });
+      const stale = resetTokenFrom((await sys.smtp.waitForMailTo(input.email)).raw);
+      const moved = email('moved');
+      expect((await api.put('/api/auth/profile', { name: input.userName, email: moved }, token)).status).toBe(
+        200,
+      );
+      const reset = await api.post('/api/auth/reset-password', { token: stale, password: 'another-pass-1' });
+      expect([reset.status, reset.body.error]).toEqual([
+        400,
+        'This password reset link is invalid or has expired. Please request a new one.',
+      ]);
+      // A link sent to the new address works.
+      await resetThroughEmail(moved);
     });
 
     it('does not link by an email the provider has not verified: signup completion instead, which finds the email taken', async () => {

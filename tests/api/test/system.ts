@@ -8,7 +8,14 @@ import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contr
 import { ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
 import { startLocalStripe, type LocalStripe } from '@planted/stripe-local';
-import { FakeSmtp, freePort, inviteTokenFrom, testServiceEnv, uniqueName } from '@planted/testing';
+import {
+  decodeQuotedPrintable,
+  FakeSmtp,
+  freePort,
+  inviteTokenFrom,
+  testServiceEnv,
+  uniqueName,
+} from '@planted/testing';
 import { billingService } from '@planted/billing/src/billing.service';
 import { parseBillingConfig, type BillingConfig } from '@planted/billing/src/config';
 import type { BillingSchema } from '@planted/billing/src/db/schema';
@@ -352,6 +359,13 @@ export function company(label: string, overrides: Record<string, string> = {}) {
     password: PASSWORD,
     ...overrides,
   };
+}
+
+/** The token of the reset link in a password reset email. */
+export function resetTokenFrom(raw: string): string {
+  const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw));
+  if (!match) throw new Error(`no reset link in:\n${raw}`);
+  return match[1]!;
 }
 
 export { freePort, inviteTokenFrom };

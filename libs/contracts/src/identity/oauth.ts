@@ -37,6 +37,9 @@ export const IdentityOAuthSignIn = defineRequest(
     z.object({ status: z.literal('signed_in'), session: sessionSchema }),
     // Spec §4: a result without a company sends the browser to /signup in social completion mode.
     z.object({ status: z.literal('no_tenancy') }),
+    // The email belongs to an account that has never proved it owns it (self-registered, or
+    // changed on the profile): it is not linked to the provider (see identity's users.emailVerifiedAt).
+    z.object({ status: z.literal('email_unverified') }),
   ]),
   { caller: 'gateway', errors: ['INVALID_CREDENTIALS'] },
 );
@@ -72,11 +75,16 @@ export const oauthCompleteSignupRequestSchema = signupFields.extend({
 
 /**
  * A new company on the free plan whose creator (admin) signs in only through the provider.
- * The gateway sends it only for a provider id that came back from the provider for this email.
+ * The gateway sends it only for a provider id that came back from the provider for this email,
+ * with whether the provider vouched for the email.
  */
 export const IdentityOAuthCompleteSignup = defineRequest(
   'identity.auth.oauth.complete-signup.v1',
-  signupFields.extend({ provider: oauthProviderSchema, providerId: providerIdField }),
+  signupFields.extend({
+    provider: oauthProviderSchema,
+    providerId: providerIdField,
+    emailVerified: z.boolean().default(false),
+  }),
   sessionSchema,
   { caller: 'gateway', errors: ['EMAIL_TAKEN', 'CONFLICT'] },
 );

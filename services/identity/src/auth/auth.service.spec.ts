@@ -12,6 +12,7 @@ import type { UsersRepository } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
 import type { SessionRevoker } from '../sessions/session-revoker';
 import { AuthService } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
 import type { PasswordHasher } from './password-hasher';
 
 const customer = customerRow;
@@ -50,6 +51,7 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
     ),
     outbox,
     {} as SessionRevoker,
+    {} as PasswordResetService,
   );
   return { service, hasher, users };
 }

@@ -28,6 +28,7 @@ import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { invalidCredentials, wrongPassword } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
+import { PasswordResetService } from './password-reset.service';
 
 type RegisterInput = ParsedRequestOf<typeof IdentityRegister>;
 type LoginInput = ParsedRequestOf<typeof IdentityLogin>;
@@ -52,6 +53,7 @@ export class AuthService {
     private readonly registration: CompanyRegistration,
     private readonly outbox: OutboxService,
     private readonly revoker: SessionRevoker,
+    private readonly resets: PasswordResetService,
   ) {}
 
   /**
@@ -112,7 +114,16 @@ export class AuthService {
       .withTenant(actor.customerId, async (tx) => {
         const current = await this.usersService.requireActiveActor(tx, actor);
         if (current.name === input.name && current.email === input.email) return current;
-        return this.usersService.updateActor(tx, actor, { name: input.name, email: input.email });
+        if (current.email.toLowerCase() === input.email.toLowerCase())
+          return this.usersService.updateActor(tx, actor, { name: input.name, email: input.email });
+        // Another address: unproven until a reset link sent to it is used, and no provider
+        // sign-in is linked to the account by it until then (see users.emailVerifiedAt).
+        await this.resets.voidLinks(tx, actor.customerId, actor.userId);
+        return this.usersService.updateActor(tx, actor, {
+          name: input.name,
+          email: input.email,
+          emailVerifiedAt: null,
+        });
       })
       .catch(mapEmailTaken);
     this.outbox.committed();

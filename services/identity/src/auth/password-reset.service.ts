@@ -4,7 +4,7 @@ import { MESSAGES } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
 import type { IdentityConfig } from '../config';
-import type { IdentityDatabase } from '../db/database';
+import type { IdentityDatabase, IdentityTx } from '../db/database';
 import { passwordResets } from '../db/schema';
 import { hashInvitationToken, newInvitationToken } from '../invitations/invitation-token';
 import { MailService } from '../mail/mail.service';
@@ -64,6 +64,23 @@ export class PasswordResetService {
     return { message: MESSAGES.RESET_EMAIL_SENT };
   }
 
+  /**
+   * Voids the user's unused reset links: after an email change they went to an address
+   * that is no longer the account's, and a reset also confirms the address.
+   */
+  async voidLinks(tx: IdentityTx, customerId: string, userId: string): Promise<void> {
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.customerId, customerId),
+          eq(passwordResets.userId, userId),
+          isNull(passwordResets.usedAt),
+        ),
+      );
+  }
+
   /** Sets the password, uses the token up and ends every session of the user. */
   async reset(token: string, password: string): Promise<{ message: string }> {
     const passwordHash = await this.hasher.hash(password);
@@ -81,7 +98,11 @@ export class PasswordResetService {
         )
         .returning();
       if (!reset) throw resetTokenInvalid();
-      const user = await this.users.update(tx, reset.customerId, reset.userId, { passwordHash });
+      // The link went to the user's address (an email change voids the links sent before it).
+      const user = await this.users.update(tx, reset.customerId, reset.userId, {
+        passwordHash,
+        emailVerifiedAt: new Date(),
+      });
       if (!user?.isActive) throw resetTokenInvalid();
       await this.revoker.endAllSessions(tx, user);
       return user.id;

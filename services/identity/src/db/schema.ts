@@ -57,6 +57,14 @@ export const users = identity
       googleId: text('google_id').unique('users_google_id_unique'),
       microsoftId: text('microsoft_id').unique('users_microsoft_id_unique'),
       appleId: text('apple_id').unique('users_apple_id_unique'),
+      /**
+       * When the user last proved they own `email`: by accepting an invitation or resetting the
+       * password through a link sent to it, or through a provider that vouched for it. Null
+       * after self-registration and after an email change. A social sign-in links to a user
+       * by email only when this is set: otherwise whoever typed someone else's address into a
+       * signup or profile would receive that person's provider sign-in (pre-hijacking).
+       */
+      emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
       /** Tokens issued before this instant are no longer valid (password change or reset, role change, removal). */
       sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
       createdAt: createdAt(),

@@ -271,6 +271,8 @@ export class InvitationsService {
           customerId: company.id,
           name: input.name,
           email: invitation.email,
+          // The accept link went to this address: whoever opened it reads its mail.
+          emailVerifiedAt: new Date(),
           passwordHash,
           role: invitation.role,
         });

@@ -86,6 +86,12 @@ describe('social sign-in: which account a provider account reaches (spec §4 Soc
     expect(reply).toMatchObject({ status: 'signed_in', session: { user: { id: existing.id } } });
   });
 
+  it('does not link to a user who has not proved they own the email (self-registered, or changed on the profile)', async () => {
+    const { service, users } = setup({ byEmail: user({ emailVerifiedAt: null }) });
+    await expect(service.signIn(microsoft)).resolves.toEqual({ status: 'email_unverified' });
+    expect(users.linkProvider).not.toHaveBeenCalled();
+  });
+
   it('never links by an email the provider has not verified: no_tenancy instead', async () => {
     const { service, users } = setup({ byEmail: user() });
     await expect(service.signIn({ ...microsoft, emailVerified: false })).resolves.toEqual({
@@ -143,6 +149,7 @@ describe('social signup completion (spec §2 Signup social completion mode)', ()
     customerName: 'New Plant Ltd',
     customerAddress: '1 Long Street, Leeds',
     userName: 'Nia New',
+    emailVerified: true,
   };
 
   it('creates a free company whose admin has the provider id and no password, with both events', async () => {
@@ -157,6 +164,7 @@ describe('social signup completion (spec §2 Signup social completion mode)', ()
       name: 'Nia New',
       email: 'new@example.test',
       passwordHash: null,
+      emailVerifiedAt: expect.any(Date),
       role: 'admin',
       googleId: 'g-sub-9',
     });
@@ -169,6 +177,15 @@ describe('social signup completion (spec §2 Signup social completion mode)', ()
       token: 'signed.token',
       user: { email: 'new@example.test', role: 'admin' },
     });
+  });
+
+  it('records the email as proved only when the provider vouched for it', async () => {
+    const { service, users } = setup();
+    await service.completeSignup({ ...input, emailVerified: false });
+    expect(users.insert).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ emailVerifiedAt: null }),
+    );
   });
 
   it('answers EMAIL_TAKEN when the email already has an account', async () => {

@@ -23,12 +23,17 @@ type SignInInput = ParsedRequestOf<typeof IdentityOAuthSignIn>;
 type SignInReply = ReplyOf<typeof IdentityOAuthSignIn>;
 type CompleteSignupInput = ParsedRequestOf<typeof IdentityOAuthCompleteSignup>;
 
+/** linkByEmail's answer for a user with the email who has not proved they own it. */
+const UNPROVEN = Symbol('email unproven');
+
 /**
  * Sign-in through Google, Microsoft or Apple, after the gateway has verified the
  * provider's id_token. Which account a provider account reaches:
  *  1. the user already linked to that provider id;
  *  2. else, only when the provider vouches for the email, the user with that email
- *     (any case), which gets the provider id linked from then on;
+ *     (any case), which gets the provider id linked from then on, provided the user has
+ *     proved they own the address too (emailVerifiedAt); if not, nobody (email_unverified):
+ *     anyone can type someone else's address into a signup or a profile;
  *  3. else nobody: the browser is sent to complete a signup (no_tenancy).
  * An inactive user is refused like a wrong password, and is never linked.
  */
@@ -50,7 +55,7 @@ export class OAuthService {
         const user =
           (await this.users.findByProviderId(tx, input.provider, input.providerId)) ??
           (input.emailVerified ? await this.linkByEmail(tx, input) : undefined);
-        if (!user) return undefined;
+        if (!user || user === UNPROVEN) return user;
         if (!user.isActive) throw invalidCredentials();
         const customer = await this.customers.findById(tx, user.customerId);
         if (!customer) throw invalidCredentials();
@@ -62,6 +67,7 @@ export class OAuthService {
         throw err;
       });
     if (!found) return { status: 'no_tenancy' };
+    if (found === UNPROVEN) return { status: 'email_unverified' };
     return { status: 'signed_in', session: await this.sessions.issue(found.user, found.customer) };
   }
 
@@ -79,6 +85,7 @@ export class OAuthService {
           name: input.userName,
           email: input.email,
           passwordHash: null,
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
           [PROVIDER_ID_KEY[input.provider]]: input.providerId,
         }),
       )
@@ -100,10 +107,20 @@ export class OAuthService {
    * The user with the provider's verified email, linked to the provider id. No event:
    * the provider ids never leave this service, so nothing others see has changed.
    */
-  private async linkByEmail(tx: IdentityTx, input: SignInInput): Promise<UserRow | undefined> {
+  private async linkByEmail(
+    tx: IdentityTx,
+    input: SignInInput,
+  ): Promise<UserRow | typeof UNPROVEN | undefined> {
     const user = await this.users.findByEmail(tx, input.email);
     if (!user) return undefined;
     if (!user.isActive) throw invalidCredentials();
+    if (!user.emailVerifiedAt) {
+      this.logger.warn(
+        { userId: user.id, provider: input.provider },
+        'sign-in provider not linked: the account has not proved it owns its email',
+      );
+      return UNPROVEN;
+    }
     // The email's owner already signs in with another account of this provider: do not take it over.
     if (user[PROVIDER_ID_KEY[input.provider]] !== null) throw invalidCredentials();
     const linked = await this.users.linkProvider(tx, user, input.provider, input.providerId);

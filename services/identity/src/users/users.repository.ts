@@ -8,12 +8,27 @@ import { customers, users, type CustomerRow, type UserRow } from '../db/schema';
 
 export type NewUser = Pick<
   typeof users.$inferInsert,
-  'customerId' | 'name' | 'email' | 'passwordHash' | 'role' | 'googleId' | 'microsoftId' | 'appleId'
+  | 'customerId'
+  | 'name'
+  | 'email'
+  | 'passwordHash'
+  | 'role'
+  | 'googleId'
+  | 'microsoftId'
+  | 'appleId'
+  | 'emailVerifiedAt'
 >;
 export type UserPatch = Partial<
   Pick<
     UserRow,
-    'name' | 'email' | 'passwordHash' | 'profilePictureUrl' | 'languagePreference' | 'role' | 'isActive'
+    | 'name'
+    | 'email'
+    | 'emailVerifiedAt'
+    | 'passwordHash'
+    | 'profilePictureUrl'
+    | 'languagePreference'
+    | 'role'
+    | 'isActive'
   >
 >;
 

@@ -28,6 +28,7 @@ export const userRow = (patch: Partial<UserRow> = {}): UserRow => ({
   languagePreference: null,
   isActive: true,
   sessionsValidAfter: null,
+  emailVerifiedAt: now,
   googleId: null,
   microsoftId: null,
   appleId: null,

@@ -109,6 +109,10 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
       'provider_unavailable',
       'Sign-in with this provider is not available at the moment. Please use your email and password.',
     ],
+    [
+      'email_unverified',
+      'This email belongs to an account that has not confirmed it yet. Sign in with your email and password, or use “Forgot your password?” to confirm the address; then your provider will sign you in too.',
+    ],
   ])('explains ?error=%s', async (code, text) => {
     mockFetch({});
     renderApp(`/login?error=${code}`);

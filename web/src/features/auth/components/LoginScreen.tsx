@@ -18,7 +18,13 @@ import { SocialButtons } from './SocialButtons';
 // zod and the contracts load on the first submit, keeping /login within its JavaScript budget.
 const loadLoginSchema = () => import('../schemas').then((module) => module.loginFormSchema);
 
-const QUERY_ERRORS = ['no_token', 'invalid_token', 'oauth_failed', 'provider_unavailable'];
+const QUERY_ERRORS = [
+  'no_token',
+  'invalid_token',
+  'oauth_failed',
+  'provider_unavailable',
+  'email_unverified',
+];
 
 /** What the invitation screen hands over: the new member's address and company. */
 export interface InvitationAcceptedState {
