@@ -66,8 +66,10 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     renderApp('/dashboard');
     expect(
       await screen.findByTestId('stat-totalHires-unavailable', {}, { timeout: 15_000 }),
-    ).toHaveTextContent('Not available yet');
-    expect(await screen.findByTestId('reminders-unavailable')).toBeInTheDocument();
+    ).toHaveTextContent('—');
+    // Spec §2, §8: no user message, only the log.
+    expect(await screen.findByTestId('reminders-unavailable')).toBeEmptyDOMElement();
+    expect(screen.queryByText(/not available/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Quick Actions')).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
@@ -193,11 +195,11 @@ describe('Overdue returns panel (spec §2, §9)', () => {
     expect(calls.some((call) => call.url === '/api/hires/overdue')).toBe(true);
   });
 
-  it('says quietly that it is unavailable when the load fails (only logged)', async () => {
+  it('shows nothing when the load fails: it is only logged (spec §8)', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /api/hires/overdue': { status: 503, body: { error: 'Service unavailable' } } });
     renderApp('/dashboard');
-    expect(await screen.findByTestId('overdue-unavailable', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('overdue-unavailable', {}, { timeout: 15_000 })).toBeEmptyDOMElement();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Failed to load overdue returns', expect.anything());
   });

@@ -1,4 +1,4 @@
-import { Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { OVERDUE_PREVIEW } from '@planted/domain';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -37,9 +37,8 @@ export function OverdueReturns({
             <Skeleton height={48} />
           </>
         ) : unavailable ? (
-          <Typography color="text.secondary" data-testid="overdue-unavailable">
-            {t('overdue.unavailable')}
-          </Typography>
+          // Spec §2, §8: a load failure is only logged; the panel says nothing.
+          <Box data-testid="overdue-unavailable" />
         ) : shown.length === 0 ? (
           <Typography color="text.secondary" data-testid="overdue-empty">
             {t('overdue.empty')}

@@ -1,5 +1,6 @@
 import {
   Avatar,
+  Box,
   Button,
   Card,
   CardContent,
@@ -35,9 +36,8 @@ export function PlantReminders() {
             <Skeleton height={56} />
           </>
         ) : endingSoon.isError ? (
-          <Typography color="text.secondary" data-testid="reminders-unavailable">
-            {t('reminders.unavailable')}
-          </Typography>
+          // Spec §2, §8: a load failure is only logged; the panel says nothing.
+          <Box data-testid="reminders-unavailable" />
         ) : endingSoon.data.length === 0 ? (
           <Typography color="text.secondary" data-testid="reminders-empty">
             {t('reminders.empty')}

@@ -48,18 +48,16 @@ export function StatCards() {
                   aria-label={t('stats.loading')}
                 />
               ) : stats.isError ? (
-                <>
-                  <Typography variant="h4" component="p" sx={{ fontSize: VALUE_FONT_SIZE }} aria-hidden>
-                    —
-                  </Typography>
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    data-testid={`stat-${key}-unavailable`}
-                  >
-                    {t('stats.unavailable')}
-                  </Typography>
-                </>
+                // Spec §2, §8: a load failure is only logged; the card shows no figure.
+                <Typography
+                  variant="h4"
+                  component="p"
+                  sx={{ fontSize: VALUE_FONT_SIZE }}
+                  aria-hidden
+                  data-testid={`stat-${key}-unavailable`}
+                >
+                  —
+                </Typography>
               ) : (
                 <Typography
                   variant="h4"
