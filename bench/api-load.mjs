@@ -481,6 +481,7 @@ function busKeyEnv() {
     SESSION_PUBLIC_KEYS: sessionPublic,
     GATEWAY_PRIVATE_KEY: gatewayKey,
     GATEWAY_PUBLIC_KEYS: gatewayPublic,
+    EVENT_SIGNING_SECRET: randomBytes(32).toString('base64'),
   };
 }
 

@@ -302,8 +302,9 @@ const publicPem = (privatePem) =>
 
 /**
  * Trust on the bus: identity signs session tokens and the gateway signs its assertions;
- * every process is given the public halves from here, never from the bus. The private keys
- * live beside JWT_KEY_FILE (.data/keys), so they survive restarts.
+ * every process is given the public halves from here, never from the bus. Every service
+ * signs its events with one shared secret. The private keys and the secret live beside
+ * JWT_KEY_FILE (.data/keys), so they survive restarts.
  */
 function setupBusKeys() {
   const identityKey = env.JWT_PRIVATE_KEY || keyFile(env.JWT_KEY_FILE);
@@ -311,6 +312,21 @@ function setupBusKeys() {
   env.GATEWAY_KEY_FILE ??= path.join(path.dirname(env.JWT_KEY_FILE), 'gateway-assertion-key.pem');
   const gatewayKey = env.GATEWAY_PRIVATE_KEY || keyFile(env.GATEWAY_KEY_FILE);
   env.GATEWAY_PUBLIC_KEYS ??= publicPem(gatewayKey);
+  // The secret every process signs and checks events with (none is applied without it).
+  if (!env.EVENT_SIGNING_SECRET) {
+    env.EVENT_SIGNING_SECRET_FILE ??= path.join(path.dirname(env.JWT_KEY_FILE), 'event-signing.secret');
+    secretFile(env.EVENT_SIGNING_SECRET_FILE);
+  }
+}
+
+/** A file holding 32 random bytes in base64, made once and kept (mode 600). */
+function secretFile(file) {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if (err.code !== 'EEXIST') throw err;
+  }
 }
 
 async function shutdown(code = 0) {

@@ -113,6 +113,7 @@ export async function createGatewayApp(
     subjectPrefix: config.NATS_SUBJECT_PREFIX,
     lookbackSeconds: config.SESSION_REVOCATION_LOOKBACK_SECONDS,
     logger,
+    signer: infra.eventSigner,
   });
   try {
     // Before the first request: a token ended before this gateway started is refused too.

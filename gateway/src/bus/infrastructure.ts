@@ -5,10 +5,12 @@ import type { NatsConnection } from 'nats';
 import {
   connectNats,
   GatewayAssertionSigner,
+  loadEventSigner,
   loadPublicKeys,
   natsCredentials,
   NatsTypedClient,
   type RequestObserver,
+  type EventSigner,
 } from '@planted/messaging';
 import type { Logger } from '@planted/logging';
 import type { GatewayConfig } from '../config';
@@ -40,6 +42,8 @@ export interface GatewayInfrastructure {
   redis: Redis;
   /** Identity's public keys, pinned in the configuration (SESSION_PUBLIC_KEYS). */
   sessionKeys: JSONWebKeySet;
+  /** Checks the signature of identity's session revocations (EVENT_SIGNING_SECRET). */
+  eventSigner: EventSigner;
   close(): Promise<void>;
 }
 
@@ -76,6 +80,12 @@ export async function connectInfrastructure(
     throw new Error(
       "No session token keys: set SESSION_PUBLIC_KEYS (identity's public key, PEM or JWKS) or SESSION_PUBLIC_KEYS_FILE",
     );
+  // A revocation anybody on the bus could have made would let them end any user's sessions.
+  const eventSigner = await loadEventSigner(config);
+  if (!eventSigner)
+    throw new Error(
+      'No event signing secret: set EVENT_SIGNING_SECRET (the one every service has) or EVENT_SIGNING_SECRET_FILE',
+    );
   const nc = await connectNats(config.NATS_URL, 'gateway', logger, natsCredentials(config));
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,
@@ -104,6 +114,7 @@ export async function connectInfrastructure(
     bus,
     redis,
     sessionKeys,
+    eventSigner,
     async close() {
       await nc.drain().catch(() => undefined);
       redis.disconnect();

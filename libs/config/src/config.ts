@@ -24,6 +24,14 @@ export const baseEnvSchema = z.object({
   SESSION_PUBLIC_KEYS: z.string().optional(),
   SESSION_PUBLIC_KEYS_FILE: z.string().optional(),
   /**
+   * The secret every service of a deployment signs its events with and checks the events
+   * it reads against (at least 32 characters; several, comma-separated, while rotating),
+   * or a file holding it (EVENT_SIGNING_SECRET_FILE). An event without its signature is
+   * never applied: anyone who can reach NATS could have made it.
+   */
+  EVENT_SIGNING_SECRET: z.string().optional(),
+  EVENT_SIGNING_SECRET_FILE: z.string().optional(),
+  /**
    * How far back (seconds) ended sessions are read at start: at least identity's JWT_TTL
    * (12 h), so a gateway or service started after a logout or password change still
    * refuses the old token.

@@ -20,6 +20,7 @@ import { prefixed } from './nats-connection';
 import type { ProcessedEventsTable } from './outbox/outbox-table';
 import { backoffDelay, Sleeper } from './retry';
 import { apiErrorCode, natsName, STREAM_NOT_FOUND } from './streams';
+import { EVENT_SIGNATURE_HEADER, type EventSigner } from './trust/event-signature';
 
 /**
  * What the consumer needs from a transaction: a Drizzle transaction (withSystem's, or a plain
@@ -51,6 +52,11 @@ export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
    */
   name: string;
   subjectPrefix: string;
+  /**
+   * Checks each event's signature (EVENT_SIGNATURE_HEADER): an event without a valid one,
+   * which a process on the bus without the deployment's secret made, is terminated unapplied.
+   */
+  signer: EventSigner;
   db: TransactionSource<TTx>;
   processedEvents: ProcessedEventsTable;
   logger: Logger;
@@ -432,6 +438,8 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     | { kind: 'invalid'; reason: string }
     | { kind: 'unhandled' }
     | { kind: 'ok'; envelope: EventEnvelope; route: Route<TTx> } {
+    if (!this.options.signer.verify(msg.data, msg.headers?.get(EVENT_SIGNATURE_HEADER)))
+      return { kind: 'invalid', reason: 'unsigned or forged event (its signature does not match)' };
     let raw: unknown;
     try {
       raw = JSON.parse(new TextDecoder().decode(msg.data));

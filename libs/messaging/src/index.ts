@@ -12,3 +12,4 @@ export * from './session-revocations';
 export * from './idempotency';
 export * from './trust/bus-proof';
 export * from './trust/session-token-verifier';
+export * from './trust/event-signature';

@@ -10,6 +10,7 @@ import {
 import type { Logger } from '@planted/logging';
 import { prefixed } from './nats-connection';
 import { apiErrorCode, streamName } from './streams';
+import { EVENT_SIGNATURE_HEADER, type EventSigner } from './trust/event-signature';
 
 /** identity's event stream (its service definition's `events.name`), which carries SessionsRevoked. */
 export const IDENTITY_EVENT_STREAM = 'IDENTITY';
@@ -25,6 +26,8 @@ export interface SessionRevocationsOptions {
   /** How far back revocations are read at start: at least the longest token lifetime (JWT_TTL). */
   lookbackSeconds: number;
   logger: Logger;
+  /** Checks each revocation's signature: one anybody on the bus made is ignored. */
+  signer: EventSigner;
   /** How long start() waits to catch up before failing. Default 10 s. */
   startTimeoutMs?: number;
   now?: () => number;
@@ -179,6 +182,14 @@ export class SessionRevocations {
     void (async () => {
       for await (const message of messages) {
         try {
+          if (!this.options.signer.verify(message.data, message.headers?.get(EVENT_SIGNATURE_HEADER))) {
+            this.options.logger.error(
+              { seq: message.seq },
+              'session revocations: unsigned or forged event ignored',
+            );
+            if (message.seq >= caughtUpAt) caughtUp();
+            continue;
+          }
           const envelope = message.json<EventEnvelope>();
           const parsed = sessionRevocationSchema.safeParse(envelope.payload);
           if (parsed.success) this.add(parsed.data);

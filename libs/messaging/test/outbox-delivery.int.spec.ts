@@ -3,22 +3,25 @@ import { Writable } from 'node:stream';
 import { inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { integer, pgSchema, text, uuid } from 'drizzle-orm/pg-core';
-import type { NatsConnection } from 'nats';
+import { headers as natsHeaders, type NatsConnection } from 'nats';
 import { Pool } from 'pg';
 import { z } from 'zod';
 import { defineEvent, type EventEnvelope } from '@planted/contracts';
 import { Database, runAtCommit } from '@planted/db';
 import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
-import { testDatabaseUrl, TestNatsServer, uniqueName, waitFor } from '@planted/testing';
+import { testDatabaseUrl, testKeys, TestNatsServer, uniqueName, waitFor } from '@planted/testing';
 import {
   addToOutbox,
   connectNats,
   ensureStream,
+  EVENT_SIGNATURE_HEADER,
   EventConsumer,
+  EventSigner,
   OutboxRelay,
   outboxTable,
   prefixed,
   processedEventsTable,
+  publishSignedEvent,
   streamName,
 } from '../src';
 import { createSchema, dropSchema } from './support/database';
@@ -67,6 +70,8 @@ const logger = createLogger(
 );
 
 const prefix = uniqueName('t');
+/** The deployment's event signer: the relay signs with it, the consumers check with it. */
+const signer = EventSigner.fromSetting(testKeys().events);
 const stream = streamName(prefix, 'TEST');
 const handlerCalls = new Map<string, number>();
 /** Redeliveries the consumer reported to its observer (what feeds consumer_redeliveries_total). */
@@ -178,6 +183,7 @@ function consumerOptions() {
     subjectPrefix: prefix,
     processedEvents,
     logger,
+    signer,
     maxDeliver: MAX_DELIVER,
     retryDelayMs: 50,
     maxRetryDelayMs: 200,
@@ -198,6 +204,7 @@ beforeAll(async () => {
     nc,
     subjectPrefix: prefix,
     logger,
+    signer,
     pollIntervalMs: 100,
     publishTimeoutMs: 1000,
     maxBackoffMs: 1000,
@@ -282,11 +289,11 @@ describe('outbox → JetStream → idempotent consumer', () => {
     const subject = prefixed(prefix, Deposited.name);
 
     // The same Nats-Msg-Id within the duplicate window: JetStream drops it.
-    const duplicate = await js.publish(subject, JSON.stringify(envelope), { msgID: id! });
+    const duplicate = await publishSignedEvent(js, subject, envelope, { signer });
     expect(duplicate.duplicate).toBe(true);
 
     // The same event under another message id (as after the window): it is delivered, and skipped.
-    const republished = await js.publish(subject, JSON.stringify(envelope), { msgID: randomUUID() });
+    const republished = await publishSignedEvent(js, subject, envelope, { signer, msgID: randomUUID() });
     expect(republished.duplicate).toBe(false);
     await waitFor(() =>
       logLines.some(
@@ -300,6 +307,46 @@ describe('outbox → JetStream → idempotent consumer', () => {
     expect(effect!.applications).toBe(1);
     expect(handlerCalls.get(id!)).toBe(1);
     expect(await processedCount([id!])).toBe(1);
+  });
+
+  it('applies no event it cannot verify: unsigned, signed with another secret, or changed after signing', async () => {
+    const js = nc.jetstream();
+    const subject = prefixed(prefix, Deposited.name);
+    const forged = (amount: number): EventEnvelope => ({
+      id: randomUUID(),
+      type: Deposited.name,
+      occurredAt: new Date().toISOString(),
+      customerId: null,
+      payload: { amount },
+    });
+    const unsigned = forged(901);
+    await js.publish(subject, JSON.stringify(unsigned), { msgID: unsigned.id });
+    const otherSecret = forged(902);
+    await publishSignedEvent(js, subject, otherSecret, {
+      signer: EventSigner.fromSetting('a-secret-of-another-deployment-000000'),
+    });
+    // Signed, then its payload changed on the way (the signature header kept).
+    const tampered = forged(903);
+    const genuine = new TextEncoder().encode(JSON.stringify(tampered));
+    const changed = new TextEncoder().encode(JSON.stringify({ ...tampered, payload: { amount: 9_999 } }));
+    const hdrs = natsHeaders();
+    hdrs.set(EVENT_SIGNATURE_HEADER, signer.sign(genuine));
+    await js.publish(subject, changed, { msgID: tampered.id, headers: hdrs });
+    // And one genuine event after them, which is applied.
+    const [real] = await writeEvents([{ amount: 904 }]);
+    await waitFor(allApplied([real!]));
+
+    // The consumer reads the stream in order: by the time the genuine event is applied, it has read the three before it.
+    const forgedIds = [unsigned.id, otherSecret.id, tampered.id];
+    const terminated = () =>
+      logLines.filter(
+        (l) =>
+          l.msg === 'malformed event terminated' && String(l.reason).startsWith('unsigned or forged event'),
+      ).length;
+    await waitFor(() => (terminated() >= 3 ? true : undefined));
+    expect(await effectsOf(forgedIds)).toEqual([]);
+    expect(await processedCount(forgedIds)).toBe(0);
+    for (const id of forgedIds) expect(handlerCalls.get(id)).toBeUndefined();
   });
 
   it('applies a redelivered event once, and terminates a poison event without blocking the rest', async () => {
@@ -371,6 +418,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
       db,
       processedEvents,
       logger,
+      signer,
       retryDelayMs: 50,
     };
     const first = new EventConsumer(options).on(Deposited, async () => undefined);
@@ -400,7 +448,14 @@ describe('outbox → JetStream → idempotent consumer', () => {
       try {
         await other.query('begin');
         await other.query(`select id from "${schemaName}".outbox where id = $1 for update`, [ids[0]]);
-        const second = new OutboxRelay({ db: pool, table: outbox, nc, subjectPrefix: prefix, logger });
+        const second = new OutboxRelay({
+          db: pool,
+          table: outbox,
+          nc,
+          subjectPrefix: prefix,
+          logger,
+          signer,
+        });
         expect(await second.relayOnce()).toBe(2);
         expect(await unpublishedCount()).toBe(1);
         await second.stop();
@@ -438,6 +493,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
       table: outbox,
       subjectPrefix: prefix,
       logger,
+      signer,
       pollIntervalMs: 20,
       batchSize: 7,
     };
@@ -508,7 +564,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
     await relay.stop();
     // A service's pool whose one connection serves a long request.
     const busy = new Pool({ connectionString: testDatabaseUrl(), max: 1, connectionTimeoutMillis: 300 });
-    const own = new OutboxRelay({ db: busy, table: outbox, nc, subjectPrefix: prefix, logger });
+    const own = new OutboxRelay({ db: busy, table: outbox, nc, subjectPrefix: prefix, logger, signer });
     const request = await busy.connect();
     const counts = () => {
       const stats = own.poolStats();

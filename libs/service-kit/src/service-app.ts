@@ -12,6 +12,7 @@ import {
   connectNats,
   EventConsumer,
   GatewayAssertionVerifier,
+  loadEventSigner,
   loadPublicKeys,
   natsCredentials,
   NatsTypedClient,
@@ -20,6 +21,7 @@ import {
   SessionRevocations,
   SessionTokenVerifier,
   streamName,
+  type EventSigner,
 } from '@planted/messaging';
 import { flushTracing, startTracing } from '@planted/observability';
 import { getTableConfig } from 'drizzle-orm/pg-core';
@@ -156,6 +158,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
           `${portVariable} is not in the configuration: build its schema with serviceEnvSchema()`,
         );
       const keys = await this.busKeys();
+      const signer = await this.eventSigner();
       this.port = await listenOn(this.http, port);
       this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
@@ -167,6 +170,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         nc: this.nats,
         subjectPrefix: prefix,
         logger,
+        signer,
       });
       this.relay.start();
       // Its own connection counts in db_pool_* with the service's pool.
@@ -177,6 +181,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         subjectPrefix: prefix,
         lookbackSeconds: config.SESSION_REVOCATION_LOOKBACK_SECONDS,
         logger,
+        signer,
       });
       await this.revocations.start();
 
@@ -219,7 +224,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       // @Handles methods with nothing but their payload's pipe are called without Nest's pipeline.
       this.natsServer.serveDirectly(directHandlers(this.nest, errors), errors);
       await this.nest.listen();
-      await this.startConsumers();
+      await this.startConsumers(signer);
       this.serving = true;
       logger.info(
         { httpPort: this.port, subjectPrefix: prefix || undefined },
@@ -256,7 +261,23 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     };
   }
 
-  private async startConsumers(): Promise<void> {
+  /** The signer of the service's events and checker of those it reads (EVENT_SIGNING_SECRET). */
+  private async eventSigner(): Promise<EventSigner> {
+    let signer;
+    try {
+      signer = await loadEventSigner(this.config);
+    } catch (err) {
+      if (err instanceof BusKeyError) throw new StartupError(err.message);
+      throw err;
+    }
+    if (!signer)
+      throw new StartupError(
+        'EVENT_SIGNING_SECRET or EVENT_SIGNING_SECRET_FILE is required: the bus trusts no event it cannot verify',
+      );
+    return signer;
+  }
+
+  private async startConsumers(signer: EventSigner): Promise<void> {
     const { definition, config, logger } = this;
     for (const consumerDefinition of definition.consumers ?? []) {
       const consumer = new EventConsumer<Tx<S>>({
@@ -264,6 +285,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         stream: streamName(config.NATS_SUBJECT_PREFIX, consumerDefinition.stream),
         name: consumerDefinition.name,
         subjectPrefix: config.NATS_SUBJECT_PREFIX,
+        signer,
         db: this.database,
         processedEvents: definition.database.processedEvents,
         logger,

@@ -7,14 +7,26 @@ import { defineEvent } from '@planted/contracts';
 import { connect, headers as natsHeaders } from 'nats';
 import {
   ensureStream,
+  EventSigner,
   GATEWAY_ASSERTION_HEADER,
   GatewayAssertionSigner,
   prefixed,
+  publishSignedEvent,
   streamName,
 } from '@planted/messaging';
-import { freePort, startService, testServiceEnv, waitFor, type ServiceHarness } from '@planted/testing';
+import {
+  freePort,
+  type ServiceHarness,
+  startService,
+  testKeys,
+  testServiceEnv,
+  waitFor,
+} from '@planted/testing';
 import { createServiceApp, serviceUnderTest, startupProblem, type ServiceApp } from '../src';
 import { consumerGate, kitTestService, NoteCreate, seenNotes } from './kit-test-service/kit-test.service';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 type KitHarness = ServiceHarness<ServiceApp>;
 
@@ -248,9 +260,9 @@ describe('a consumer of a stream whose producer has not run yet', () => {
           customerId: null,
           payload: { id },
         };
-        await nc
-          .jetstream()
-          .publish(prefixed(prefix, ThingHappened.name), encoder.encode(JSON.stringify(envelope)));
+        await publishSignedEvent(nc.jetstream(), prefixed(prefix, ThingHappened.name), envelope, {
+          signer: eventSigner,
+        });
         await waitFor(async () => ((await seen(h.app, id)).length === 1 ? true : undefined), 20_000);
         const info = await jsm.streams.info(stream);
         expect(info.config.description).toBe('the producer’s own');

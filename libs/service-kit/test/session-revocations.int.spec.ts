@@ -2,10 +2,20 @@ import { createPrivateKey, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { connect, headers as natsHeaders, type NatsConnection } from 'nats';
 import { SessionsRevoked, type Actor, type EventEnvelope, type SessionRevocation } from '@planted/contracts';
-import { IDENTITY_EVENT_STREAM, prefixed, SESSION_TOKEN_HEADER, streamName } from '@planted/messaging';
-import { startService, testKeys, uniqueName, waitFor, type ServiceHarness } from '@planted/testing';
+import {
+  EventSigner,
+  IDENTITY_EVENT_STREAM,
+  prefixed,
+  publishSignedEvent,
+  SESSION_TOKEN_HEADER,
+  streamName,
+} from '@planted/messaging';
+import { type ServiceHarness, startService, testKeys, uniqueName, waitFor } from '@planted/testing';
 import { ensureEventStream, serviceUnderTest, type ServiceApp } from '../src';
 import { kitTestService, WhoAmI } from './kit-test-service/kit-test.service';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 // Issue 8 (sessions end when they should): a token whose session ended at identity (logout,
 // password change or reset, role change, removal) used to be refused only by the gateway;
@@ -72,9 +82,9 @@ async function identityRevokes(nc: NatsConnection, prefix: string, revocation: S
     customerId: null,
     payload: revocation,
   };
-  await nc
-    .jetstream()
-    .publish(prefixed(prefix, SessionsRevoked.name), encoder.encode(JSON.stringify(envelope)));
+  await publishSignedEvent(nc.jetstream(), prefixed(prefix, SessionsRevoked.name), envelope, {
+    signer: eventSigner,
+  });
 }
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;

@@ -11,10 +11,13 @@ import {
   type EventPayloadOf,
   type EventSubject,
 } from '@planted/contracts';
-import { prefixed } from '@planted/messaging';
-import { waitFor } from '@planted/testing';
+import { EventSigner, prefixed, publishSignedEvent } from '@planted/messaging';
+import { testKeys, waitFor } from '@planted/testing';
 import { TIMELINE_TITLES } from '../src/suppliers/suppliers.service';
 import { newCompany, uniqueWord, useCatalogue } from './support/catalogue-harness';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 // The accounting connector's accounting.supplier.exported: the exporting company's timeline of
 // the supplier gets an 'exported' event; accounting.supplier.matched: the company's cards mark
@@ -38,11 +41,10 @@ async function publish<E extends EventSubject>(
     customerId: payload.customer_id,
     payload,
   };
-  await h.nc
-    .jetstream()
-    .publish(prefixed(h.prefix, event.name), new TextEncoder().encode(JSON.stringify(envelope)), {
-      msgID: id,
-    });
+  await publishSignedEvent(h.nc.jetstream(), prefixed(h.prefix, event.name), envelope, {
+    signer: eventSigner,
+    msgID: id,
+  });
   return id;
 }
 

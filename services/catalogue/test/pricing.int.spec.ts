@@ -9,9 +9,12 @@ import {
   type EventSubject,
   type HireEvent,
 } from '@planted/contracts';
-import { prefixed } from '@planted/messaging';
-import { waitFor } from '@planted/testing';
+import { EventSigner, prefixed, publishSignedEvent } from '@planted/messaging';
+import { testKeys, waitFor } from '@planted/testing';
 import { newCompany, useCatalogue } from './support/catalogue-harness';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 // Spec §3 Pricing entry, §7 GET /equipment/pricing: the latest price a company paid per item,
 // kept from the hires service's events. The hires service does not exist yet: this test
@@ -72,11 +75,10 @@ async function publish<E extends EventSubject>(
   id = randomUUID(),
 ) {
   const envelope = { id, type: event.name, occurredAt: new Date().toISOString(), customerId, payload };
-  await h.nc
-    .jetstream()
-    .publish(prefixed(h.prefix, event.name), new TextEncoder().encode(JSON.stringify(envelope)), {
-      msgID: id,
-    });
+  await publishSignedEvent(h.nc.jetstream(), prefixed(h.prefix, event.name), envelope, {
+    signer: eventSigner,
+    msgID: id,
+  });
   return id;
 }
 
@@ -162,20 +164,19 @@ describe('the latest price per item (consumer of HireCreated, HireUpdated, HireD
     const twice = hire({ equipment_id: otherEquipmentId, hire_start_date: '2026-06-01', price_per_day: 10 });
     await applied(await publish(HireCreated, { hire: twice }, a.customerId, eventId));
     // The same event id again (a redelivery that escaped the stream's duplicate window), with other content.
-    await h.nc.jetstream().publish(
+    await publishSignedEvent(
+      h.nc.jetstream(),
       prefixed(h.prefix, HireUpdated.name),
-      new TextEncoder().encode(
-        JSON.stringify({
-          id: eventId,
-          type: HireUpdated.name,
-          occurredAt: new Date().toISOString(),
-          customerId: a.customerId,
-          payload: {
-            hire: { ...twice, price_per_day: 11, updated_at: new Date(Date.now() + 1000).toISOString() },
-          },
-        }),
-      ),
-      { msgID: randomUUID() },
+      {
+        id: eventId,
+        type: HireUpdated.name,
+        occurredAt: new Date().toISOString(),
+        customerId: a.customerId,
+        payload: {
+          hire: { ...twice, price_per_day: 11, updated_at: new Date(Date.now() + 1000).toISOString() },
+        },
+      },
+      { signer: eventSigner, msgID: randomUUID() },
     );
     // A later event proves the consumer moved past the duplicate.
     const marker = hire({ equipment_id: randomUUID() });

@@ -14,8 +14,14 @@ import {
   type Actor,
 } from '@planted/contracts';
 import { runWithSessionToken } from '@planted/logging';
-import { NatsTypedClient, prefixed, SESSION_TOKEN_HEADER } from '@planted/messaging';
-import { waitFor } from '@planted/testing';
+import {
+  EventSigner,
+  NatsTypedClient,
+  prefixed,
+  publishSignedEvent,
+  SESSION_TOKEN_HEADER,
+} from '@planted/messaging';
+import { testKeys, waitFor } from '@planted/testing';
 import {
   equipment,
   equipmentFavorites,
@@ -25,6 +31,9 @@ import {
   supplierTimeline,
 } from '../src/db/schema';
 import { errorOf, newCompany, sessionTokenFor, uniqueWord, useCatalogue } from './support/catalogue-harness';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 const h = useCatalogue();
 const a = newCompany('Alpha');
@@ -84,18 +93,11 @@ beforeAll(async () => {
     created_at: now,
     updated_at: now,
   };
-  await h.nc.jetstream().publish(
+  await publishSignedEvent(
+    h.nc.jetstream(),
     prefixed(h.prefix, HireCreated.name),
-    new TextEncoder().encode(
-      JSON.stringify({
-        id: eventId,
-        type: HireCreated.name,
-        occurredAt: now,
-        customerId: a.customerId,
-        payload: { hire },
-      }),
-    ),
-    { msgID: eventId },
+    { id: eventId, type: HireCreated.name, occurredAt: now, customerId: a.customerId, payload: { hire } },
+    { signer: eventSigner },
   );
   await waitFor(async () => {
     const { rows } = await h.app.database.pool.query(

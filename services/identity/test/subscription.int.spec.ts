@@ -7,9 +7,9 @@ import {
   type EventEnvelope,
   type EventPayloadOf,
 } from '@planted/contracts';
-import { ensureStream, prefixed, streamName } from '@planted/messaging';
+import { ensureStream, EventSigner, prefixed, publishSignedEvent, streamName } from '@planted/messaging';
 import { contractEventsOf } from '@planted/service-kit';
-import { uniqueName, waitFor } from '@planted/testing';
+import { testKeys, uniqueName, waitFor } from '@planted/testing';
 import {
   addUser,
   errorOf,
@@ -18,6 +18,9 @@ import {
   uniqueEmail,
   type IdentityHarness,
 } from './support/identity-harness';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 // Issue 11: identity keeps each company's status, plan and dates from billing's
 // subscription.changed, and the plan's user limit follows them.
@@ -51,8 +54,8 @@ async function publish(payload: EventPayloadOf<typeof SubscriptionChanged>, at =
     customerId: payload.customer_id,
     payload,
   };
-  await nc.jetstream().publish(prefixed(prefix, SubscriptionChanged.name), JSON.stringify(envelope), {
-    msgID: envelope.id,
+  await publishSignedEvent(nc.jetstream(), prefixed(prefix, SubscriptionChanged.name), envelope, {
+    signer: eventSigner,
   });
 }
 

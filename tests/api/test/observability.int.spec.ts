@@ -9,10 +9,17 @@ import { parseConfig } from '@planted/config';
 import { createLogger } from '@planted/logging';
 import { sql } from 'drizzle-orm';
 import { UserCreated } from '@planted/contracts';
-import { EventConsumer, ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
+import {
+  EventConsumer,
+  EventSigner,
+  ensureStream,
+  natsCredentials,
+  prefixed,
+  streamName,
+} from '@planted/messaging';
 import { stopTracing } from '@planted/observability';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
-import { FakeSmtp, testServiceEnv, waitFor } from '@planted/testing';
+import { FakeSmtp, testKeys, testServiceEnv, waitFor } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '@planted/gateway/src/app';
 import { gatewayEnvSchema } from '@planted/gateway/src/config';
 import { parseIdentityConfig, type IdentityConfig } from '@planted/identity/src/config';
@@ -110,6 +117,7 @@ describe('observability: one trace from the gateway through NATS into a service 
       stream: identity.streamName,
       name: 'otel-test',
       subjectPrefix: prefix,
+      signer: EventSigner.fromSetting(testKeys().events),
       db: identity.database,
       processedEvents,
       logger: createLogger('otel-test', { level: 'silent' }),

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { parseConfig } from '@planted/config';
 import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
-import { ensureStream, natsCredentials, prefixed, streamName } from '@planted/messaging';
+import {
+  ensureStream,
+  EventSigner,
+  natsCredentials,
+  prefixed,
+  publishSignedEvent,
+  streamName,
+} from '@planted/messaging';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
 import { startLocalStripe, type LocalStripe } from '@planted/stripe-local';
 import {
@@ -13,6 +20,7 @@ import {
   FakeSmtp,
   freePort,
   inviteTokenFrom,
+  testKeys,
   testServiceEnv,
   uniqueName,
 } from '@planted/testing';
@@ -230,9 +238,9 @@ export async function startSystem(
         customerId,
         payload: event.payload.parse(payload),
       };
-      await nc
-        .jetstream()
-        .publish(prefixed(prefix, event.name), JSON.stringify(envelope), { msgID: envelope.id });
+      await publishSignedEvent(nc.jetstream(), prefixed(prefix, event.name), envelope, {
+        signer: EventSigner.fromSetting(testKeys().events),
+      });
     },
     async close() {
       for (const replica of replicas) await replica.close();

@@ -89,6 +89,9 @@ describe('docker-compose.yml', () => {
       // Trust on the bus: the pinned public keys, from the one-shot that makes them.
       expect(own.SESSION_PUBLIC_KEYS_FILE ?? own.SESSION_PUBLIC_KEYS).toBeDefined();
       if (name !== 'gateway') expect(own.GATEWAY_PUBLIC_KEYS_FILE ?? own.GATEWAY_PUBLIC_KEYS).toBeDefined();
+      // And the secret events are signed and checked with, from the same one-shot.
+      expect(own.EVENT_SIGNING_SECRET_FILE).toBe('/data/event-secret/event-signing.secret');
+      expect(services[name].volumes).toContain('event-secret:/data/event-secret:ro');
     }
     expect(env('gateway').REDIS_URL).toBe('redis://redis:6379');
   });

@@ -69,7 +69,8 @@ function placeholder(key: string): string {
     return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   if (key.endsWith('PUBLIC_KEYS'))
     return generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  if (key === 'ACCOUNTING_ENCRYPTION_KEY') return randomBytes(32).toString('base64');
+  if (key === 'ACCOUNTING_ENCRYPTION_KEY' || key === 'EVENT_SIGNING_SECRET')
+    return randomBytes(32).toString('base64');
   return `secret-${key.toLowerCase()}`;
 }
 
@@ -206,6 +207,10 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       expect(env.NATS_USER).toBe(name);
       const password = container.env.find((e: any) => e.name === 'NATS_PASSWORD').valueFrom.secretKeyRef;
       expect(password).toEqual({ name: 'nats-users', key: `${name.toUpperCase()}_NATS_PASSWORD` });
+      // Events are signed and checked with the deployment's one secret (no event applies without it).
+      const eventSecret = container.env.find((e: any) => e.name === 'EVENT_SIGNING_SECRET').valueFrom
+        .secretKeyRef;
+      expect(eventSecret).toEqual({ name: 'bus-event-secret', key: 'EVENT_SIGNING_SECRET' });
     }
   });
 

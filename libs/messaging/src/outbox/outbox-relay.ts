@@ -7,6 +7,7 @@ import { TRACEPARENT_HEADER, type PoolStats } from '@planted/observability';
 import { prefixed } from '../nats-connection';
 import { backoffDelay, Sleeper } from '../retry';
 import type { OutboxTable } from './outbox-table';
+import { publishSignedEvent, type EventSigner } from '../trust/event-signature';
 
 export interface OutboxRelayOptions {
   /**
@@ -20,6 +21,8 @@ export interface OutboxRelayOptions {
   nc: NatsConnection;
   subjectPrefix: string;
   logger: Logger;
+  /** Signs each event (EVENT_SIGNATURE_HEADER): consumers apply no event without it. */
+  signer: EventSigner;
   /** How often to look for unpublished rows when nobody calls notify(). Default 200 ms. */
   pollIntervalMs?: number;
   /** Rows claimed and published per transaction. Default 100. */
@@ -296,7 +299,8 @@ export class OutboxRelay {
     const hdrs = natsHeaders();
     if (row.request_id) hdrs.set(REQUEST_ID_HEADER, row.request_id);
     if (row.trace_parent) hdrs.set(TRACEPARENT_HEADER, row.trace_parent);
-    await this.js.publish(prefixed(this.options.subjectPrefix, row.subject), JSON.stringify(envelope), {
+    await publishSignedEvent(this.js, prefixed(this.options.subjectPrefix, row.subject), envelope, {
+      signer: this.options.signer,
       msgID: row.id,
       headers: hdrs,
       timeout: this.publishTimeoutMs,

@@ -17,19 +17,31 @@ import {
 import { runWithSessionToken } from '@planted/logging';
 import {
   ensureStream,
+  EventSigner,
   NatsTypedClient,
   prefixed,
+  publishSignedEvent,
   SESSION_TOKEN_AUDIENCE,
   SESSION_TOKEN_ISSUER,
   streamName,
 } from '@planted/messaging';
 import { contractEventsOf, serviceUnderTest, type ServiceApp } from '@planted/service-kit';
-import { startService, testKeyEnv, uniqueName, waitFor, type ServiceHarness } from '@planted/testing';
+import {
+  type ServiceHarness,
+  startService,
+  testKeyEnv,
+  testKeys,
+  uniqueName,
+  waitFor,
+} from '@planted/testing';
 import { startZaharaSimulator, type ZaharaSimulator } from '@planted/zahara-local';
 import { eq } from 'drizzle-orm';
 import type { AccountingConfig } from '../../src/config';
 import { accountingService } from '../../src/accounting.service';
 import { equipment, hires, suppliers, type AccountingSchema } from '../../src/db/schema';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 /** The streams the connector reads (hires', catalogue's), made by the test as their services would. */
 const UPSTREAM = ['HIRES', 'CATALOGUE'] as const;
@@ -131,7 +143,9 @@ export async function startAccounting(
       };
       const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
       try {
-        await nc.jetstream().publish(prefixed(prefix, event.name), JSON.stringify(envelope), { msgID: id });
+        await publishSignedEvent(nc.jetstream(), prefixed(prefix, event.name), envelope, {
+          signer: eventSigner,
+        });
       } finally {
         await nc.close();
       }

@@ -24,8 +24,10 @@ import {
 import { runWithSessionToken } from '@planted/logging';
 import {
   ensureStream,
+  EventSigner,
   NatsTypedClient,
   prefixed,
+  publishSignedEvent,
   runWithIdempotencyKey,
   SESSION_TOKEN_AUDIENCE,
   SESSION_TOKEN_HEADER,
@@ -33,10 +35,13 @@ import {
   streamName,
 } from '@planted/messaging';
 import { contractEventsOf, serviceUnderTest, type ServiceApp } from '@planted/service-kit';
-import { startService, uniqueName, waitFor, type ServiceHarness } from '@planted/testing';
+import { type ServiceHarness, startService, testKeys, uniqueName, waitFor } from '@planted/testing';
 import type { HiresConfig } from '../../src/config';
 import { equipment, suppliers, users, type HiresSchema } from '../../src/db/schema';
 import { hiresService } from '../../src/hires.service';
+
+/** Signs the events this test publishes as another service would (the deployment's secret). */
+const eventSigner = EventSigner.fromSetting(testKeys().events);
 
 /** The streams hires reads (catalogue's, identity's, billing's, accounting's), made by the test as their services would. */
 const UPSTREAM = ['CATALOGUE', 'IDENTITY', 'BILLING', 'ACCOUNTING'] as const;
@@ -234,7 +239,8 @@ export async function startHires(
         customerId: null,
         payload,
       };
-      await js.publish(prefixed(harness.prefix, event.name), JSON.stringify(envelope), {
+      await publishSignedEvent(js, prefixed(harness.prefix, event.name), envelope, {
+        signer: eventSigner,
         msgID: publishOptions.msgId ?? id,
       });
       return id;
