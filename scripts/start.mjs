@@ -24,6 +24,10 @@ const DEMO = {
 };
 const children = [];
 let embedded;
+/** The nats-server this script runs (setupNats), stopped after the processes that use it. */
+let natsServer;
+/** Each NATS user's password on that server, by user (the process's name). */
+let natsPasswords;
 let stopping = false;
 
 function log(msg) {
@@ -33,6 +37,76 @@ function log(msg) {
 function fail(msg) {
   console.error(`\n\x1b[31m✖ ${msg}\x1b[0m\n`);
   void shutdown(1);
+}
+
+/** The nats-server binary: NATS_SERVER_BIN, else on the PATH, else Debian's. */
+function natsServerBinary() {
+  if (env.NATS_SERVER_BIN) return env.NATS_SERVER_BIN;
+  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, 'nats-server');
+    if (existsSync(candidate)) return candidate;
+  }
+  return existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : undefined;
+}
+
+/**
+ * NATS as compose and Kubernetes run it: a nats-server of our own (JetStream data in
+ * .data/nats) that lets in only our processes, each logged in as itself with a password
+ * made for this run and held to its permissions (deploy/nats/nats.conf, generated from
+ * BUS_PARTICIPANTS). A process on this machine without a password cannot reach the bus.
+ * Where NATS_URL or NATS_SUBJECT_PREFIX is set, or no nats-server binary is found, the
+ * given (or local) NATS is used as it is.
+ */
+async function setupNats() {
+  const binary = natsServerBinary();
+  if (env.NATS_URL || env.NATS_SUBJECT_PREFIX || !binary) {
+    if (!env.NATS_URL && !env.NATS_SUBJECT_PREFIX)
+      log('No nats-server binary found: using NATS at 127.0.0.1:4222, without credentials');
+    env.NATS_URL ??= DEFAULTS.NATS_URL;
+    await requireService('NATS', env.NATS_URL, 4222, HINTS.nats);
+    return;
+  }
+  const config = path.join(root, 'deploy', 'nats', 'nats.conf');
+  const users = [...readFileSync(config, 'utf8').matchAll(/^\s*user: "([a-z-]+)"/gm)].map((m) => m[1]);
+  // A password must start with a letter (nats-server reads a leading digit as a number).
+  natsPasswords = Object.fromEntries(users.map((user) => [user, `p${randomBytes(16).toString('hex')}`]));
+  const passwordVariables = Object.fromEntries(
+    users.map((user) => [`${user.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`, natsPasswords[user]]),
+  );
+  const port = Number(env.NATS_LOCAL_PORT ?? 4223);
+  const store = env.NATS_LOCAL_STORE_DIR ?? path.join(dataDir, 'nats');
+  mkdirSync(store, { recursive: true, mode: 0o700 });
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store, '-c', config];
+  natsServer = spawn(binary, args, {
+    env: { ...process.env, ...passwordVariables },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  const ready = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 10_000);
+    natsServer.stderr.on('data', (chunk) => {
+      output += chunk.toString();
+      if (output.includes('Server is ready')) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+    natsServer.once('exit', () => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+  });
+  if (!ready)
+    return fail(
+      `nats-server did not start on 127.0.0.1:${port} (NATS_LOCAL_PORT):\n${output.trim().split('\n').slice(-5).join('\n')}`,
+    );
+  natsServer.on('exit', (code, signal) => {
+    if (!stopping) fail(`nats-server stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+  });
+  env.NATS_URL = `nats://127.0.0.1:${port}`;
+  log(
+    `NATS: our own nats-server at 127.0.0.1:${port}, each process logged in as itself (data in .data/nats)`,
+  );
 }
 
 async function setupPostgres() {
@@ -69,9 +143,10 @@ async function setupPostgres() {
 }
 
 function run(name, script, extraEnv) {
+  const natsLogin = natsPasswords?.[name] ? { NATS_USER: name, NATS_PASSWORD: natsPasswords[name] } : {};
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...env, ...extraEnv },
+    env: { ...env, ...natsLogin, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[35m[${name}]\x1b[0m `;
@@ -347,6 +422,12 @@ async function shutdown(code = 0) {
         }),
     ),
   );
+  // Last: the services drain their NATS connections as they stop.
+  if (natsServer && natsServer.exitCode === null && natsServer.signalCode === null) {
+    const exited = new Promise((resolve) => natsServer.once('exit', resolve));
+    natsServer.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  }
   if (embedded) await embedded.stop().catch(() => undefined);
   process.exit(code);
 }
@@ -368,9 +449,9 @@ async function main() {
   mkdirSync(path.join(dataDir, 'keys'), { recursive: true });
   mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   await setupPostgres();
-  env.NATS_URL ??= DEFAULTS.NATS_URL;
+  await setupNats();
+  if (stopping) return;
   env.REDIS_URL ??= DEFAULTS.REDIS_URL;
-  await requireService('NATS', env.NATS_URL, 4222, HINTS.nats);
   await requireService('Redis', env.REDIS_URL, 6379, HINTS.redis);
   env.NODE_ENV ??= 'development';
   env.APP_URL ??= `http://localhost:${PORT}`;

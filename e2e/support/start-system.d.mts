@@ -10,6 +10,8 @@ export interface StartOptions {
   logFile?: string;
   echo?: boolean;
   timeoutMs?: number;
+  /** Run as a plain `npm start` does: start.mjs's own nats-server, with credentials. */
+  ownNats?: boolean;
 }
 
 export interface RunningSystem {
@@ -19,6 +21,8 @@ export interface RunningSystem {
   identityPort: number;
   /** The local Stripe's base URL (its /_local/clock/advance moves the renewal clock). */
   stripeUrl: string;
+  /** With ownNats: the URL of start.mjs's own nats-server. */
+  natsUrl: string | undefined;
   /** The run's Zahara simulator (its API and its /_sim control API). */
   zaharaUrl: string;
   demo: { email: string; password: string };

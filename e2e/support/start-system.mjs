@@ -88,8 +88,18 @@ export async function startSystem(options = {}) {
     url.pathname = `/${ownedDatabase}`;
     databaseUrl = url.toString();
   }
-  const [port, identityPort, cataloguePort, hiresPort, billingPort, stripePort, accountingPort] =
-    await freePorts(7);
+  const [
+    port,
+    identityPort,
+    cataloguePort,
+    hiresPort,
+    billingPort,
+    stripePort,
+    accountingPort,
+    natsPort,
+    oidcPort,
+    appleOidcPort,
+  ] = await freePorts(10);
   // Any plausible key typed on /zahara is a business unit with the seed data, as under `npm start`.
   const zahara = await startZaharaSimulator({ acceptAnyKey: true });
   const demo = {
@@ -107,6 +117,9 @@ export async function startSystem(options = {}) {
     // Always the local Stripe (scripts/start.mjs starts it when no STRIPE_SECRET_KEY is set).
     STRIPE_LOCAL_PORT: String(stripePort),
     ACCOUNTING_HTTP_PORT: String(accountingPort),
+    // The local Google/Microsoft and Apple sign-in stand-ins (9400 and 9401 under `npm start`).
+    OIDC_LOCAL_PORT: String(oidcPort),
+    OIDC_LOCAL_APPLE_PORT: String(appleOidcPort),
     ZAHARA_BASE_URL: zahara.url,
     ACCOUNTING_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATABASE_URL: databaseUrl,
@@ -128,6 +141,15 @@ export async function startSystem(options = {}) {
   delete env.NODE_ENV; // start.mjs defaults it to development, as for `npm start`
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   else delete env.SMTP_URL;
+  if (options.ownNats) {
+    // As a plain `npm start`: no subject prefix and no NATS_URL, so start.mjs runs a
+    // nats-server of its own with each process logged in as itself (here on a free port,
+    // its data in the temporary directory).
+    delete env.NATS_SUBJECT_PREFIX;
+    delete env.NATS_URL;
+    env.NATS_LOCAL_PORT = String(natsPort);
+    env.NATS_LOCAL_STORE_DIR = path.join(tempDir, 'nats');
+  }
 
   const logFile = options.logFile ?? path.join(tempDir, 'system.log');
   await mkdir(path.dirname(logFile), { recursive: true });
@@ -208,6 +230,7 @@ export async function startSystem(options = {}) {
     port,
     identityPort,
     stripeUrl: `http://127.0.0.1:${stripePort}`,
+    natsUrl: options.ownNats ? `nats://127.0.0.1:${natsPort}` : undefined,
     zaharaUrl: zahara.url,
     demo,
     tempDir,
