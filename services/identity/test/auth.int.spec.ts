@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { Pool } from 'pg';
 import {
@@ -11,8 +12,10 @@ import {
   IdentityProfileUpdate,
   IdentityRegister,
   IdentityVerify,
+  IDEMPOTENCY,
   MESSAGES,
 } from '@planted/contracts';
+import { runWithIdempotencyKey } from '@planted/messaging';
 import { testDatabaseUrl } from '@planted/testing';
 import {
   actorOf,
@@ -38,6 +41,20 @@ afterAll(async () => {
 });
 
 describe('register (spec §7 POST /auth/register)', () => {
+  it('answers a retry with its Idempotency-Key only with the password it was registered with', async () => {
+    const key = randomUUID();
+    const email = uniqueEmail('replay');
+    const first = await runWithIdempotencyKey(key, () => registerCompany(h.client, { email }));
+    // The retry of a lost reply: the same admin, a fresh session.
+    const retry = await runWithIdempotencyKey(key, () => registerCompany(h.client, { email }));
+    expect(retry.session.user.id).toBe(first.session.user.id);
+    // Someone with the key and the company's details but not the password gets nothing.
+    const stranger = await errorOf(
+      runWithIdempotencyKey(key, () => registerCompany(h.client, { email, password: 'guessed-password' })),
+    );
+    expect(stranger).toEqual({ code: 'CONFLICT', message: IDEMPOTENCY.KEY_REUSED });
+  });
+
   it('creates a free company with its creator as admin and a token the JWKS verifies with the §3 claims', async () => {
     const email = uniqueEmail('reg');
     const { session } = await registerCompany(h.client, {

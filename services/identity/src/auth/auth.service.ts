@@ -9,7 +9,9 @@ import {
   type IdentityChangePassword,
   type Session,
   type User,
+  IDEMPOTENCY,
   MESSAGES,
+  ServiceError,
 } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import { uniqueViolation } from '@planted/db';
@@ -58,7 +60,9 @@ export class AuthService {
 
   /**
    * A new company on the free plan with its creator as admin, and both events, in one
-   * transaction; once per Idempotency-Key (a retry answers a fresh session of that admin).
+   * transaction; once per Idempotency-Key (a retry answers a fresh session of that admin,
+   * only with the password it was registered with: the key and the company's details alone
+   * would otherwise open the admin's account).
    */
   async register(input: RegisterInput): Promise<Session> {
     const { user, customer } = await this.registration
@@ -67,6 +71,12 @@ export class AuthService {
         { name: input.customerName, address: input.customerAddress },
         () => this.hasher.hash(input.password),
         (passwordHash) => ({ name: input.userName, email: input.email, passwordHash }),
+        async (registered) => {
+          const same = registered.passwordHash
+            ? await this.hasher.verify(registered.passwordHash, input.password)
+            : false;
+          if (!same) throw new ServiceError('CONFLICT', IDEMPOTENCY.KEY_REUSED);
+        },
       )
       .catch(mapEmailTaken);
     this.outbox.committed();

@@ -37,13 +37,16 @@ export class CompanyRegistration {
   /**
    * `create` in its own transaction, once per Idempotency-Key (the service kit's `once`):
    * a retry of a registration whose reply was lost answers the same company and admin.
-   * `prepare` runs only for a new request (hashing the password).
+   * `prepare` runs only for a new request (hashing the password). `replayFor` checks that a
+   * retry comes from whoever registered (register: the same password, which the request's
+   * fingerprint leaves out), before it is answered with a session of that admin.
    */
   async createOnce<Prepared>(
     request: IdempotentRequest,
     company: { name: string; address: string },
     prepare: () => Promise<Prepared>,
     admin: (prepared: Prepared) => Omit<NewUser, 'customerId' | 'role'>,
+    replayFor: (user: UserRow) => Promise<void> = async () => undefined,
   ): Promise<{ user: UserRow; customer: CustomerRow }> {
     return once({
       transaction: (work) => this.database.withSystem(work),
@@ -56,6 +59,7 @@ export class CompanyRegistration {
         const user = await this.users.findInCompany(tx, customerId, userId);
         const customer = await this.customers.findById(tx, customerId);
         if (!user || !customer) throw new Error(`registered company ${customerId} is gone`);
+        await replayFor(user);
         return { user, customer };
       },
     });
