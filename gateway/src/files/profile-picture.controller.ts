@@ -23,7 +23,7 @@ export class ProfilePictureController {
         actor,
         profile_picture_url: url,
       });
-      await this.pictures.retire(previous_url);
+      await this.pictures.retire(previous_url, actor);
       return { user, profile_picture_url: url };
     } catch (err) {
       await this.pictures.discard(url);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ServiceError, type Actor } from '@planted/contracts';
+import { isOwnProfilePicture, profilePicturePrefix, ServiceError, type Actor } from '@planted/contracts';
 import { ImageRefused, MAX_IMAGE_PIXELS, normaliseImage } from './image-normaliser';
 import { RETIRED_FILES, type RetiredFiles } from './retired-files';
 import { FILE_STORAGE, type FileStorage } from './storage';
@@ -66,9 +66,9 @@ export class ProfilePictureService {
       const code = err.reason === 'too-many-pixels' ? 'VALIDATION_FAILED' : 'UNSUPPORTED_MEDIA_TYPE';
       throw new ServiceError(code, msg, [{ param: 'profilePicture', msg }]);
     }
-    const key = `profile-pictures/${actor.userId}/${randomUUID()}.${image.type.ext}`;
-    await this.storage.put(key, image.data, image.type.mime);
-    return FILES_URL_PREFIX + key;
+    const url = `${profilePicturePrefix(actor.userId)}${randomUUID()}.${image.type.ext}`;
+    await this.storage.put(storedKey(url)!, image.data, image.type.mime);
+    return url;
   }
 
   /** Removes a file we stored earlier; URLs we did not issue (e.g. a social avatar) are left alone. */
@@ -77,9 +77,12 @@ export class ProfilePictureService {
     if (key) await this.storage.delete(key);
   }
 
-  /** A picture a newer one replaced: removed once pages still showing it have moved on (RetiredFiles). */
-  async retire(url: string | null | undefined): Promise<void> {
-    const key = storedKey(url);
+  /**
+   * A picture of the user's that a newer one replaced: removed once pages still showing it
+   * have moved on (RetiredFiles). Only a file in the user's own folder is ever removed.
+   */
+  async retire(url: string | null | undefined, actor: Actor): Promise<void> {
+    const key = url && isOwnProfilePicture(actor.userId, url) ? storedKey(url) : undefined;
     if (key) await this.retired.retire(key);
   }
 }

@@ -14,6 +14,7 @@ import {
   IdentityVerify,
   IDEMPOTENCY,
   MESSAGES,
+  profilePicturePrefix,
 } from '@planted/contracts';
 import { runWithIdempotencyKey } from '@planted/messaging';
 import { testDatabaseUrl } from '@planted/testing';
@@ -241,22 +242,40 @@ describe('profile and session (spec §7 GET /auth/profile, GET /auth/verify, PUT
 
   it('records a profile picture and answers the previous URL so the old file can be deleted', async () => {
     const { actor } = await registerCompany(h.client);
+    const own = (name: string) => `${profilePicturePrefix(actor.userId)}${name}`;
     const first = await h.client.send(IdentityProfilePictureSet, {
       actor,
-      profile_picture_url: '/uploads/profile/a.jpg',
+      profile_picture_url: own('a.jpg'),
     });
     expect(first).toMatchObject({
       previous_url: null,
-      user: { profile_picture_url: '/uploads/profile/a.jpg' },
+      user: { profile_picture_url: own('a.jpg') },
     });
     const second = await h.client.send(IdentityProfilePictureSet, {
       actor,
-      profile_picture_url: '/uploads/profile/b.jpg',
+      profile_picture_url: own('b.jpg'),
     });
     expect(second).toMatchObject({
-      previous_url: '/uploads/profile/a.jpg',
-      user: { profile_picture_url: '/uploads/profile/b.jpg' },
+      previous_url: own('a.jpg'),
+      user: { profile_picture_url: own('b.jpg') },
     });
+  });
+
+  it("records no picture outside the user's own folder (someone else's file, another path)", async () => {
+    const { actor } = await registerCompany(h.client);
+    const other = await registerCompany(h.client);
+    for (const url of [
+      `${profilePicturePrefix(other.actor.userId)}theirs.jpg`,
+      '/files/equipment/some-item.jpg',
+      `${profilePicturePrefix(actor.userId)}../../equipment/x.jpg`,
+      'https://example.com/me.jpg',
+    ]) {
+      const err = await errorOf(
+        h.client.send(IdentityProfilePictureSet, { actor, profile_picture_url: url }),
+      );
+      expect({ url, code: err.code }).toEqual({ url, code: 'VALIDATION_FAILED' });
+    }
+    expect((await h.client.send(IdentityProfileGet, { actor })).user.profile_picture_url).toBeNull();
   });
 
   it('sets the language preference to en or es (spec §1) and rejects others', async () => {

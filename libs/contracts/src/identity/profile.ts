@@ -58,6 +58,19 @@ export const IdentityChangePassword = defineRequest(
   { caller: 'user', errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'] },
 );
 
+/**
+ * Where the gateway stores a user's profile pictures (URLs under /files): identity records
+ * no picture URL outside the user's own folder, and the gateway removes no replaced picture
+ * outside it, so no caller can point a profile at, and have deleted, someone else's file.
+ */
+export const profilePicturePrefix = (userId: string) => `/files/profile-pictures/${userId}/`;
+
+/** Whether a URL is one of the user's own stored pictures (a file directly in their folder). */
+export const isOwnProfilePicture = (userId: string, url: string) =>
+  url.startsWith(profilePicturePrefix(userId)) &&
+  /^[A-Za-z0-9._-]+$/.test(url.slice(profilePicturePrefix(userId).length)) &&
+  !url.includes('..');
+
 /** POST /api/auth/profile-picture: the gateway stores the checked image, identity records its URL. */
 export const IdentityProfilePictureSet = defineRequest(
   'identity.auth.profile-picture.set.v1',
@@ -66,7 +79,7 @@ export const IdentityProfilePictureSet = defineRequest(
     profile_picture_url: textField({ required: 'Picture URL is required' }).max(1000),
   }),
   z.object({ user: userSchema, previous_url: z.string().nullable() }),
-  { caller: 'user', errors: ['UNAUTHENTICATED'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'VALIDATION_FAILED'] },
 );
 
 export const languageUpdateSchema = z.object({
