@@ -28,6 +28,8 @@ let embedded;
 let natsServer;
 /** Each NATS user's password on that server, by user (the process's name). */
 let natsPasswords;
+/** The system is up (every process ready, the demo seeded): from then on a stopped process is restarted. */
+let systemUp = false;
 let stopping = false;
 
 function log(msg) {
@@ -77,32 +79,42 @@ async function setupNats() {
   const store = env.NATS_LOCAL_STORE_DIR ?? path.join(dataDir, 'nats');
   mkdirSync(store, { recursive: true, mode: 0o700 });
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store, '-c', config];
-  natsServer = spawn(binary, args, {
-    env: { ...process.env, ...passwordVariables },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  const ready = await new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 10_000);
-    natsServer.stderr.on('data', (chunk) => {
-      output += chunk.toString();
-      if (output.includes('Server is ready')) {
+  const startServer = async () => {
+    natsServer = spawn(binary, args, {
+      env: { ...process.env, ...passwordVariables },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let output = '';
+    const ready = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      natsServer.stderr.on('data', (chunk) => {
+        output = (output + chunk.toString()).slice(-20_000);
+        if (output.includes('Server is ready')) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      });
+      natsServer.once('exit', () => {
         clearTimeout(timer);
-        resolve(true);
-      }
+        resolve(false);
+      });
     });
-    natsServer.once('exit', () => {
-      clearTimeout(timer);
-      resolve(false);
+    if (!ready)
+      return fail(
+        `nats-server did not start on 127.0.0.1:${port} (NATS_LOCAL_PORT):\n${output.trim().split('\n').slice(-5).join('\n')}`,
+      );
+    // Once the system is up, a nats-server that stops is started again (same port, data and
+    // passwords): the services reconnect, and the outboxes publish what waited meanwhile.
+    natsServer.once('exit', (code, signal) => {
+      if (stopping) return;
+      const how = signal ?? `exit code ${code}`;
+      if (!systemUp) return fail(`nats-server stopped unexpectedly (${how}).`);
+      log(`nats-server stopped unexpectedly (${how}); starting it again`);
+      setTimeout(() => void (stopping ? undefined : startServer()), 1000);
     });
-  });
-  if (!ready)
-    return fail(
-      `nats-server did not start on 127.0.0.1:${port} (NATS_LOCAL_PORT):\n${output.trim().split('\n').slice(-5).join('\n')}`,
-    );
-  natsServer.on('exit', (code, signal) => {
-    if (!stopping) fail(`nats-server stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
-  });
+  };
+  await startServer();
+  if (stopping) return;
   env.NATS_URL = `nats://127.0.0.1:${port}`;
   log(
     `NATS: our own nats-server at 127.0.0.1:${port}, each process logged in as itself (data in .data/nats)`,
@@ -142,7 +154,17 @@ async function setupPostgres() {
   await ensureDatabase(env.DATABASE_URL);
 }
 
-function run(name, script, extraEnv) {
+/** Restarts of a process that stops on its own once the system runs: more than this within a minute gives up. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+/**
+ * Runs a process of the system. Until the system is up, a process that stops ends the start
+ * (its lines say why). Once it is up, a process that stops on its own (it crashed, or was
+ * killed) is started again after a pause that grows with each stop, as a container
+ * orchestrator would; the others carry on, and requests for it wait for it or are answered
+ * 503 meanwhile. One that keeps stopping ends the system.
+ */
+function run(name, script, extraEnv, restarts = []) {
   const natsLogin = natsPasswords?.[name] ? { NATS_USER: name, NATS_PASSWORD: natsPasswords[name] } : {};
   const child = spawn(process.execPath, [script], {
     cwd: root,
@@ -152,9 +174,24 @@ function run(name, script, extraEnv) {
   const prefix = `\x1b[35m[${name}]\x1b[0m `;
   forwardLines(child.stdout, process.stdout, prefix);
   forwardLines(child.stderr, process.stderr, prefix);
+  if (env.PLANTED_PID_DIR) writeFileSync(path.join(env.PLANTED_PID_DIR, `${name}.pid`), String(child.pid));
   child.on('exit', (code, signal) => {
-    if (!stopping)
-      fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see its lines above.`);
+    if (stopping) return;
+    const how = signal ?? `exit code ${code}`;
+    if (!systemUp) return fail(`${name} stopped unexpectedly (${how}); see its lines above.`);
+    const now = Date.now();
+    const recent = [...restarts.filter((at) => now - at < 60_000), now];
+    if (recent.length > MAX_RESTARTS_PER_MINUTE)
+      return fail(
+        `${name} stopped ${recent.length} times within a minute (last: ${how}); see its lines above.`,
+      );
+    const delayMs = Math.min(1000 * 2 ** (recent.length - 1), 15_000);
+    log(`${name} stopped unexpectedly (${how}); starting it again in ${delayMs / 1000} s`);
+    setTimeout(() => {
+      if (stopping) return;
+      children.splice(children.indexOf(child), 1);
+      run(name, script, extraEnv, recent);
+    }, delayMs);
   });
   children.push(child);
   return child;
@@ -502,6 +539,7 @@ async function main() {
   } catch (err) {
     return fail(String(err.message ?? err));
   }
+  systemUp = true;
   console.log(`
 \x1b[32m✔ Planted is running at http://localhost:${PORT}\x1b[0m
   Web app        http://localhost:${PORT}/

@@ -23,6 +23,8 @@ export interface RunningSystem {
   stripeUrl: string;
   /** With ownNats: the URL of start.mjs's own nats-server. */
   natsUrl: string | undefined;
+  /** Where scripts/start.mjs keeps each process's pid, as <name>.pid (identity, hires, gateway, …). */
+  pidDir: string;
   /** The run's Zahara simulator (its API and its /_sim control API). */
   zaharaUrl: string;
   demo: { email: string; password: string };

@@ -79,6 +79,8 @@ export async function startSystem(options = {}) {
   const id = uniqueId('e2e');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'planted-e2e-'));
   await mkdir(path.join(tempDir, 'uploads'));
+  const pidDir = path.join(tempDir, 'pids');
+  await mkdir(pidDir);
   let ownedDatabase = null;
   let databaseUrl = options.databaseUrl;
   if (!databaseUrl) {
@@ -127,6 +129,8 @@ export async function startSystem(options = {}) {
     REDIS_KEY_PREFIX: `${id}:`,
     JWT_KEY_FILE: path.join(tempDir, 'jwt-signing-key.pem'),
     UPLOAD_DIR: path.join(tempDir, 'uploads'),
+    // start.mjs writes each process's pid here (<name>.pid), for a test that kills one.
+    PLANTED_PID_DIR: pidDir,
     DEMO_EMAIL: demo.email,
     DEMO_PASSWORD: demo.password,
     APP_URL: `http://localhost:${port}`,
@@ -231,6 +235,7 @@ export async function startSystem(options = {}) {
     identityPort,
     stripeUrl: `http://127.0.0.1:${stripePort}`,
     natsUrl: options.ownNats ? `nats://127.0.0.1:${natsPort}` : undefined,
+    pidDir,
     zaharaUrl: zahara.url,
     demo,
     tempDir,
