@@ -15,7 +15,9 @@ describe('EventSigner (EVENT_SIGNING_SECRET)', () => {
     const signature = signer.sign(data);
     expect(signature).toMatch(/^v1=[A-Za-z0-9_-]{43}$/);
     expect(signer.verify(data, signature)).toBe(true);
-    expect(signer.verify(bytes('{"id":"1","type":"billing.subscription.changed.v2"}'), signature)).toBe(false);
+    expect(signer.verify(bytes('{"id":"1","type":"billing.subscription.changed.v2"}'), signature)).toBe(
+      false,
+    );
     expect(signer.verify(data, undefined)).toBe(false);
     expect(signer.verify(data, '')).toBe(false);
     expect(signer.verify(data, signature.slice(3))).toBe(false);
