@@ -6,7 +6,7 @@ import {
   HiresCreate,
   HiresDelete,
   HiresEndingSoon,
-  hireFieldsObject,
+  hireEditFieldsObject,
   hireFieldsSchema,
   HiresGet,
   hireIdField,
@@ -115,7 +115,7 @@ export const HIRES_ROUTES = [
     tag: 'hires',
     access: 'signed-in',
     params: ['id'],
-    input: hireFieldsObject.extend({ id: hireIdField }).superRefine(endNotBeforeStart),
+    input: hireEditFieldsObject.extend({ id: hireIdField }).superRefine(endNotBeforeStart),
     inputIsPayload: true,
   }),
   route(HiresDelete, {

@@ -378,6 +378,35 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       }
     });
 
+    it('keeps the status of a hire, and the status and country of a site, that an edit leaves out', async () => {
+      const hire = await createHire(api, co.a.token, booked({ hire_status: 'completed' }));
+      const { hire_status: _left, ...withoutStatus } = booked({ price: 12 }) as Record<string, unknown>;
+      const edited = await api.put(`/api/hires/${hire.id}`, withoutStatus, co.a.token);
+      expect(edited.status).toBe(200);
+      expect(edited.body.hire).toMatchObject({ hire_status: 'completed', price: 12 });
+      const blank = await api.put(`/api/hires/${hire.id}`, { ...withoutStatus, hire_status: '' }, co.a.token);
+      expect(blank.body.hire.hire_status).toBe('completed');
+
+      const yard = await createSite(api, co.a.token, 'Dublin yard', {
+        country: 'IE',
+        status: 'inactive',
+        postcode: 'D02 X285',
+      });
+      const { country: _c, status: _s, ...rest } = yard as Record<string, unknown>;
+      const siteEdit = await api.put(
+        `/api/sites/${String(yard.id)}`,
+        {
+          name: 'Dublin yard 2',
+          address_line_1: rest.address_line_1,
+          city: rest.city,
+          postcode: rest.postcode,
+        },
+        co.a.token,
+      );
+      expect(siteEdit.status).toBe(200);
+      expect(siteEdit.body.site).toMatchObject({ name: 'Dublin yard 2', country: 'IE', status: 'inactive' });
+    });
+
     it('deletes a hire; a second delete, a get and an edit answer 404', async () => {
       const hire = await createHire(api, co.a.token, booked());
       expect(await api.delete(`/api/hires/${hire.id}`, co.aUser.token)).toMatchObject({

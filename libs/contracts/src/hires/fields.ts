@@ -87,6 +87,23 @@ export const siteFieldsSchema = z.object({
 });
 export type SiteFields = z.output<typeof siteFieldsSchema>;
 
+/**
+ * A field an edit may leave out: absent, null or blank, the record keeps what it has (a new
+ * record takes the field's default instead). An edit that sends no status must not turn a
+ * completed hire back into an active one, nor a site's country back to GB.
+ */
+const keptOnEdit = <T extends z.ZodType>(schema: T) =>
+  z
+    .preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v), schema.optional())
+    .optional();
+
+/** Site fields of an edit (PUT /api/sites/{id}): as a new site's, except that an omitted status or country stays as it is. */
+export const siteEditFieldsSchema = siteFieldsSchema.extend({
+  country: keptOnEdit(z.enum(SITE_COUNTRY_CODES, { error: V.COUNTRY_INVALID })),
+  status: keptOnEdit(z.enum(SITE_STATUSES, { error: HIRES_MESSAGES.SITE_STATUS_INVALID })),
+});
+export type SiteEditFields = z.output<typeof siteEditFieldsSchema>;
+
 /** What a form sends for an amount left empty: nothing, null, or blank text. */
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -162,6 +179,11 @@ export const hireFieldsObject = z.object({
   vat_amount: z.unknown().optional(),
   total_cost: z.unknown().optional(),
   price_per_day: z.unknown().optional(),
+});
+
+/** Hire fields of an edit (PUT /api/hires/{id}): an omitted hire_status stays as it is. */
+export const hireEditFieldsObject = hireFieldsObject.extend({
+  hire_status: keptOnEdit(z.enum(HIRE_STATUSES, { error: HIRES_MESSAGES.HIRE_STATUS_INVALID })),
 });
 
 /** End before start is refused on hire_end_date (spec §5, issue 10). */

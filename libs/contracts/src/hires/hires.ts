@@ -6,6 +6,7 @@ import { searchField } from '../catalogue/fields';
 import {
   bulkStatusField,
   endNotBeforeStart,
+  hireEditFieldsObject,
   hireFieldsObject,
   hireFieldsSchema,
   hireIdField,
@@ -59,7 +60,7 @@ export const HiresCreate = defineRequest(
 /** PUT /api/hires/{id}: any of the three statuses; reactivating counts against the plan's limit. */
 export const HiresUpdate = defineRequest(
   'hires.hires.update.v1',
-  hireFieldsObject.extend({ actor: actorSchema, id: hireIdField }).superRefine(endNotBeforeStart),
+  hireEditFieldsObject.extend({ actor: actorSchema, id: hireIdField }).superRefine(endNotBeforeStart),
   z.object({ hire: hireSchema, message: z.string() }),
   { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
 );

@@ -3,7 +3,7 @@ import { actorSchema } from '../identity/models';
 import { limitField, pageField, paginationSchema } from '../pagination';
 import { defineRequest } from '../subject';
 import { searchField } from '../catalogue/fields';
-import { siteFieldsSchema, siteIdField } from './fields';
+import { siteEditFieldsSchema, siteFieldsSchema, siteIdField } from './fields';
 import { siteSchema } from './models';
 
 /** GET /api/sites (limit 1000 for dropdowns): the company's sites, newest first; search over the five fields. */
@@ -33,7 +33,7 @@ export const HiresSiteCreate = defineRequest(
 /** PUT /api/sites/{id}: geocoded again when the address changes. */
 export const HiresSiteUpdate = defineRequest(
   'hires.sites.update.v1',
-  siteFieldsSchema.extend({ actor: actorSchema, id: siteIdField }),
+  siteEditFieldsSchema.extend({ actor: actorSchema, id: siteIdField }),
   z.object({ site: siteSchema, message: z.string() }),
   { caller: 'user', errors: ['NOT_FOUND'] },
 );

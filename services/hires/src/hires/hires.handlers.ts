@@ -19,7 +19,9 @@ import type { HireInput } from './hires.repository';
 import { HiresService } from './hires.service';
 
 /** The form's fields the server uses: the browser's duration and totals are dropped here. */
-function inputOf(fields: ParsedRequestOf<typeof HiresCreate>): HireInput {
+function inputOf<S extends HireStatus | undefined>(
+  fields: Omit<ParsedRequestOf<typeof HiresCreate>, 'hire_status'> & { hire_status?: S },
+): Omit<HireInput, 'hire_status'> & { hire_status: S } {
   return {
     equipment_id: fields.equipment_id,
     supplier_id: fields.supplier_id,
@@ -30,7 +32,7 @@ function inputOf(fields: ParsedRequestOf<typeof HiresCreate>): HireInput {
     operator_cost: fields.operator_cost,
     hire_start_date: fields.hire_start_date,
     hire_end_date: fields.hire_end_date,
-    hire_status: fields.hire_status,
+    hire_status: fields.hire_status as S,
     additional_details: fields.additional_details,
   };
 }

@@ -23,6 +23,9 @@ export interface HireInput {
   additional_details: string | null;
 }
 
+/** An edit's fields: a hire_status left out keeps the hire's own (HiresService.update). */
+export type HireEditInput = Omit<HireInput, 'hire_status'> & { hire_status: HireStatus | undefined };
+
 /** A hire with the names the list shows, from the read models, in one row. */
 const listedColumns = {
   hire: hireRows,

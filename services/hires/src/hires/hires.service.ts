@@ -25,7 +25,7 @@ import {
 import { addDays, costToDate, daysBetween, hireTotals, todayIn } from './hire-costs';
 import { HireLimits } from './hire-limits';
 import { toHire, toHireEvent } from './hire.mapper';
-import { HiresRepository, type HireInput } from './hires.repository';
+import { HiresRepository, type HireEditInput, type HireInput } from './hires.repository';
 
 const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
 const hireNotFound = () => notFound(HIRES_MESSAGES.HIRE_NOT_FOUND);
@@ -136,14 +136,18 @@ export class HiresService {
     };
   }
 
-  /** Any of the three statuses; back to active counts against the plan's limit like a new hire. */
-  async update(actor: Actor, id: string, input: HireInput): Promise<{ hire: Hire; message: string }> {
-    const totals = hireTotals(input);
-    const hire = await this.limits.queued(actor.customerId, input.hire_status === 'active', () =>
+  /**
+   * Any of the three statuses; back to active counts against the plan's limit like a new hire.
+   * An edit that leaves the status out keeps the hire's own.
+   */
+  async update(actor: Actor, id: string, edit: HireEditInput): Promise<{ hire: Hire; message: string }> {
+    const totals = hireTotals(edit);
+    const hire = await this.limits.queued(actor.customerId, edit.hire_status === 'active', () =>
       this.writing(actor, (confirmed) =>
         this.database.withTenant(actor.customerId, async (tx) => {
           const current = await this.hires.findForUpdate(tx, actor.customerId, id);
           if (!current) throw hireNotFound();
+          const input: HireInput = { ...edit, hire_status: edit.hire_status ?? current.hireStatus };
           const reactivating = input.hire_status === 'active' && current.hireStatus !== 'active';
           const lock = reactivating ? this.limits.lockBeforeNextStatement(tx, actor.customerId) : undefined;
           const known = await this.checkReferences(tx, actor, input, current, reactivating, confirmed);

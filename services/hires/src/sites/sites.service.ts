@@ -9,6 +9,7 @@ import {
   type Actor,
   type Pagination,
   type Site,
+  type SiteEditFields,
   type SiteFields,
 } from '@planted/contracts';
 import { pgErrorOf } from '@planted/db';
@@ -71,11 +72,17 @@ export class SitesService {
   }
 
   /** Placed again only when an address field changed; otherwise the stored position stands. */
-  async update(actor: Actor, id: string, fields: SiteFields): Promise<{ site: Site; message: string }> {
+  /** An edit that leaves the status or the country out keeps the site's own. */
+  async update(actor: Actor, id: string, edit: SiteEditFields): Promise<{ site: Site; message: string }> {
     const current = await this.database.readAsTenant(actor.customerId, (tx) =>
       this.sites.find(tx, actor.customerId, id),
     );
     if (!current) throw siteNotFound();
+    const fields: SiteFields = {
+      ...edit,
+      country: edit.country ?? current.country,
+      status: edit.status ?? current.status,
+    };
     const newKey = addressKey(fields);
     let placed: { key: string; placement: Placement } | undefined;
     if (addressKey(addressOf(current)) !== newKey) {
