@@ -177,12 +177,12 @@ export class AuthService {
 
   /** Records the new picture and answers the previous URL, so the gateway can delete that file. */
   async setProfilePicture(actor: Actor, url: string): Promise<{ user: User; previous_url: string | null }> {
-    if (!isOwnProfilePicture(actor.userId, url))
-      throw new ServiceError('VALIDATION_FAILED', 'The picture must be one stored for this user', [
-        { param: 'profile_picture_url', msg: 'The picture must be one stored for this user' },
-      ]);
     const reply = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.usersService.requireActiveActor(tx, actor);
+      if (!isOwnProfilePicture(actor.userId, url))
+        throw new ServiceError('VALIDATION_FAILED', 'The picture must be one stored for this user', [
+          { param: 'profile_picture_url', msg: 'The picture must be one stored for this user' },
+        ]);
       const user = await this.usersService.updateActor(tx, actor, { profilePictureUrl: url });
       return {
         user: toUser(user),
