@@ -3,7 +3,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  CardMedia,
   Chip,
   IconButton,
   Link,
@@ -12,13 +11,13 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import ImageIcon from '@mui/icons-material/Image';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FavoriteButton } from '../../../components/ui/Favorites';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { Equipment } from '../api/get-equipment';
 import type { PricingEntry } from '../api/get-pricing';
+import { CardImage } from '../../../components/ui/CardImage';
 
 /**
  * Spec §2 Equipment: a Latest Price opens a new hire with the item, supplier and price; without
@@ -58,32 +57,14 @@ export function EquipmentCard({
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       data-testid={`equipment-card-${item.id}`}
     >
-      {item.image_card_url ? (
-        <CardMedia
-          component="img"
-          image={item.image_card_url}
-          alt={item.name}
-          loading="lazy"
-          sx={{ height: 160, objectFit: 'cover' }}
-          data-testid="equipment-image"
-        />
-      ) : (
-        <Box
-          sx={{
-            height: 160,
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            bgcolor: 'action.hover',
-            color: 'text.secondary',
-          }}
-          data-testid="equipment-awaiting-photo"
-        >
-          <ImageIcon fontSize="large" aria-hidden />
-          <Typography variant="body2">{t('card.awaitingPhoto')}</Typography>
-        </Box>
-      )}
+      <CardImage
+        src={item.image_card_url}
+        alt={item.name}
+        height={160}
+        placeholder={<Typography variant="body2">{t('card.awaitingPhoto')}</Typography>}
+        testId="equipment-image"
+        placeholderTestId="equipment-awaiting-photo"
+      />
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>

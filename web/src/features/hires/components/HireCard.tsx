@@ -4,7 +4,6 @@ import {
   Card,
   CardActions,
   CardContent,
-  CardMedia,
   Checkbox,
   Divider,
   IconButton,
@@ -14,7 +13,6 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import ImageIcon from '@mui/icons-material/Image';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exVatFromTotal } from '@planted/domain';
@@ -22,6 +20,7 @@ import { HireStatusChip } from '../../../components/ui/StatusChips';
 import { useDocumentUrl } from '../../../lib/accounting';
 import { formatDate, formatMoney, initials } from '../../../lib/format';
 import type { Hire } from '../api/get-hires';
+import { CardImage } from '../../../components/ui/CardImage';
 
 function Line({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -84,28 +83,7 @@ export function HireCard({
       }}
       data-testid={`hire-card-${hire.id}`}
     >
-      {hire.equipment_image_url ? (
-        <CardMedia
-          component="img"
-          image={hire.equipment_image_url}
-          alt={name}
-          loading="lazy"
-          sx={{ height: 140, objectFit: 'cover' }}
-        />
-      ) : (
-        <Box
-          sx={{
-            height: 140,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            bgcolor: 'action.hover',
-            color: 'text.secondary',
-          }}
-        >
-          <ImageIcon fontSize="large" aria-hidden />
-        </Box>
-      )}
+      <CardImage src={hire.equipment_image_url} alt={name} height={140} />
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Checkbox
