@@ -229,11 +229,35 @@ describe('invitation validate and accept (spec §7 GET /invitations/validate, PO
   });
 });
 
+/** Sets a company's plan directly (a test's shortcut for billing's event): room to invite, then back. */
+const setPlan = (customerId: string, plan: string) =>
+  pool.query('update identity.customers set subscription_plan = $2 where id = $1', [customerId, plan]);
+
 describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', () => {
   const LIMIT = {
     code: 'USER_LIMIT_REACHED',
     message: 'Your plan allows up to 2 users. Ask an administrator to upgrade your subscription.',
   };
+
+  it('counts open invitations to other addresses as seats when inviting; a new link to the same address replaces its own', async () => {
+    const { actor } = await registerCompany(h.client);
+    const first = uniqueEmail('seat');
+    await invite(actor, first);
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationCreate, { actor, email: uniqueEmail('second'), role: 'user' }),
+      ),
+    ).toEqual({
+      code: 'USER_LIMIT_REACHED',
+      message:
+        'Your plan allows up to 2 users: 1 user and 1 pending invitation take every seat. Revoke an invitation or upgrade your subscription to invite more.',
+    });
+    // Inviting the same address again replaces its invitation: allowed.
+    const again = await invite(actor, first);
+    // Revoked (or expired), the invitation frees its seat.
+    await h.client.send(IdentityInvitationRevoke, { actor, id: again.reply.invitation.id });
+    await expect(invite(actor, uniqueEmail('after-revoke'))).resolves.toBeDefined();
+  });
 
   it('refuses to invite anyone into a free company that has its 2 active users', async () => {
     const { actor } = await registerCompany(h.client);
@@ -248,9 +272,11 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
 
   it('refuses the third user of a free company, and the invitation stays usable', async () => {
     const { actor } = await registerCompany(h.client);
-    // Invited while there was room; the place went to someone else before it was accepted.
+    // Invited while there was room (a larger plan); the place went to someone else before it was accepted.
+    await setPlan(actor.customerId, 'teams');
     const { token } = await invite(actor, uniqueEmail('third'));
     await addUser(actor);
+    await setPlan(actor.customerId, 'free');
     expect(
       await errorOf(
         h.client.send(IdentityInvitationAccept, { token, name: 'Third Thea', password: PASSWORD }),
@@ -276,8 +302,11 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
   it('lets only one of two concurrent accepts take the last place', async () => {
     for (let round = 0; round < 3; round++) {
       const { actor } = await registerCompany(h.client);
+      // Both invited while the company had room (a larger plan), then back on Free: one place left.
+      await setPlan(actor.customerId, 'teams');
       const first = await invite(actor, uniqueEmail('racer-a'));
       const second = await invite(actor, uniqueEmail('racer-b'));
+      await setPlan(actor.customerId, 'free');
       const results = await Promise.allSettled([
         h.client.send(IdentityInvitationAccept, { token: first.token, name: 'Racer A', password: PASSWORD }),
         h.client.send(IdentityInvitationAccept, { token: second.token, name: 'Racer B', password: PASSWORD }),
@@ -307,6 +336,8 @@ describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
 
   it('lists open invitations newest first with their inviter, and the seats against the plan', async () => {
     const { actor, session } = await registerCompany(h.client, { userName: 'Ada Admin' });
+    // Invited while the company had room; the seats below are counted against Free again.
+    await setPlan(session.customer.id, 'unlimited');
     const first = await invite(actor, uniqueEmail('first'), 'viewer', 'First Fay');
     const second = await invite(actor, uniqueEmail('second'), 'admin', null);
     const expired = await invite(actor, uniqueEmail('expired'));
@@ -320,6 +351,7 @@ describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
       name: 'Accepted Al',
       password: PASSWORD,
     });
+    await setPlan(session.customer.id, 'free');
 
     const { invitations, seats } = await h.client.send(IdentityInvitationsList, { actor });
     expect(invitations.map((i) => i.id)).toEqual([second.reply.invitation.id, first.reply.invitation.id]);
@@ -440,6 +472,7 @@ describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
 
   it('is for administrators only; the role in the database decides, not the token', async () => {
     const { actor } = await registerCompany(h.client);
+    await setPlan(actor.customerId, 'teams');
     const { reply } = await invite(actor, uniqueEmail('target'));
     const member = await addUser(actor, 'user');
     const claimsAdmin = { ...member.actor, role: 'admin' as const };

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { SubscriptionChanged } from '@planted/contracts';
 import { waitFor } from '@planted/testing';
 import {
   client,
@@ -374,59 +375,68 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       return { id: created.body.invitation.id as string, email: created.body.invitation.email, mail };
     }
 
-    it('lists pending invitations and seats; resend replaces the link; revoke ends it', async () => {
+    it('lists pending invitations and seats (an open invitation holds one); revoke frees it; resend replaces the link', async () => {
       const admin = (await api.post('/api/auth/register', company('Pending'))).body;
       const ivy = await inviteAs(admin.token, 'ivy', 'viewer');
-      const ned = await inviteAs(admin.token, 'ned');
+      // The free plan's 2 seats: the admin and Ivy's invitation. No third invitee is left to find out on accepting.
+      const ned = email('ned');
+      const refused = await api.post('/api/invitations', { email: ned, role: 'user' }, admin.token);
+      expect([refused.status, refused.body.error]).toEqual([
+        403,
+        'Your plan allows up to 2 users: 1 user and 1 pending invitation take every seat. Revoke an invitation or upgrade your subscription to invite more.',
+      ]);
+      expect(sys.smtp.mailsTo(ned)).toHaveLength(0);
 
       const listed = await api.get('/api/invitations', admin.token);
       expect(listed.status).toBe(200);
-      expect(listed.body.seats).toEqual({ used: 1, pending: 2, limit: 2, plan: 'free' });
-      expect(listed.body.invitations.map((i: { id: string }) => i.id)).toEqual([ned.id, ivy.id]);
-      expect(listed.body.invitations[1]).toMatchObject({
+      expect(listed.body.seats).toEqual({ used: 1, pending: 1, limit: 2, plan: 'free' });
+      expect(listed.body.invitations.map((i: { id: string }) => i.id)).toEqual([ivy.id]);
+      expect(listed.body.invitations[0]).toMatchObject({
         email: ivy.email,
         role: 'viewer',
         invited_by_name: admin.user.name,
       });
       expect(JSON.stringify(listed.body)).not.toMatch(/token/i);
 
-      const oldToken = inviteTokenFrom(ivy.mail);
-      const resent = await api.post(`/api/invitations/${ivy.id}/resend`, undefined, admin.token);
+      const ivyToken = inviteTokenFrom(ivy.mail);
+      const revoked = await api.delete(`/api/invitations/${ivy.id}`, admin.token);
+      expect(revoked.status).toBe(200);
+      expect(revoked.body).toEqual({ message: 'Invitation revoked' });
+      expect((await api.get(`/api/invitations/validate?token=${ivyToken}`)).body.error).toBe(
+        'Invalid or expired invitation',
+      );
+      expect((await api.delete(`/api/invitations/${ivy.id}`, admin.token)).status).toBe(404);
+
+      // The seat is free again.
+      const nedInvited = await inviteAs(admin.token, 'ned');
+      const oldToken = inviteTokenFrom(nedInvited.mail);
+      const resent = await api.post(`/api/invitations/${nedInvited.id}/resend`, undefined, admin.token);
       expect(resent.status).toBe(200);
       expect(resent.body).toMatchObject({
-        invitation: { id: ivy.id, email: ivy.email },
+        invitation: { id: nedInvited.id, email: nedInvited.email },
         message: 'Invitation sent',
       });
-      const newMail = await waitFor(() => sys.smtp.mailsTo(ivy.email)[1]);
+      const newMail = await waitFor(() => sys.smtp.mailsTo(nedInvited.email)[1]);
       const newToken = inviteTokenFrom(newMail);
       expect(newToken).not.toBe(oldToken);
       const old = await api.post('/api/invitations/accept', {
         token: oldToken,
-        name: 'Ivy Old',
+        name: 'Ned Old',
         password: PASSWORD,
       });
       expect(old.status).toBe(400);
       expect(old.body.error).toBe('Invalid or expired invitation');
       const accepted = await api.post('/api/invitations/accept', {
         token: newToken,
-        name: 'Ivy Invitee',
+        name: 'Ned Invitee',
         password: PASSWORD,
       });
       expect(accepted.status).toBe(201);
       expect(accepted.body.user).toMatchObject({
-        email: ivy.email,
-        role: 'viewer',
+        email: nedInvited.email,
+        role: 'user',
         customer_id: admin.customer.id,
       });
-
-      const nedToken = inviteTokenFrom(ned.mail);
-      const revoked = await api.delete(`/api/invitations/${ned.id}`, admin.token);
-      expect(revoked.status).toBe(200);
-      expect(revoked.body).toEqual({ message: 'Invitation revoked' });
-      expect((await api.get(`/api/invitations/validate?token=${nedToken}`)).body.error).toBe(
-        'Invalid or expired invitation',
-      );
-      expect((await api.delete(`/api/invitations/${ned.id}`, admin.token)).status).toBe(404);
 
       const after = await api.get('/api/invitations', admin.token);
       expect(after.body).toEqual({ invitations: [], seats: { used: 2, pending: 0, limit: 2, plan: 'free' } });
@@ -434,8 +444,23 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
 
     it('answers 403 to a user or viewer, and 401 without a session', async () => {
       const admin = (await api.post('/api/auth/register', company('Gate'))).body;
+      // On Teams (5 users), as billing's event would set it: room for a viewer and a pending invitation.
+      await sys.publishEvent(
+        SubscriptionChanged,
+        {
+          customer_id: admin.customer.id,
+          plan: 'teams',
+          status: 'active',
+          subscription_start_date: new Date().toISOString(),
+          subscription_end_date: null,
+          subscription_canceled_at: null,
+        },
+        admin.customer.id,
+      );
+      await waitFor(async () =>
+        (await api.get('/api/invitations', admin.token)).body.seats?.plan === 'teams' ? true : undefined,
+      );
       const viewer = await inviteAs(admin.token, 'gate-viewer', 'viewer');
-      // Invited while the free plan has room: with the viewer in, it is full.
       const pending = await inviteAs(admin.token, 'gate-pending');
       await api.post('/api/invitations/accept', {
         token: inviteTokenFrom(viewer.mail),

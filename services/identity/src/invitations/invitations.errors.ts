@@ -19,5 +19,14 @@ export const userLimitReached = (limit: number) =>
     `Your plan allows up to ${limit} users. Ask an administrator to upgrade your subscription.`,
   );
 
+/** Inviting: the plan's seats are taken by its users and the invitations still open. */
+export const seatsHeldByInvitations = (limit: number, users: number, invited: number) =>
+  new ServiceError(
+    'USER_LIMIT_REACHED',
+    `Your plan allows up to ${limit} users: ${users} ${users === 1 ? 'user' : 'users'} and ${invited} pending ${
+      invited === 1 ? 'invitation' : 'invitations'
+    } take every seat. Revoke an invitation or upgrade your subscription to invite more.`,
+  );
+
 export const invitationEmailFailed = () =>
   new ServiceError('UNAVAILABLE', 'The invitation email could not be sent. Please try again.');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { IdentityTx } from '../db/database';
 import { returned } from '../db/rows';
 import { customers, invitations, users, type InvitationRow } from '../db/schema';
@@ -61,6 +61,21 @@ export class InvitationsRepository {
       .where(and(eq(invitations.customerId, customerId), open(now)))
       .orderBy(desc(invitations.createdAt), desc(invitations.id));
     return rows.map(({ invitation, invitedByName }) => ({ ...invitation, invitedByName }));
+  }
+
+  /** The company's open invitations (pending, not expired) to addresses other than `email`. */
+  async countOpenToOthers(tx: IdentityTx, customerId: string, email: string, now: Date): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.customerId, customerId),
+          open(now),
+          ne(sql`lower(${invitations.email})`, email.toLowerCase()),
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   /** A pending invitation of the company (expired ones included: resending renews them). */

@@ -38,6 +38,7 @@ import {
   onlyAdminsInvite,
   onlyAdminsManage,
   userAlreadyExists,
+  seatsHeldByInvitations,
   userLimitReached,
 } from './invitations.errors';
 import { InvitationsRepository, isUsable, type PendingInvitationRow } from './invitations.repository';
@@ -86,10 +87,15 @@ export class InvitationsService {
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
       const company = await this.customers.findById(tx, actor.customerId);
-      // Nobody more can join a company at its plan's user limit: no invitation that could not be accepted.
+      // Nobody more can join a company at its plan's user limit: no invitation that could not be
+      // accepted. Open invitations to other addresses hold seats too: otherwise the admin hears
+      // nothing, and the last invitee is refused at the end of accepting.
       const plan = getPlan(company?.subscriptionPlan ?? 'free');
       const activeUsers = await this.users.countActive(tx, actor.customerId);
       if (!canAddUser(plan.id, activeUsers)) throw userLimitReached(plan.user_limit ?? activeUsers);
+      const invited = await this.invitations.countOpenToOthers(tx, actor.customerId, input.email, new Date());
+      if (!canAddUser(plan.id, activeUsers + invited))
+        throw seatsHeldByInvitations(plan.user_limit ?? activeUsers, activeUsers, invited);
       await this.invitations.revokePending(tx, actor.customerId, input.email);
       const invitation = await this.invitations.insert(tx, {
         customerId: actor.customerId,
