@@ -7,7 +7,7 @@ export const onlyAdminsManage = () => new ServiceError('FORBIDDEN', MESSAGES.ONL
 /** Unknown, another company's, accepted and revoked invitations are not told apart. */
 export const invitationNotFound = () => new ServiceError('NOT_FOUND', MESSAGES.INVITATION_NOT_FOUND);
 
-export const userAlreadyExists = () => new ServiceError('CONFLICT', 'A user with this email already exists');
+export const userAlreadyExists = () => new ServiceError('CONFLICT', MESSAGES.USER_ALREADY_EXISTS);
 
 /** Unknown, expired, revoked and used tokens are not told apart. */
 export const invitationInvalid = () =>

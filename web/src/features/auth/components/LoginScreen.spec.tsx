@@ -56,6 +56,27 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
     expect(calls[0].body).toEqual({ email: 'alice@example.com', password: 'wrong-password' });
   });
 
+  it("shows the server's error in Spanish when the interface is in Spanish", async () => {
+    await setupI18n('es');
+    try {
+      mockFetch({ 'POST /api/auth/login': { status: 401, body: { error: 'Invalid email or password' } } });
+      renderApp('/login');
+      const user = userEvent.setup({ delay: null });
+      const submit = await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 15_000 });
+      const input = (testId: string) => {
+        const element = screen.getByTestId(testId);
+        return element.tagName === 'INPUT' ? element : element.querySelector('input')!;
+      };
+      await user.type(input('login-email'), 'alice@example.com');
+      await user.type(input('login-password'), 'wrong-password');
+      await user.click(submit);
+      expect(await screen.findByText('Correo electrónico o contraseña no válidos')).toBeInTheDocument();
+      expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+    } finally {
+      await setupI18n('en');
+    }
+  });
+
   it('falls back to the generic message when the server sends no error text', async () => {
     mockFetch({ 'POST /api/auth/login': { status: 500 } });
     renderApp('/login');
