@@ -394,19 +394,25 @@ async function setupZahara() {
 }
 
 /** A PKCS8 PEM private key kept in `file` (mode 0600), created when missing: Ed25519, or P-256 (`'p256'`). */
-function keyFile(file, type = 'ed25519') {
+/** A file of secret material, made once by `make` (mode 600) and kept across starts; its text. */
+function keptFile(file, make) {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
-    const { privateKey } =
-      type === 'p256'
-        ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-        : generateKeyPairSync('ed25519');
-    // 'wx' keeps a key that is already there.
-    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
+    // 'wx' keeps a file that is already there.
+    writeFileSync(file, make(), { mode: 0o600, flag: 'wx' });
   } catch (err) {
     if (err.code !== 'EEXIST') throw err;
   }
   return readFileSync(file, 'utf8');
+}
+
+function keyFile(file, type = 'ed25519') {
+  return keptFile(file, () =>
+    (type === 'p256'
+      ? generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+      : generateKeyPairSync('ed25519')
+    ).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+  );
 }
 
 const publicPem = (privatePem) =>
@@ -427,17 +433,7 @@ function setupBusKeys() {
   // The secret every process signs and checks events with (none is applied without it).
   if (!env.EVENT_SIGNING_SECRET) {
     env.EVENT_SIGNING_SECRET_FILE ??= path.join(path.dirname(env.JWT_KEY_FILE), 'event-signing.secret');
-    secretFile(env.EVENT_SIGNING_SECRET_FILE);
-  }
-}
-
-/** A file holding 32 random bytes in base64, made once and kept (mode 600). */
-function secretFile(file) {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if (err.code !== 'EEXIST') throw err;
+    keptFile(env.EVENT_SIGNING_SECRET_FILE, () => `${randomBytes(32).toString('base64')}\n`);
   }
 }
 

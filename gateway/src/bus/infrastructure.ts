@@ -5,10 +5,10 @@ import type { NatsConnection } from 'nats';
 import {
   connectNats,
   GatewayAssertionSigner,
-  loadEventSigner,
   loadPublicKeys,
   natsCredentials,
   NatsTypedClient,
+  requireEventSigner,
   type RequestObserver,
   type EventSigner,
 } from '@planted/messaging';
@@ -81,11 +81,7 @@ export async function connectInfrastructure(
       "No session token keys: set SESSION_PUBLIC_KEYS (identity's public key, PEM or JWKS) or SESSION_PUBLIC_KEYS_FILE",
     );
   // A revocation anybody on the bus could have made would let them end any user's sessions.
-  const eventSigner = await loadEventSigner(config);
-  if (!eventSigner)
-    throw new Error(
-      'No event signing secret: set EVENT_SIGNING_SECRET (the one every service has) or EVENT_SIGNING_SECRET_FILE',
-    );
+  const eventSigner = await requireEventSigner(config);
   const nc = await connectNats(config.NATS_URL, 'gateway', logger, natsCredentials(config));
   const redis = new Redis(config.REDIS_URL, {
     lazyConnect: true,

@@ -12,11 +12,11 @@ import {
   connectNats,
   EventConsumer,
   GatewayAssertionVerifier,
-  loadEventSigner,
   loadPublicKeys,
   natsCredentials,
   NatsTypedClient,
   OutboxRelay,
+  requireEventSigner,
   ServiceErrorFilter,
   SessionRevocations,
   SessionTokenVerifier,
@@ -263,18 +263,12 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
 
   /** The signer of the service's events and checker of those it reads (EVENT_SIGNING_SECRET). */
   private async eventSigner(): Promise<EventSigner> {
-    let signer;
     try {
-      signer = await loadEventSigner(this.config);
+      return await requireEventSigner(this.config);
     } catch (err) {
       if (err instanceof BusKeyError) throw new StartupError(err.message);
       throw err;
     }
-    if (!signer)
-      throw new StartupError(
-        'EVENT_SIGNING_SECRET or EVENT_SIGNING_SECRET_FILE is required: the bus trusts no event it cannot verify',
-      );
-    return signer;
   }
 
   private async startConsumers(signer: EventSigner): Promise<void> {

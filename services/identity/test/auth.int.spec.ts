@@ -268,6 +268,7 @@ describe('profile and session (spec §7 GET /auth/profile, GET /auth/verify, PUT
       `${profilePicturePrefix(other.actor.userId)}theirs.jpg`,
       '/files/equipment/some-item.jpg',
       `${profilePicturePrefix(actor.userId)}../../equipment/x.jpg`,
+      `${profilePicturePrefix(actor.userId)}..`,
       'https://example.com/me.jpg',
     ]) {
       const err = await errorOf(

@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@planted/domain';
 import { MESSAGES } from '@planted/contracts/messages';
+import type { i18n as I18n } from 'i18next';
 
 /*
  * Schemas carry the English text of a message. The browser shows it in the user's language by
@@ -52,4 +53,13 @@ export function registerValidationTexts(texts: Readonly<Record<string, string>>,
 /** The i18next key of a schema message, or null for a text no table holds (shown as sent). */
 export function validationKey(message: string): string | null {
   return KEY_BY_TEXT.get(message) ?? null;
+}
+
+/**
+ * A server's text in the user's language when a table words it (and its namespace is loaded),
+ * else as the server sent it: what every form, field and message shows of an answer's text.
+ */
+export function serverText(i18n: Pick<I18n, 'exists' | 't'>, text: string): string {
+  const key = validationKey(text);
+  return key && i18n.exists(key) ? i18n.t(key) : text;
 }

@@ -68,8 +68,8 @@ export const profilePicturePrefix = (userId: string) => `/files/profile-pictures
 /** Whether a URL is one of the user's own stored pictures (a file directly in their folder). */
 export const isOwnProfilePicture = (userId: string, url: string) =>
   url.startsWith(profilePicturePrefix(userId)) &&
-  /^[A-Za-z0-9._-]+$/.test(url.slice(profilePicturePrefix(userId).length)) &&
-  !url.includes('..');
+  // One file name directly in the folder: no '/', and no leading dot ('..' included).
+  /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(url.slice(profilePicturePrefix(userId).length));
 
 /** POST /api/auth/profile-picture: the gateway stores the checked image, identity records its URL. */
 export const IdentityProfilePictureSet = defineRequest(

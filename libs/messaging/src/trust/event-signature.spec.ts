@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BusKeyError } from './bus-proof';
-import { EventSigner, loadEventSigner } from './event-signature';
+import { EventSigner, loadEventSigner, requireEventSigner } from './event-signature';
 
 const SECRET = 'x'.repeat(32);
 const NEXT = 'y'.repeat(44);
@@ -51,6 +51,10 @@ describe('EventSigner (EVENT_SIGNING_SECRET)', () => {
       const inline = await loadEventSigner({ EVENT_SIGNING_SECRET: NEXT, EVENT_SIGNING_SECRET_FILE: file });
       expect(inline?.verify(data, EventSigner.fromSetting(NEXT).sign(data))).toBe(true);
       expect(await loadEventSigner({})).toBeUndefined();
+      await expect(requireEventSigner({})).rejects.toThrow(
+        'EVENT_SIGNING_SECRET or EVENT_SIGNING_SECRET_FILE is required',
+      );
+      await expect(requireEventSigner({ EVENT_SIGNING_SECRET: SECRET })).resolves.toBeInstanceOf(EventSigner);
       await expect(loadEventSigner({ EVENT_SIGNING_SECRET_FILE: path.join(dir, 'none') })).rejects.toThrow(
         'Cannot read EVENT_SIGNING_SECRET_FILE',
       );

@@ -88,6 +88,16 @@ export async function loadEventSigner(settings: Record<string, unknown>): Promis
   return EventSigner.fromSetting(text.trim());
 }
 
+/** The event signer a process cannot run without: BusKeyError, saying what to set, when none is configured. */
+export async function requireEventSigner(settings: Record<string, unknown>): Promise<EventSigner> {
+  const signer = await loadEventSigner(settings);
+  if (!signer)
+    throw new BusKeyError(
+      'EVENT_SIGNING_SECRET or EVENT_SIGNING_SECRET_FILE is required: the bus applies no event it cannot verify (npm start keeps one in .data/keys/event-signing.secret)',
+    );
+  return signer;
+}
+
 /**
  * Publishes an event to JetStream as the outbox relay does: the envelope's JSON, signed
  * (EVENT_SIGNATURE_HEADER), with the message id JetStream deduplicates by (default: the

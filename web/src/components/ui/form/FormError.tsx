@@ -1,16 +1,7 @@
 import { Alert, Box } from '@mui/material';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { validationKey } from '../../../lib/validation-text';
-
-/** A server text the shared tables word, in the user's language; any other as the server sent it. */
-export function useServerText(): (text: string) => string {
-  const { t, i18n } = useTranslation();
-  return (text) => {
-    const key = validationKey(text);
-    return key && i18n.exists(key) ? t(key) : text;
-  };
-}
+import { serverText } from '../../../lib/validation-text';
 
 /**
  * The server's `error` text (or the screen's fallback) after a failed submit, and the answer's
@@ -19,10 +10,10 @@ export function useServerText(): (text: string) => string {
 export function FormError({ testId }: { testId?: string }) {
   const { control, clearErrors } = useFormContext();
   const { errors } = useFormState({ control, name: 'root' });
-  const serverText = useServerText();
+  const { i18n } = useTranslation();
   const sent = errors.root?.server?.message;
-  const message = sent ? serverText(sent) : sent;
-  const details = errors.root?.details?.message?.split('\n').map(serverText) ?? [];
+  const message = sent ? serverText(i18n, sent) : sent;
+  const details = errors.root?.details?.message?.split('\n').map((text) => serverText(i18n, text)) ?? [];
   if (!message && details.length === 0) return null;
   return (
     <Alert

@@ -1,6 +1,7 @@
 import type { FieldError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
-import { validationKey } from '../../../lib/validation-text';
+import { i18n } from '../../../lib/i18n';
+import { serverText } from '../../../lib/validation-text';
 
 /**
  * What a field shows: a schema message arrives as its i18next key (schemaResolver); a server
@@ -9,8 +10,5 @@ import { validationKey } from '../../../lib/validation-text';
  */
 export function fieldMessage(t: TFunction, error: FieldError | undefined): string | undefined {
   if (!error?.message) return undefined;
-  if (error.type !== 'server') return t(error.message);
-  const key = validationKey(error.message);
-  const translated = key ? t(key, { defaultValue: '' }) : '';
-  return translated || error.message;
+  return error.type === 'server' ? serverText(i18n, error.message) : t(error.message);
 }
