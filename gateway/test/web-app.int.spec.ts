@@ -49,6 +49,13 @@ describe('gateway serves the web app', () => {
     }
   });
 
+  it('answers HEAD on a client route as GET, without the body', async () => {
+    const res = await fetch(gw.url + '/dashboard', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toBe('');
+  });
+
   it('sends assets compressed when the browser accepts it, and cacheable for a year', async () => {
     const br = await fetch(gw.url + '/assets/app-123.js', { headers: { 'accept-encoding': 'br' } });
     expect(br.status).toBe(200);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /**
- * Serves the built web app at `/` with history fallback: any GET that is not an API,
+ * Serves the built web app at `/` with history fallback: any GET (or HEAD) that is not an API,
  * file or GraphQL path and accepts HTML gets index.html, so client routes survive a
  * reload. Unknown `/api` paths answer JSON 404. Nest owns Fastify's not-found hook, so
  * the returned responder is called from the error filter when no route matched.
@@ -38,7 +38,9 @@ export async function registerWebApp(
     const url = request.url.split('?')[0];
     const isApi =
       url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url === '/graphql';
-    if (!isApi && request.method === 'GET' && indexHtml) {
+    // HEAD as GET (link checkers and uptime probes ask it): Node sends the head only.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && isRead && indexHtml) {
       void reply
         .status(200)
         .type('text/html; charset=utf-8')
@@ -46,7 +48,7 @@ export async function registerWebApp(
         .send(indexHtml);
       return;
     }
-    if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
+    if (!isApi && isRead && (request.headers.accept ?? '').includes('text/html')) {
       void reply
         .status(404)
         .type('text/html; charset=utf-8')

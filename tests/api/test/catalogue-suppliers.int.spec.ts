@@ -3,7 +3,7 @@ import { tag, twoCompanies, type Companies } from './catalogue-support';
 import { client, startSystem, type Json, type System } from './system';
 
 const NOT_FOUND = 'Supplier not found';
-const ONLY_ADMINS = 'Only administrators can add or edit suppliers';
+const ONLY_ADMINS = 'Only administrators can add, edit or delete suppliers';
 const READ_ONLY = 'Read-only (created by another customer)';
 const ONLY_CREATOR_DELETES = 'Only the customer that created this supplier can delete it';
 

@@ -214,7 +214,10 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
       expect(res).toEqual(
         expect.objectContaining({
           status: 409,
-          body: { error: 'This site has hires; complete or delete them before deleting the site' },
+          body: {
+            error:
+              "This site has hires, so it cannot be deleted. Delete its hires first, or set the site's status to Completed.",
+          },
         }),
       );
       expect((await api.delete(`/api/hires/${hire.id}`, co.a.token)).status).toBe(200);

@@ -17,7 +17,7 @@ export const CATALOGUE_MESSAGES = {
   ONLY_ADMINS_ADD_EQUIPMENT: 'Only administrators can add equipment',
   ONLY_OWNER_EDITS_EQUIPMENT:
     'Only administrators of the company that added this equipment can change or delete it',
-  ONLY_ADMINS_MANAGE_SUPPLIERS: 'Only administrators can add or edit suppliers',
+  ONLY_ADMINS_MANAGE_SUPPLIERS: 'Only administrators can add, edit or delete suppliers',
   /** Spec §2 Suppliers: basic information of another customer's supplier. */
   SUPPLIER_READ_ONLY: 'Read-only (created by another customer)',
   ONLY_CREATOR_DELETES_SUPPLIER: 'Only the customer that created this supplier can delete it',

@@ -38,7 +38,8 @@ export const HIRES_MESSAGES = {
   DETAILS_TOO_LONG: 'Additional details must be 2000 characters or less',
   /** The Upgrade Required modal reads current and max from GET /hires/subscription-usage. */
   HIRE_LIMIT_REACHED: "Your plan's active hire limit is reached. Upgrade to add more active hires.",
-  SITE_HAS_HIRES: 'This site has hires; complete or delete them before deleting the site',
+  SITE_HAS_HIRES:
+    "This site has hires, so it cannot be deleted. Delete its hires first, or set the site's status to Completed.",
   SITE_CREATED: 'Site created successfully',
   SITE_UPDATED: 'Site updated successfully',
   SITE_DELETED: 'Site deleted successfully',

@@ -213,13 +213,18 @@ describe('Site Management (spec §2 Sites)', () => {
     const { user } = await open('/sites', {
       [`DELETE /api/sites/${LEEDS}`]: {
         status: 409,
-        body: { error: 'This site has hires; complete or delete them before deleting the site' },
+        body: {
+          error:
+            "This site has hires, so it cannot be deleted. Delete its hires first, or set the site's status to Completed.",
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Leeds Depot' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(
-      await screen.findByText('This site has hires; complete or delete them before deleting the site'),
+      await screen.findByText(
+        "This site has hires, so it cannot be deleted. Delete its hires first, or set the site's status to Completed.",
+      ),
     ).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Failed to delete site', expect.anything());
   });
