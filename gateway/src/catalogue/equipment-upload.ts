@@ -159,6 +159,7 @@ const update: Prepare = async (request, actor, services) => {
   const input = parseInput(
     UPDATE_INPUT,
     isObject ? { ...body, id: (request.params as { id: string }).id } : body,
+    ['id'],
   );
   const run = () =>
     withImage(services, actor, form.image, async (image) => {

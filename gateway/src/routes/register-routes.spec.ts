@@ -50,6 +50,10 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
 
   beforeAll(async () => {
     app = Fastify();
+    // As the Nest Fastify adapter does (the gateway takes Apple's form post).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
     const bus: TypedClient = {
       send: async (_subject, payload) => {
         sent.push(payload);
@@ -105,16 +109,42 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
   });
 
   it('answers bad input with 400, the first message and every field', async () => {
-    const res = await put('/api/things/t%00x?dryRun=a%07b', { name: 'x'.repeat(21) }, 'admin-token');
+    const res = await put('/api/things/t-1?dryRun=a%07b', { name: 'x'.repeat(21) }, 'admin-token');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: 'This field must not contain control characters',
+      error: 'Name is too long',
       details: [
-        { param: 'id', msg: 'This field must not contain control characters' },
         { param: 'name', msg: 'Name is too long' },
         { param: 'dryRun', msg: 'This field must not contain control characters' },
       ],
     });
+  });
+
+  it('answers a path segment its field refuses with 404 and the field’s message: it names nothing', async () => {
+    const res = await put('/api/things/t%00x?dryRun=a%07b', { name: 'x'.repeat(21) }, 'admin-token');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'This field must not contain control characters' });
+  });
+
+  it('takes JSON bodies only: text or a form is 415, whatever it holds', async () => {
+    sent.length = 0;
+    for (const [type, payload] of [
+      ['text/plain', '{"name":"Digger"}'],
+      ['application/x-www-form-urlencoded', 'name=Digger'],
+    ]) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/things/t-1',
+        payload,
+        headers: { authorization: 'Bearer admin-token', 'content-type': type },
+      });
+      expect({ type, status: res.statusCode, body: res.json() }).toEqual({
+        type,
+        status: 415,
+        body: { error: 'Unsupported content type' },
+      });
+    }
+    expect(sent).toEqual([]);
   });
 
   it('documents the route: parameters, body, answer, security and its error answers', () => {

@@ -61,6 +61,17 @@ function gatherInput(declaration: RouteDeclaration, request: FastifyRequest): un
   };
 }
 
+/**
+ * Declared routes take JSON (spec §7): a body sent as text, a form or anything else is 415,
+ * not read as a string and refused field by field. No body at all is fine.
+ */
+function refuseNonJsonBody(request: FastifyRequest): void {
+  if (request.body === undefined) return;
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json'))
+    throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+}
+
 /** The verified caller of a route of this access, refusing a missing or bad token and a non-admin on admin routes. */
 export async function authenticate(
   route: { access: Access; forbidden?: string },
@@ -176,7 +187,12 @@ export function registerRoutes(
               : (knownCaller(declaration, request, services.verifier) ??
                 (await authenticate(declaration, request, services.verifier)));
           const key = declaration.idempotent ? idempotencyKeyOf(request.headers) : undefined;
-          const input = parseInput(declaration.input, gatherInput(declaration, request)) as never;
+          if (declaration.hasBody) refuseNonJsonBody(request);
+          const input = parseInput(
+            declaration.input,
+            gatherInput(declaration, request),
+            declaration.params,
+          ) as never;
           const context: RouteContext = { actor, ip: request.ip, secure: request.protocol === 'https' };
           const payload = () => ({ ...(input as object), ...(actor ? { actor } : {}) }) as never;
           // The reply is the answer: it goes on as the JSON text the bus checked, not parsed

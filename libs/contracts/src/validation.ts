@@ -21,3 +21,15 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
   }
   return out;
 }
+
+/** Plain decimal notation as a person types it: 12, 12.5, .5, -3 (spaces around allowed). */
+const DECIMAL_TEXT = /^\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
+
+/**
+ * A number from numeric text in plain decimal notation (a form's field); any other value as
+ * it came, for the schema to refuse. JavaScript's Number() would also read '0x10' as 16,
+ * '1e3' as 1000 and '0b11' as 3: money typed like that is a mistake, not a price.
+ */
+export function decimalText(value: unknown): unknown {
+  return typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value;
+}

@@ -4,3 +4,4 @@ export * from './inline-params';
 export * from './search-text';
 export * from './read-model';
 export * from './scheduled-runs';
+export * from './timestamps';

@@ -74,6 +74,7 @@ export const VALIDATION_MESSAGES = {
   NEW_PASSWORD_REQUIRED: 'New password is required',
   NEW_PASSWORDS_DO_NOT_MATCH: 'New passwords do not match',
   NEW_PASSWORD_MIN: 'New password must be at least 6 characters',
+  NEW_PASSWORD_SAME: 'New password must be different from the current password',
 
   // Accounting lookups and matching (§5)
   NOMINAL_CODE_REQUIRED: 'Please enter a nominal code',

@@ -189,6 +189,31 @@ describe('basic information (spec §2, §5: only the creator edits it; read-only
     ]);
     const { events } = await h.client.send(CatalogueSupplierTimeline, { actor: a.admin, id: supplier.id });
     expect(events.map((e) => e.type)).toEqual(['updated', 'created']);
+
+    // Saved again as it is (the form sends both panels): no event, nothing on the bus.
+    const again = await h.client.send(CatalogueSupplierUpdate, {
+      actor: a.admin,
+      id: supplier.id,
+      name: 'Renamed Hire',
+      contact_phone: '0113 496 0999',
+    });
+    expect(again.supplier).toMatchObject({ name: 'Renamed Hire', contact_phone: '0113 496 0999' });
+    await h.client.send(CatalogueSupplierDetailsSave, {
+      actor: a.admin,
+      id: supplier.id,
+      contact_name: 'Jo',
+    });
+    await h.client.send(CatalogueSupplierDetailsSave, {
+      actor: a.admin,
+      id: supplier.id,
+      contact_name: 'Jo',
+    });
+    expect((await outboxRowsAbout(h.app, supplier.id)).map((r) => r.subject)).toEqual([
+      'catalogue.supplier.created.v1',
+      'catalogue.supplier.updated.v1',
+    ]);
+    const after = await h.client.send(CatalogueSupplierTimeline, { actor: a.admin, id: supplier.id });
+    expect(after.events.map((e) => e.type)).toEqual(['details_updated', 'updated', 'created']);
   });
 
   it("another company's admin gets 403 'Read-only (created by another customer)'", async () => {

@@ -169,7 +169,7 @@ describe('purchase orders from the accounting connector', () => {
     });
     const failed = await hireUntil(a.actor, created.id, (x) => x.purchase_order_error !== null);
     expect(failed).toMatchObject({ purchase_order_error: 'Zahara is unavailable', zahara_po_number: null });
-    expect(failed.purchase_order_failed_at).toEqual(expect.any(String));
+    expect(failed.purchase_order_failed_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     await h.publish(PurchaseOrderCreated, {
       customer_id: a.actor.customerId,

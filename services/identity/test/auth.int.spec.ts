@@ -318,6 +318,20 @@ describe('change password (spec §7 PUT /auth/change-password)', () => {
     );
   });
 
+  it('refuses the current password as the new one, on the field, after checking it', async () => {
+    const { actor, email } = await registerCompany(h.client);
+    const err = await errorOf(
+      h.client.send(IdentityChangePassword, { actor, currentPassword: PASSWORD, newPassword: PASSWORD }),
+    );
+    expect(err).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'New password must be different from the current password',
+      details: [{ param: 'newPassword', msg: 'New password must be different from the current password' }],
+    });
+    // Nothing changed: the session goes on and the password still signs in.
+    expect(actorOf((await h.client.send(IdentityLogin, { email, password: PASSWORD })).user)).toEqual(actor);
+  });
+
   it('requires at least 6 characters for the new password (spec §5)', async () => {
     const { actor } = await registerCompany(h.client);
     const err = await errorOf(

@@ -162,6 +162,9 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       expect.objectContaining({
         supplier_id: items.supplier.id,
         zahara_supplier_id: exported.body.zahara_supplier_id,
+        // ISO 8601 UTC, as every other time in the API.
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       }),
     ]);
     const missing = await api.post(

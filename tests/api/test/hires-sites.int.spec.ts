@@ -224,9 +224,9 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
       expect((await api.delete(`/api/sites/${site.id}`, co.a.token)).status).toBe(200);
     });
 
-    it('answers an id that is not an id with 400, an unknown one with 404', async () => {
+    it('answers an id that is not an id, and an unknown one, with 404', async () => {
       expect(await api.get('/api/sites/not-an-id', co.a.token)).toMatchObject({
-        status: 400,
+        status: 404,
         body: { error: NOT_FOUND },
       });
       expect(await api.get(`/api/sites/${randomUUID()}`, co.a.token)).toMatchObject({

@@ -420,7 +420,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       ])
         expect(res).toMatchObject({ status: 404, body: { error: NOT_FOUND } });
       expect(await api.get('/api/hires/not-an-id', co.a.token)).toMatchObject({
-        status: 400,
+        status: 404,
         body: { error: NOT_FOUND },
       });
     });

@@ -506,7 +506,10 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       expect(
         (await api.get('/api/invitations', a.token)).body.invitations.map((i: { id: string }) => i.id),
       ).toEqual([invitation.id]);
-      expect((await api.delete('/api/invitations/not-an-id', a.token)).status).toBe(400);
+      expect(await api.delete('/api/invitations/not-an-id', a.token)).toMatchObject({
+        status: 404,
+        body: { error: 'Invitation not found' },
+      });
     });
   });
 

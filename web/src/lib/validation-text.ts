@@ -30,6 +30,7 @@ const IN_COMMON: ReadonlySet<ValidationMessageKey> = new Set<ValidationMessageKe
   'NEW_PASSWORD_REQUIRED',
   'NEW_PASSWORDS_DO_NOT_MATCH',
   'NEW_PASSWORD_MIN',
+  'NEW_PASSWORD_SAME',
 ]);
 
 const KEY_BY_TEXT = new Map<string, string>();

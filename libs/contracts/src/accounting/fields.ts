@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES as E, VALIDATION_MESSAGES as V } from '@planted/domain';
 import { textField } from '../text';
+import { decimalText } from '../validation';
 import { hireIdField, hireIdsField } from '../hires/fields';
 
 /**
@@ -108,7 +109,7 @@ export const settingsFieldsSchema = z.object({
   tax_description: optionalDescription('Tax description'),
   tax_percentage: z
     .preprocess(
-      (v) => (v === '' ? null : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v),
+      (v) => (v === '' ? null : decimalText(v)),
       z
         .number({ error: ACCOUNTING_MESSAGES.TAX_PERCENTAGE_INVALID })
         .min(0, { error: ACCOUNTING_MESSAGES.TAX_PERCENTAGE_INVALID })

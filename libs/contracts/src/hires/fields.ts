@@ -13,6 +13,7 @@ import {
 } from '@planted/domain';
 import { optionalText } from '../catalogue/fields';
 import { textField } from '../text';
+import { decimalText } from '../validation';
 
 /** Hires and sites messages the spec leaves unworded (the worded ones come from @planted/domain). */
 export const HIRES_MESSAGES = {
@@ -120,8 +121,7 @@ const amountSchema = (required?: string) =>
     });
 
 /** Numeric text as its number; blank as undefined; anything else as it came (and refused). */
-const amountInput = (v: unknown) =>
-  isBlank(v) ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v;
+const amountInput = (v: unknown) => (isBlank(v) ? undefined : decimalText(v));
 
 /**
  * A required amount in pounds, as a number or numeric text (a form's field); blank is

@@ -85,6 +85,22 @@ describe('hire form fields (spec §5 Hire form)', () => {
     ]);
   });
 
+  it('reads amounts typed in plain decimals only: not hex, binary or exponent notation', () => {
+    for (const [text, pounds] of [
+      [' 5 ', 5],
+      ['12.50', 12.5],
+      ['.5', 0.5],
+      ['7.', 7],
+    ] as const) {
+      expect(hireFieldsSchema.parse({ ...hire, price: text }).price).toBe(pounds);
+    }
+    for (const typo of ['0x10', '1e2', '0b11', '0o7', 'Infinity', '1,000', '£5']) {
+      expect(messages(hireFieldsSchema.safeParse({ ...hire, price: typo }))).toEqual([
+        `price: ${V.AMOUNT_INVALID}`,
+      ]);
+    }
+  });
+
   it('lists active and collection booked hires by default', () => {
     expect(hireStatusFilterField.parse(undefined)).toEqual(['active', 'collection_booked']);
     expect(hireStatusFilterField.parse('completed,active,completed')).toEqual(['completed', 'active']);

@@ -55,7 +55,7 @@ export const IdentityChangePassword = defineRequest(
   'identity.auth.password.change.v1',
   changePasswordSchema.extend({ actor: actorSchema }),
   z.object({ message: z.string(), token: z.string() }),
-  { caller: 'user', errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD'] },
+  { caller: 'user', errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD', 'VALIDATION_FAILED'] },
 );
 
 /**

@@ -10,6 +10,7 @@ import {
   type ZaharaSupplier,
 } from '@planted/contracts';
 import { DATABASE, OutboxService } from '@planted/service-kit';
+import { isoTimestamp } from '@planted/db';
 import type { AccountingDatabase, AccountingTx } from '../db/database';
 import type { SupplierMatchRow } from '../db/schema';
 import { requireAdmin } from '../settings/settings.errors';
@@ -41,8 +42,8 @@ const toMatch = (row: SupplierMatchRow, supplierName: string | null): SupplierMa
   zahara_default_tax_code_id: row.zaharaDefaultTaxCodeId,
   zahara_cost_code_id: row.zaharaCostCodeId,
   zahara_division_id: row.zaharaDivisionId,
-  created_at: row.createdAt,
-  updated_at: row.updatedAt,
+  created_at: isoTimestamp(row.createdAt),
+  updated_at: isoTimestamp(row.updatedAt),
 });
 
 /**

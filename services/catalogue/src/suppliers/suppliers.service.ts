@@ -140,12 +140,15 @@ export class SuppliersService {
   async update(actor: Actor, input: UpdateInput): Promise<ReplyOf<typeof CatalogueSupplierUpdate>> {
     const supplier = await this.database.withTenant(actor.customerId, async (tx) => {
       const row = await this.directory.ownRow(tx, actor, input.id, READ_ONLY);
-      const updated = await this.suppliers.update(tx, row.id, {
+      const basic = {
         name: input.name,
-        contactEmail: input.contact_email,
-        contactPhone: input.contact_phone,
-        address: input.address,
-      });
+        contactEmail: input.contact_email ?? null,
+        contactPhone: input.contact_phone ?? null,
+        address: input.address ?? null,
+      };
+      // A save that changes nothing (the form sends both panels) records no event.
+      if (sameValues(basic, row)) return this.requireVisible(tx, actor, row.id);
+      const updated = await this.suppliers.update(tx, row.id, basic);
       if (!updated) throw supplierNotFound();
       await this.addEvent(tx, actor, row.id, 'updated');
       await this.outbox.record(tx, SupplierUpdated, { supplier: toSupplierEvent(updated) }, actor.customerId);
@@ -192,7 +195,16 @@ export class SuppliersService {
       request: { subject: CatalogueSupplierDetailsSave, caller: actor.userId, input },
       prepare: async () => undefined,
       create: async (tx: CatalogueTx) => {
-        await this.requireVisible(tx, actor, id);
+        const current = await this.requireVisible(tx, actor, id);
+        const saved = {
+          contact_name: current.customer_contact_name,
+          contact_email: current.customer_contact_email,
+          phone: current.customer_phone,
+          preferred_order_method: current.preferred_order_method,
+          availability_check_method: current.availability_check_method,
+        };
+        // Details as they were: nothing to save, and no event in the timeline.
+        if (sameValues(details, saved)) return current;
         await this.suppliers.saveDetails(tx, actor.customerId, id, details);
         await this.addEvent(tx, actor, id, 'details_updated');
         return this.requireVisible(tx, actor, id);
@@ -257,4 +269,10 @@ export class SuppliersService {
       authorName: actor.name,
     });
   }
+}
+
+/** Every field of `next` as `current` holds it (absent and null alike). */
+function sameValues(next: Record<string, unknown>, current: object): boolean {
+  const held = current as Record<string, unknown>;
+  return Object.entries(next).every(([key, value]) => (value ?? null) === (held[key] ?? null));
 }

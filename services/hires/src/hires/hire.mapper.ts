@@ -1,4 +1,5 @@
 import type { Hire, HireEvent } from '@planted/contracts';
+import { isoTimestamp } from '@planted/db';
 import type { HireRow } from '../db/schema';
 import type { ListedHireRow } from './hires.repository';
 
@@ -40,7 +41,7 @@ export function toHire(row: ListedHireRow): Hire {
     zahara_document_id: h.zaharaDocumentId,
     zahara_po_number: h.zaharaPoNumber,
     purchase_order_error: h.purchaseOrderError,
-    purchase_order_failed_at: h.purchaseOrderFailedAt,
+    purchase_order_failed_at: isoTimestamp(h.purchaseOrderFailedAt),
     equipment_name: row.equipmentName,
     equipment_category: row.equipmentCategory,
     // The card-sized picture when the catalogue made one.

@@ -29,7 +29,7 @@ import { toUser } from '../users/user.mapper';
 import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
-import { invalidCredentials, wrongPassword } from './auth.errors';
+import { invalidCredentials, samePassword, wrongPassword } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetService } from './password-reset.service';
 
@@ -153,6 +153,7 @@ export class AuthService {
       ? await this.hasher.verify(current.passwordHash, input.currentPassword)
       : await this.hasher.verifyDummy(input.currentPassword);
     if (!matches) throw wrongPassword();
+    if (input.newPassword === input.currentPassword) throw samePassword();
 
     const passwordHash = await this.hasher.hash(input.newPassword);
     const session = await this.database.withTenant(actor.customerId, async (tx) => {

@@ -39,6 +39,8 @@ export function SearchInput({
     <TextField
       id={`${id}-search`}
       type="search"
+      // The clear button below is the one: Chromium and Safari would draw their own beside it.
+      sx={{ '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none', display: 'none' } }}
       label={label ?? t('search.label')}
       value={text}
       onChange={(event) => setText(event.target.value)}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '@planted/domain';
@@ -105,6 +105,29 @@ describe('form kit: react-hook-form on zod schemas', () => {
     render(<Example onSubmit={jest.fn().mockRejectedValue(new ApiError(500, null))} />);
     await fill(userEvent.setup(), 'a@b.co', 'secret1', 'secret1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save');
+  });
+
+  it('lets the error above the form go after 5 seconds (spec §4), keeping what was typed', async () => {
+    jest.useFakeTimers();
+    try {
+      render(
+        <Example onSubmit={jest.fn().mockRejectedValue(new ApiError(409, 'Email already registered'))} />,
+      );
+      await fill(
+        userEvent.setup({ advanceTimers: jest.advanceTimersByTime }),
+        'a@b.co',
+        'secret1',
+        'secret1',
+      );
+      expect(await screen.findByTestId('example-error')).toHaveTextContent('Email already registered');
+      act(() => jest.advanceTimersByTime(4_900));
+      expect(screen.getByTestId('example-error')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(200));
+      expect(screen.queryByTestId('example-error')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('a@b.co');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('disables the submit button and shows its busy label while the submit runs', async () => {

@@ -1,11 +1,14 @@
+import { useEffect } from 'react';
 import { Alert, Box } from '@mui/material';
+import { MESSAGE_DISMISS_MS } from '@planted/domain';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { serverText } from '../../../lib/validation-text';
 
 /**
  * The server's `error` text (or the screen's fallback) after a failed submit, and the answer's
- * details[] as a list when the form lists them; closable.
+ * details[] as a list when the form lists them; closable, and gone by itself after 5 seconds
+ * (spec §4, §9: messages auto-dismiss), as the toasts are. The fields keep what was typed.
  */
 export function FormError({ testId }: { testId?: string }) {
   const { control, clearErrors } = useFormContext();
@@ -14,6 +17,12 @@ export function FormError({ testId }: { testId?: string }) {
   const sent = errors.root?.server?.message;
   const message = sent ? serverText(i18n, sent) : sent;
   const details = errors.root?.details?.message?.split('\n').map((text) => serverText(i18n, text)) ?? [];
+  const shown = [message ?? '', ...details].join('\n');
+  useEffect(() => {
+    if (!shown.trim()) return;
+    const timer = setTimeout(() => clearErrors('root'), MESSAGE_DISMISS_MS);
+    return () => clearTimeout(timer);
+  }, [shown, clearErrors]);
   if (!message && details.length === 0) return null;
   return (
     <Alert

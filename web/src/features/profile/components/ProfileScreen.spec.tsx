@@ -180,6 +180,16 @@ describe('Profile screen (spec §2 Profile)', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('New password must be at least 6 characters')).toBeInTheDocument();
+    // The password already held is no change.
+    for (const field of ['New password', 'Confirm new password']) {
+      await user.clear(screen.getByLabelText(field));
+      await user.type(screen.getByLabelText(field), 'old-pass');
+    }
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(
+      await screen.findByText('New password must be different from the current password'),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'new-pass');
     await user.clear(screen.getByLabelText('Confirm new password'));
