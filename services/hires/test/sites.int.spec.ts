@@ -79,9 +79,22 @@ describe('sites (spec §2 Sites, §5 Site)', () => {
   it('keeps a site it cannot place, with no position', async () => {
     const { site: unplaced } = await h.client.send(
       HiresSiteCreate,
-      site(a.actor, { city: 'Nowhere-in-particular', county: null, address_line_2: null }),
+      site(a.actor, {
+        city: 'Nowhere-in-particular',
+        county: null,
+        address_line_2: null,
+        postcode: 'UNKNOWN',
+      }),
     );
     expect(unplaced).toMatchObject({ latitude: null, longitude: null, geocode_source: null });
+  });
+
+  it('places a British site by its postcode when its town is not in the place data', async () => {
+    const { site: placed } = await h.client.send(
+      HiresSiteCreate,
+      site(a.actor, { city: 'Hull Marina Yard', county: null, address_line_2: null, postcode: 'HU1 3UT' }),
+    );
+    expect(placed).toMatchObject({ latitude: expect.closeTo(53.74, 1), geocode_source: 'offline' });
   });
 
   it('refuses a site without its required fields, naming each (spec §5)', async () => {
@@ -142,7 +155,10 @@ describe('sites (spec §2 Sites, §5 Site)', () => {
     );
     const same = await h.client.send(HiresSiteUpdate, { ...site(a.actor, { name: 'Again' }), id: s.id });
     expect(same.site.latitude).toBe(1.5);
-    const moved = await h.client.send(HiresSiteUpdate, { ...site(a.actor, { city: 'Bristol' }), id: s.id });
+    const moved = await h.client.send(HiresSiteUpdate, {
+      ...site(a.actor, { city: 'Bristol', postcode: 'BS1 4DJ' }),
+      id: s.id,
+    });
     expect(moved.site.latitude).toBeCloseTo(51.45, 1);
     expect(moved.site.longitude).toBeCloseTo(-2.59, 1);
     const events = await siteEvents(s.id);

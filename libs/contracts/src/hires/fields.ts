@@ -199,7 +199,15 @@ export function endNotBeforeStart<T extends { hire_start_date: string; hire_end_
   }
 }
 
-export const hireFieldsSchema = hireFieldsObject.superRefine(endNotBeforeStart);
+/**
+ * Runs endNotBeforeStart even while other fields fail (zod skips a refinement once a field has
+ * failed its type, a missing price for one), so one submit shows every problem.
+ */
+export const ALWAYS_CHECK_DATES = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+export const hireFieldsSchema = hireFieldsObject.superRefine(endNotBeforeStart, ALWAYS_CHECK_DATES);
 export type HireFields = z.output<typeof hireFieldsSchema>;
 
 /**

@@ -56,6 +56,16 @@ describe('hire form fields (spec §5 Hire form)', () => {
     ]);
   });
 
+  it('says the end is before the start in the same answer as the fields still missing', () => {
+    const { price: _price, pricing_term: _term, ...rest } = hire;
+    expect(messages(hireFieldsSchema.safeParse({ ...rest, hire_end_date: '2026-11-01' }))).toEqual([
+      `price: ${V.PRICE_REQUIRED}`,
+      `pricing_term: ${V.PRICING_TERM_REQUIRED}`,
+      `hire_end_date: ${V.END_BEFORE_START}`,
+    ]);
+    expect(hireFieldsSchema.safeParse('not an object').success).toBe(false);
+  });
+
   it('names each missing required field with the spec message', () => {
     expect(messages(hireFieldsSchema.safeParse({})).sort()).toEqual(
       [

@@ -5,6 +5,7 @@ import { defineRequest } from '../subject';
 import { searchField } from '../catalogue/fields';
 import {
   bulkStatusField,
+  ALWAYS_CHECK_DATES,
   endNotBeforeStart,
   hireEditFieldsObject,
   hireFieldsObject,
@@ -52,7 +53,7 @@ export const HiresGet = defineRequest(
  */
 export const HiresCreate = defineRequest(
   'hires.hires.create.v1',
-  hireFieldsObject.extend({ actor: actorSchema }).superRefine(endNotBeforeStart),
+  hireFieldsObject.extend({ actor: actorSchema }).superRefine(endNotBeforeStart, ALWAYS_CHECK_DATES),
   z.object({ hire: hireSchema, message: z.string(), purchase_order_available: z.boolean() }),
   { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
 );
@@ -60,7 +61,9 @@ export const HiresCreate = defineRequest(
 /** PUT /api/hires/{id}: any of the three statuses; reactivating counts against the plan's limit. */
 export const HiresUpdate = defineRequest(
   'hires.hires.update.v1',
-  hireEditFieldsObject.extend({ actor: actorSchema, id: hireIdField }).superRefine(endNotBeforeStart),
+  hireEditFieldsObject
+    .extend({ actor: actorSchema, id: hireIdField })
+    .superRefine(endNotBeforeStart, ALWAYS_CHECK_DATES),
   z.object({ hire: hireSchema, message: z.string() }),
   { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
 );

