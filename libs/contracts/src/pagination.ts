@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { DROPDOWN_LIMIT, PAGE_SIZE } from '@planted/domain';
 
+/** The last page a list may be asked for. */
+export const PAGE_MAX = 1_000_000;
+
 export const PAGINATION_MESSAGES = {
-  PAGE_INVALID: 'Page must be a whole number, at least 1',
+  PAGE_INVALID: `Page must be a whole number from 1 to ${PAGE_MAX}`,
   LIMIT_INVALID: `Limit must be a whole number from 1 to ${DROPDOWN_LIMIT}`,
   SEARCH_TOO_LONG: 'Search must be 200 characters or less',
 } as const;
@@ -19,7 +22,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
   );
 
 /** `page` (from 1) and `limit` (12 by default, up to 1000 for dropdown loads), spec §7 and §9. */
-export const pageField = wholeNumber(PAGINATION_MESSAGES.PAGE_INVALID, 1, 1_000_000)
+export const pageField = wholeNumber(PAGINATION_MESSAGES.PAGE_INVALID, 1, PAGE_MAX)
   .optional()
   .transform((v) => v ?? 1);
 export const limitField = wholeNumber(PAGINATION_MESSAGES.LIMIT_INVALID, 1, DROPDOWN_LIMIT)

@@ -165,7 +165,7 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
       });
       expect(await api.get('/api/sites?page=0', co.a.token)).toMatchObject({
         status: 400,
-        body: { error: 'Page must be a whole number, at least 1' },
+        body: { error: 'Page must be a whole number from 1 to 1000000' },
       });
       expect(await api.get(`/api/sites?search=${'s'.repeat(201)}`, co.a.token)).toMatchObject({
         status: 400,

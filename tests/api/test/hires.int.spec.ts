@@ -345,7 +345,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       });
       expect(await api.get('/api/hires?page=0', co.a.token)).toMatchObject({
         status: 400,
-        body: { error: 'Page must be a whole number, at least 1' },
+        body: { error: 'Page must be a whole number from 1 to 1000000' },
       });
       expect(await api.get(`/api/hires?search=${'s'.repeat(201)}`, co.a.token)).toMatchObject({
         status: 400,

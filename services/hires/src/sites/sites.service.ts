@@ -74,27 +74,31 @@ export class SitesService {
   /** Placed again only when an address field changed; otherwise the stored position stands. */
   /** An edit that leaves the status or the country out keeps the site's own. */
   async update(actor: Actor, id: string, edit: SiteEditFields): Promise<{ site: Site; message: string }> {
+    // An omitted status or country keeps the site's own: as read now, to look the address up
+    // outside the transaction, and again under the row's lock, where it is decided.
+    const fieldsOver = (site: SiteRow): SiteFields => ({
+      ...edit,
+      country: edit.country ?? site.country,
+      status: edit.status ?? site.status,
+    });
     const current = await this.database.readAsTenant(actor.customerId, (tx) =>
       this.sites.find(tx, actor.customerId, id),
     );
     if (!current) throw siteNotFound();
-    const fields: SiteFields = {
-      ...edit,
-      country: edit.country ?? current.country,
-      status: edit.status ?? current.status,
-    };
-    const newKey = addressKey(fields);
+    const readKey = addressKey(fieldsOver(current));
     let placed: { key: string; placement: Placement } | undefined;
-    if (addressKey(addressOf(current)) !== newKey) {
-      placed = { key: newKey, placement: await this.geocoder.geocode(fields) };
+    if (addressKey(addressOf(current)) !== readKey) {
+      placed = { key: readKey, placement: await this.geocoder.geocode(fieldsOver(current)) };
     }
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const locked = await this.sites.find(tx, actor.customerId, id, true);
       if (!locked) throw siteNotFound();
+      const fields = fieldsOver(locked);
+      const key = addressKey(fields);
       let placement: Placement | undefined;
-      if (addressKey(addressOf(locked)) !== newKey) {
+      if (addressKey(addressOf(locked)) !== key) {
         // Someone else changed the address since it was read: place this one now.
-        placement = placed?.key === newKey ? placed.placement : await this.geocoder.geocode(fields);
+        placement = placed?.key === key ? placed.placement : await this.geocoder.geocode(fields);
       }
       const site = await this.sites.update(tx, actor.customerId, id, fields, placement);
       if (!site) throw siteNotFound();
