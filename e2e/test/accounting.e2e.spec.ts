@@ -141,6 +141,14 @@ describe('accounting integration', () => {
         .getByTestId('zahara-connection-result')
         .filter({ hasText: 'Connection failed, please check your settings' }),
     );
+    // Nor is it saved: the field says why, and the integration stays off.
+    await page.getByTestId('zahara-save').click();
+    await visible(
+      page
+        .locator('#zahara-api-key-helper')
+        .filter({ hasText: 'Zahara does not know this API key. Check it in Zahara and try again.' }),
+    );
+    expect(await page.getByTestId('zahara-status').textContent()).toBe('Not configured');
 
     await page.getByTestId('zahara-api-key').fill(ZAHARA_KEY);
     await page.getByTestId('zahara-test-connection').click();

@@ -378,6 +378,24 @@ describe('a bulk purchase order (spec §5 bulk purchase order, §7 create-bulk)'
     });
   });
 
+  it('refuses a hire whose own order waits for Zahara, saying so (it may be made any moment)', async () => {
+    const s = await setting('Waiting');
+    await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: (await s.hire()).id });
+    const [waiting, other] = [await s.hire(), await s.hire()];
+    t.zahara.fail.slow({ delayMs: 1_500, key: s.key });
+    expect(
+      await errorOf(t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: waiting.id })),
+    ).toMatchObject({ code: 'ZAHARA_UNAVAILABLE' });
+    expect(
+      await errorOf(
+        t.client.send(AccountingPurchaseOrderCreateBulk, { actor: s.actor, hireIds: [waiting.id, other.id] }),
+      ),
+    ).toEqual({ code: 'CONFLICT', message: M.HIRE_ORDER_WAITING });
+    t.zahara.fail.clear();
+    // The waiting order is still made, once.
+    await waitFor(async () => ordersIn(s.key, waiting.id).length === 1 || undefined, 15_000);
+  });
+
   it('uses the settings codes when the match has none', async () => {
     const s = await setting('Settings codes');
     const seed = seedOf(t, s.key);

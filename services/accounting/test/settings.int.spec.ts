@@ -81,6 +81,31 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     expect(removed.data).toMatchObject({ api_key: null, has_api_key: false, is_active: false });
   });
 
+  it('refuses a new key Zahara does not know, on the field, and saves nothing', async () => {
+    const a = newCompany('Unknown key');
+    t.zahara.fail.unauthorized({ key: a.key });
+    expect(await errorOf(t.client.send(AccountingSettingsPut, settingsFor(t, a)))).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: M.API_KEY_REFUSED,
+      details: [{ param: 'api_key', msg: M.API_KEY_REFUSED }],
+    });
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
+    expect(data).toMatchObject({ has_api_key: false, is_active: false });
+    // Zahara out of reach decides nothing: the key is saved.
+    t.zahara.fail.clear();
+    t.zahara.fail.serverErrors({ key: a.key, times: 20, status: 503 });
+    const saved = await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    expect(saved.data).toMatchObject({ has_api_key: true, is_active: true });
+    // A saved key given back masked is not asked again, whatever Zahara says of it now.
+    t.zahara.fail.clear();
+    t.zahara.fail.unauthorized({ key: a.key });
+    const kept = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, { api_key: saved.data.api_key!, nominal_code: '7105' }),
+    );
+    expect(kept.data).toMatchObject({ has_api_key: true, nominal_code: '7105' });
+  });
+
   it('announces activation and the auto-create switch (accounting.settings.changed)', async () => {
     const a = newCompany('Changed');
     await t.client.send(AccountingSettingsPut, settingsFor(t, a, { auto_create_purchase_orders: true }));

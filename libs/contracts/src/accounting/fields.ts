@@ -26,6 +26,7 @@ export const ACCOUNTING_MESSAGES = {
   ONLY_ADMINS_MANAGE_SETTINGS: 'Only administrators can view or change the Zahara settings',
   API_KEY_REQUIRED: 'Please enter your Zahara API key',
   API_KEY_INVALID: 'The API key must be 8 to 128 letters, digits, - or _',
+  API_KEY_REFUSED: 'Zahara does not know this API key. Check it in Zahara and try again.',
   CODE_TOO_LONG: 'Code must be 50 characters or less',
   DESCRIPTION_TOO_LONG: 'Description must be 255 characters or less',
   ZAHARA_ID_INVALID: 'Zahara ids are whole numbers, at least 1',
@@ -41,6 +42,8 @@ export const ACCOUNTING_MESSAGES = {
   SUPPLIER_NOT_MATCHED:
     "This hire's supplier is not matched with a Zahara supplier. Match or export it on the Zahara settings page first.",
   HIRE_ALREADY_ON_ORDER: 'A selected hire is already on another purchase order',
+  HIRE_ORDER_WAITING:
+    'A selected hire has its own purchase order waiting for Zahara; it will be created as soon as Zahara answers. Select the other hires without it.',
   CODES_MISSING:
     'Set a nominal code and a tax code on the Zahara settings page (or on the supplier match) before creating purchase orders.',
   PURCHASE_ORDER_QUEUED:

@@ -91,6 +91,8 @@ export class PurchaseOrdersService {
       }
       for (const existing of bound) {
         // A failed order never reached Zahara: its hires are free for this one.
+        // A pending order may be in Zahara's hands right now: it stays, or it could be made twice.
+        if (existing.status === 'pending') throw new ServiceError('CONFLICT', M.HIRE_ORDER_WAITING);
         if (existing.status !== 'failed') throw new ServiceError('CONFLICT', M.HIRE_ALREADY_ON_ORDER);
         await this.orders.remove(tx, existing.id);
       }

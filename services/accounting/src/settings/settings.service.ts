@@ -14,6 +14,7 @@ import type { AccountingConfig } from '../config';
 import { ApiKeyCipher, maskApiKey } from '../crypto/api-key-cipher';
 import type { AccountingDatabase, AccountingTx } from '../db/database';
 import type { SettingsRow } from '../db/schema';
+import { isZaharaError } from '../zahara/zahara-error';
 import { askZahara } from '../zahara/zahara-service-error';
 import { ZaharaClient, type ZaharaApi } from '../zahara/zahara-client';
 import { notConfigured, requireAdmin } from './settings.errors';
@@ -118,6 +119,7 @@ export class SettingsService {
     fields: SettingsFields,
   ): Promise<{ success: true; data: AccountingSettings; message: string }> {
     requireAdmin(actor);
+    await this.refuseUnknownKey(actor.customerId, fields.api_key);
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.repository.find(tx, actor.customerId, true);
       const key = this.nextKey(actor.customerId, current, fields.api_key);
@@ -161,6 +163,28 @@ export class SettingsService {
     });
     this.outbox.committed();
     return { success: true, data: toSettings(row), message: ACCOUNTING_MESSAGES.SETTINGS_SAVED };
+  }
+
+  /**
+   * A new key is shown to Zahara before it is saved: one Zahara does not know is refused on
+   * the field, rather than saved and shown Active with every action then failing. Zahara out
+   * of reach decides nothing: the key is saved, and the first call tells.
+   */
+  private async refuseUnknownKey(customerId: string, sent: string | null): Promise<void> {
+    const typed = sent?.trim();
+    if (!typed || !apiKeyField.safeParse(typed).success) return;
+    const current = await this.database.readAsTenant(customerId, (tx) =>
+      this.repository.find(tx, customerId),
+    );
+    if (current?.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour)) return;
+    try {
+      await this.zahara.forKey(typed).divisions();
+    } catch (err) {
+      if (isZaharaError(err) && err.failure === 'unauthorized')
+        throw new ServiceError('VALIDATION_FAILED', ACCOUNTING_MESSAGES.API_KEY_REFUSED, [
+          { param: 'api_key', msg: ACCOUNTING_MESSAGES.API_KEY_REFUSED },
+        ]);
+    }
   }
 
   private nextKey(

@@ -19,6 +19,7 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
 import { useTranslation } from 'react-i18next';
 import { FavoriteButton } from '../../../components/ui/Favorites';
+import { useAccountingActive } from '../../../lib/accounting';
 import type { Supplier } from '../api/get-suppliers';
 
 function ContactLine({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
@@ -51,6 +52,7 @@ export function SupplierCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation('suppliers');
+  const accountingActive = useAccountingActive();
   const mine = supplier.created_by_you;
   return (
     <Card
@@ -79,7 +81,8 @@ export function SupplierCard({
             label={mine ? t('card.createdByYou') : t('card.community')}
             data-testid="supplier-origin"
           />
-          {supplier.zahara_supplier_id && (
+          {/* Spec §6: integration features only while the integration is configured. */}
+          {accountingActive && supplier.zahara_supplier_id && (
             <Chip
               size="small"
               color="success"

@@ -113,7 +113,7 @@ async function open(over: Answers = {}, user = testUser) {
 
 describe('Supplier cards (spec §2 Suppliers, §6)', () => {
   it("shows name, 'Created by you' or 'Community', the Zahara marker, contacts, the note indicator and heart", async () => {
-    await open();
+    await open(integrationStatus());
     const mine = screen.getByTestId(`supplier-card-${OURS_ID}`);
     expect(within(mine).getByRole('heading', { name: 'Speedy Hire Leeds' })).toBeInTheDocument();
     expect(within(mine).getByText('Created by you')).toBeInTheDocument();
@@ -130,11 +130,20 @@ describe('Supplier cards (spec §2 Suppliers, §6)', () => {
     expect(within(mine).queryByText('Has notes')).not.toBeInTheDocument();
     const theirs = screen.getByTestId(`supplier-card-${COMMUNITY_ID}`);
     expect(within(theirs).getByText('Community')).toBeInTheDocument();
-    expect(within(theirs).getByText('Matched with Zahara')).toBeInTheDocument();
+    expect(await within(theirs).findByText('Matched with Zahara')).toBeInTheDocument();
     expect(within(theirs).getByText('Has notes')).toBeInTheDocument();
     expect(
       within(theirs).getByRole('button', { name: 'Remove HSS Hire Manchester from favorites' }),
     ).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows no Zahara marker while the integration is not configured (spec §6)', async () => {
+    const { calls } = await open();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/zahara/status')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const theirs = screen.getByTestId(`supplier-card-${COMMUNITY_ID}`);
+    expect(within(theirs).getByText('Community')).toBeInTheDocument();
+    expect(within(theirs).queryByText('Matched with Zahara')).not.toBeInTheDocument();
   });
 
   it('gives admins Add Supplier and edit, and delete only on suppliers their company created', async () => {
