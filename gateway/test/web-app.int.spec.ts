@@ -67,6 +67,31 @@ describe('gateway serves the web app', () => {
     expect(await plain.text()).toBe(script);
   });
 
+  it('never answers a missing file with the page: a browser would run HTML as a script', async () => {
+    const res = await fetch(gw.url + '/assets/gone-456.js', { headers: { accept: '*/*' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).not.toContain('text/html');
+  });
+
+  it('serves a rebuild made while it runs: the new index.html and the files it names', async () => {
+    const dist = path.join(dir, 'dist');
+    writeFileSync(path.join(dist, 'assets', 'app-789.js'), 'console.log("rebuilt");');
+    // Another size and a later mtime, as a build writes it.
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Planted</title><div id="root"></div><script src="/assets/app-789.js"></script>',
+    );
+    const page = await fetch(gw.url + '/dashboard', { headers: { accept: 'text/html' } });
+    expect(await page.text()).toContain('/assets/app-789.js');
+    const script = await fetch(gw.url + '/assets/app-789.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    expect(await script.text()).toBe('console.log("rebuilt");');
+    // Nothing outside the build is reachable that way.
+    const outside = await fetch(gw.url + '/assets/..%2F..%2Fuploads%2Fx.js');
+    expect(outside.status).toBe(404);
+  });
+
   it('still answers unknown API paths with JSON 404, not the page', async () => {
     const res = await fetch(gw.url + '/api/unknown', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);

@@ -1,15 +1,41 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => void;
 
+/** A path that names a file (it has an extension), never a client route. */
+const FILE_PATH = /\.[A-Za-z0-9]+$/;
+
 /**
- * Serves the built web app at `/` with history fallback: any GET (or HEAD) that is not an API,
- * file or GraphQL path and accepts HTML gets index.html, so client routes survive a
- * reload. Unknown `/api` paths answer JSON 404. Nest owns Fastify's not-found hook, so
- * the returned responder is called from the error filter when no route matched.
+ * index.html as it is on disk now: read again when the build replaced it, so a rebuild
+ * while the gateway runs serves the new entry script rather than one that is gone.
+ */
+function currentIndex(indexFile: string): () => Buffer | undefined {
+  let cached: { mtimeMs: number; size: number; body: Buffer } | undefined;
+  return () => {
+    let stat;
+    try {
+      stat = statSync(indexFile);
+    } catch {
+      return cached?.body;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+      cached = { mtimeMs: stat.mtimeMs, size: stat.size, body: readFileSync(indexFile) };
+    }
+    return cached.body;
+  };
+}
+
+/**
+ * Serves the built web app at `/` with history fallback: any GET (or HEAD) that is not an
+ * API, file or GraphQL path gets index.html, so client routes survive a reload. Unknown
+ * `/api` paths answer JSON 404. A file path (`/assets/app-1.js`) is never answered with the
+ * page: a file the static handler did not know at start-up (a rebuild since) is sent from
+ * disk, and one that is not there is 404, so a browser never runs HTML as a script. Nest owns
+ * Fastify's not-found hook, so the returned responder is called from the error filter when no
+ * route matched.
  */
 export async function registerWebApp(
   fastify: FastifyInstance,
@@ -32,7 +58,25 @@ export async function registerWebApp(
       },
     });
   }
-  const indexHtml = built ? readFileSync(indexFile) : undefined;
+  const indexHtml = built ? currentIndex(indexFile) : () => undefined;
+  const root = path.resolve(webDist);
+
+  /** The file under the build for a URL path, if there is one (never outside it). */
+  const builtFile = (url: string): string | undefined => {
+    let relative: string;
+    try {
+      relative = decodeURIComponent(url).replace(/^\/+/, '');
+    } catch {
+      return undefined;
+    }
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep)) return undefined;
+    try {
+      return statSync(file).isFile() ? relative : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 
   const notFound: NotFoundResponder = (request, reply) => {
     const url = request.url.split('?')[0];
@@ -40,12 +84,18 @@ export async function registerWebApp(
       url === '/api' || url.startsWith('/api/') || url.startsWith('/files/') || url === '/graphql';
     // HEAD as GET (link checkers and uptime probes ask it): Node sends the head only.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && isRead && indexHtml) {
-      void reply
-        .status(200)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtml);
+    if (!isApi && isRead && built && FILE_PATH.test(url)) {
+      const file = builtFile(url);
+      if (file) {
+        void reply.sendFile(file);
+        return;
+      }
+      void reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return;
+    }
+    const page = !isApi && isRead ? indexHtml() : undefined;
+    if (page) {
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
       return;
     }
     if (!isApi && isRead && (request.headers.accept ?? '').includes('text/html')) {

@@ -47,7 +47,35 @@ export function createAppTheme(name: ThemeName): Theme {
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      // A keyboard user sees where the focus is: a ring of its own, never to be taken for the
+      // grey of a selected or hovered item (WCAG 2.4.7).
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[name].primary.main}`, outlineOffset: 2 },
+          },
+        },
+      },
+      // Inside the item, where a drawer's edge would cut an outer ring.
+      MuiListItemButton: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[name].primary.main}`, outlineOffset: -3 },
+          },
+        },
+      },
+      MuiLink: {
+        defaultProps: { underline: 'hover' },
+        styleOverrides: {
+          root: {
+            '&:focus-visible': {
+              outline: `2px solid ${PALETTES[name].primary.main}`,
+              outlineOffset: 2,
+              borderRadius: 2,
+            },
+          },
+        },
+      },
     },
   });
 }

@@ -77,7 +77,16 @@ export function AppLayout() {
         component="main"
         id="main-content"
         tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, pt: { xs: 10, md: 3 }, pb: 12, outline: 'none' }}
+        // Side padding and top padding apart: a shorthand p for sm would also set the top, under
+        // the top bar that stays up to md.
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          px: { xs: 2, sm: 3 },
+          pt: { xs: 10, md: 3 },
+          pb: 12,
+          outline: 'none',
+        }}
       >
         <RouteFlash key={locationKey} />
         <Suspense fallback={<LoadingScreen />}>

@@ -51,4 +51,38 @@ describe('FormModal stacking (spec §2 Hires: nested quick-add modals)', () => {
     await user.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('gives the focus back to its opener, though opening took the focus from it', async () => {
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button>Before</Button>
+          <Button
+            onClick={(event) => {
+              // As a browser does to a button disabled while the screen checks the plan.
+              event.currentTarget.blur();
+              setTimeout(() => setOpen(true));
+            }}
+          >
+            Add Equipment
+          </Button>
+          {open && (
+            <FormModal open title="Add equipment" onClose={() => setOpen(false)}>
+              <input aria-label="Name" />
+            </FormModal>
+          )}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Screen />);
+    const opener = screen.getByRole('button', { name: 'Add Equipment' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Add equipment' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
 });

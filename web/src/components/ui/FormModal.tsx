@@ -1,4 +1,4 @@
-import { useId, type ClipboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ClipboardEvent, type ReactNode } from 'react';
 import {
   Dialog,
   DialogActions,
@@ -12,10 +12,37 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 
 /**
+ * The element that last lost the focus. A screen may disable its button while it opens the
+ * form (New Hire checks the plan first), which takes the focus from it before the modal
+ * mounts: that button is still the one to give the focus back to.
+ */
+let lastBlurred: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      if (event.target instanceof HTMLElement) lastBlurred = event.target;
+    },
+    true,
+  );
+}
+
+/** What opened a modal mounting now: the focused element, else the one that just lost the focus. */
+function openerNow(): HTMLElement | null {
+  if (typeof document === 'undefined') return null;
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : lastBlurred;
+}
+
+/**
  * A modal that holds a form (spec §2: add/edit equipment, supplier, site, hire). Another
  * FormModal can open on top of it (the hire form's quick-add equipment, supplier and site):
  * MUI's modal manager gives Escape and the backdrop to the top one only, traps focus in it, and
  * on close returns focus to the control in the modal below that opened it.
+ *
+ * Screens mount a FormModal only while it is in use, so it is gone the moment it closes; the
+ * control that opened it gets the focus back then (unless focus went somewhere on purpose),
+ * as it would from a dialog that stays mounted: a keyboard user is not sent back to the top.
  */
 export function FormModal({
   open,
@@ -45,6 +72,17 @@ export function FormModal({
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const opener = useRef<HTMLElement | null>(openerNow());
+  useEffect(() => {
+    const from = opener.current;
+    return () => {
+      // After the dialog's own clean-up, which may have moved the focus already.
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && from && from !== document.body && from.isConnected) from.focus();
+      });
+    };
+  }, []);
   return (
     <Dialog
       open={open}

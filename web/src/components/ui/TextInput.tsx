@@ -27,6 +27,9 @@ interface TextInputProps {
   testId?: string;
 }
 
+/** Input types the browser draws a pattern into while empty. */
+const PATTERN_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+
 export function TextInput({
   id,
   label,
@@ -36,15 +39,22 @@ export function TextInput({
   hint,
   testId,
   readOnly,
+  type,
   ...rest
 }: TextInputProps) {
   const helper = error || hint;
   const helperId = `${id}-helper`;
+  // A date input always shows its own mm/dd/yyyy: its label sits above it, empty or not.
+  const showsPattern = type !== undefined && PATTERN_TYPES.has(type);
   return (
     <FormControl fullWidth margin="normal" error={Boolean(error)}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink={showsPattern || undefined}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={id}
+        type={type}
+        notched={showsPattern || undefined}
         label={label}
         value={value}
         readOnly={readOnly}

@@ -60,6 +60,8 @@ describe('/auth/success (spec §2 Auth success)', () => {
       customer: testCustomer,
     });
     expect(calls.some((call) => call.url === '/api/customers')).toBe(false);
+    // Nothing said of Remember me (a signup through a provider): remembered.
+    expect(sessionStore.getState().persistent).toBe(true);
   });
 
   it('fetches the customer when the query has none', async () => {
@@ -72,6 +74,20 @@ describe('/auth/success (spec §2 Auth success)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStore.getState().customer).toEqual(testCustomer);
     expect(localStorage.getItem('customer')).toBe(JSON.stringify(testCustomer));
+  });
+
+  it('keeps the session in this tab only when Remember me was left unticked before the provider', async () => {
+    const token = fakeJwt(payload);
+    mockFetch({
+      'GET /api/customers': { body: { customer: testCustomer } },
+      'GET /api/auth/profile': { body: { user: { ...testUser, id: 'u-7' }, customer: testCustomer } },
+    });
+    sessionStorage.setItem('socialRemember', 'false');
+    const { router } = renderApp(`/auth/success?token=${token}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sessionStore.getState().persistent).toBe(false);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('socialRemember')).toBeNull();
   });
 
   it('reads a customer parameter that was encoded once or twice', () => {

@@ -6,6 +6,8 @@ import { userFromToken } from '../../../lib/jwt';
 import { fetchCustomer, refreshProfile } from '../../../lib/session-api';
 import { sessionStore } from '../../../lib/session-store';
 import type { Customer } from '../../../lib/types';
+import { readItem, removeItem } from '../../../lib/storage';
+import { SOCIAL_REMEMBER_KEY } from './SocialButtons';
 
 export function parseCustomerParam(raw: string | null): Customer | null {
   if (!raw) return null;
@@ -50,7 +52,10 @@ export function AuthSuccessScreen() {
       return;
     }
     const customer = parseCustomerParam(searchParams.get('customer'));
-    sessionStore.signIn({ token, user, customer }, { persistent: true });
+    // Remember me as ticked on the login screen before the provider; a signup is remembered.
+    const remember = readItem(SOCIAL_REMEMBER_KEY, 'session');
+    removeItem(SOCIAL_REMEMBER_KEY, 'session');
+    sessionStore.signIn({ token, user, customer }, { persistent: remember !== 'false' });
 
     const finish = async () => {
       try {

@@ -153,6 +153,11 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
       '/api/auth/microsoft',
       '/api/auth/apple?state=login',
     ]);
+    // Remember me goes along, for /auth/success to keep the session as the box says.
+    expect(sessionStorage.getItem('socialRemember')).toBe('false');
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(sessionStorage.getItem('socialRemember')).toBe('true');
     assign.mockRestore();
   });
 

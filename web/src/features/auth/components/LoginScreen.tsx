@@ -85,7 +85,7 @@ export function LoginScreen() {
     >
       <FlashMessage flash={notice} testId="login-notice" />
       <FlashMessage flash={flash} onClose={clear} testId="login-error" />
-      <SocialButtons intent="login" />
+      <SocialButtons intent="login" remember={remember} />
       <OrDivider>{t('common:or')}</OrDivider>
       <Form
         form={form}

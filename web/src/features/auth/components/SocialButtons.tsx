@@ -5,6 +5,7 @@ import MicrosoftIcon from '@mui/icons-material/Microsoft';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../../lib/navigation';
+import { removeItem, writeItem } from '../../../lib/storage';
 
 /** The provider buttons leave the app for the gateway's OAuth entry points (spec §7). */
 export function socialUrl(provider: OAuthProvider, intent: 'login' | 'signup'): string {
@@ -18,7 +19,14 @@ const PROVIDERS = [
   { id: 'apple', icon: AppleIcon },
 ] as const;
 
-export function SocialButtons({ intent }: { intent: 'login' | 'signup' }) {
+/**
+ * The login screen's Remember me, kept in this tab while the provider has the browser, for
+ * /auth/success to sign in as it says (sessionStorage outlives the round trip, not the tab).
+ */
+export const SOCIAL_REMEMBER_KEY = 'socialRemember';
+
+/** `remember`: the login screen's box (a signup is remembered, as the signup form's is). */
+export function SocialButtons({ intent, remember }: { intent: 'login' | 'signup'; remember?: boolean }) {
   const { t } = useTranslation('auth');
   return (
     <Stack spacing={1.25} sx={{ my: 2 }}>
@@ -29,7 +37,11 @@ export function SocialButtons({ intent }: { intent: 'login' | 'signup' }) {
           color="inherit"
           size="large"
           startIcon={<Icon aria-hidden />}
-          onClick={() => browser.assign(socialUrl(id, intent))}
+          onClick={() => {
+            if (remember === undefined) removeItem(SOCIAL_REMEMBER_KEY, 'session');
+            else writeItem(SOCIAL_REMEMBER_KEY, String(remember), 'session');
+            browser.assign(socialUrl(id, intent));
+          }}
           data-testid={`social-${id}`}
         >
           {t(`social.${intent}.${id}`)}

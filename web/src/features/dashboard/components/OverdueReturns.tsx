@@ -44,26 +44,29 @@ export function OverdueReturns({
             {t('overdue.empty')}
           </Typography>
         ) : (
-          <List dense disablePadding>
-            {shown.map((item, index) => (
-              <ListItem key={item.id ?? index} disableGutters data-testid="overdue-item">
-                <ListItemText
-                  primary={item.equipment_name}
-                  secondary={t('overdue.item', {
-                    site: item.site_name ?? '—',
-                    supplier: item.supplier_name ?? '—',
-                    date: formatDate(item.target_return_date, i18n.language),
-                    cost: formatMoney(item.cost_to_date),
-                  })}
-                />
-              </ListItem>
-            ))}
+          <>
+            <List dense disablePadding>
+              {shown.map((item, index) => (
+                <ListItem key={item.id ?? index} disableGutters data-testid="overdue-item">
+                  <ListItemText
+                    primary={item.equipment_name}
+                    secondary={t('overdue.item', {
+                      site: item.site_name ?? '—',
+                      supplier: item.supplier_name ?? '—',
+                      date: formatDate(item.target_return_date, i18n.language),
+                      cost: formatMoney(item.cost_to_date),
+                    })}
+                  />
+                </ListItem>
+              ))}
+            </List>
+            {/* After the list, not in it: a list holds only its items. */}
             {hidden > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="overdue-more">
                 {t('overdue.more', { count: hidden })}
               </Typography>
             )}
-          </List>
+          </>
         )}
       </CardContent>
     </Card>
