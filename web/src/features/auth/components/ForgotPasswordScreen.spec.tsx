@@ -43,6 +43,8 @@ describe('/forgot-password (issue 8: password reset by email)', () => {
     expect(await screen.findByTestId('forgot-sent')).toHaveTextContent(
       'If an account exists for ada@example.com, we have sent a link to reset the password.',
     );
+    // The form is gone; a keyboard user carries on from the confirmation, not the top of the page.
+    expect(screen.getByTestId('forgot-sent')).toHaveFocus();
     expect(calls[0]).toMatchObject({ method: 'POST', body: { email: 'ada@example.com' } });
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/ui/TextLink';
 import { Form } from '../../../components/ui/form/Form';
@@ -17,11 +17,20 @@ export function ForgotPasswordScreen() {
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useZodForm(forgotPasswordFormSchema, { defaultValues: { email: '' } });
+  const focusOnMount = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
 
   return (
     <AuthShell title={t('forgot.title')} subtitle={sentTo ? undefined : t('forgot.subtitle')}>
       {sentTo ? (
-        <Alert severity="success" role="status" data-testid="forgot-sent">
+        // The form and its button are gone: the focus goes to what replaced them, not the page's top.
+        <Alert
+          severity="success"
+          role="status"
+          tabIndex={-1}
+          ref={focusOnMount}
+          sx={{ outline: 'none' }}
+          data-testid="forgot-sent"
+        >
           {t('forgot.sent', { email: sentTo })}
         </Alert>
       ) : (
