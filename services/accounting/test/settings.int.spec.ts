@@ -106,6 +106,44 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     expect(kept.data).toMatchObject({ has_api_key: true, nominal_code: '7105' });
   });
 
+  it('looks up a code typed but not looked up: saved with its id when found, refused on its field when not', async () => {
+    const a = newCompany('Unchecked codes');
+    const seed = seedOf(t, a.key);
+    const unchecked = {
+      nominal_code_id: null,
+      nominal_description: null,
+      tax_code_id: null,
+      tax_description: null,
+      tax_percentage: null,
+    };
+    const saved = await t.client.send(AccountingSettingsPut, settingsFor(t, a, unchecked));
+    expect(saved.data).toMatchObject({
+      nominal_code: seed.nominal.code,
+      nominal_code_id: seed.nominal.id,
+      nominal_description: expect.any(String),
+      tax_code: seed.tax.code,
+      tax_code_id: seed.tax.id,
+      tax_percentage: 20,
+    });
+    expect(
+      await errorOf(
+        t.client.send(
+          AccountingSettingsPut,
+          settingsFor(t, a, { ...unchecked, nominal_code: '9999', tax_code: 'NOPE' }),
+        ),
+      ),
+    ).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: M.NOMINAL_CODE_NOT_FOUND,
+      details: [
+        { param: 'nominal_code', msg: M.NOMINAL_CODE_NOT_FOUND },
+        { param: 'tax_code', msg: M.TAX_CODE_NOT_FOUND },
+      ],
+    });
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
+    expect(data.nominal_code).toBe(seed.nominal.code);
+  });
+
   it('announces activation and the auto-create switch (accounting.settings.changed)', async () => {
     const a = newCompany('Changed');
     await t.client.send(AccountingSettingsPut, settingsFor(t, a, { auto_create_purchase_orders: true }));

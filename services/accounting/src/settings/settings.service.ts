@@ -119,7 +119,7 @@ export class SettingsService {
     fields: SettingsFields,
   ): Promise<{ success: true; data: AccountingSettings; message: string }> {
     requireAdmin(actor);
-    await this.refuseUnknownKey(actor.customerId, fields.api_key);
+    fields = await this.withCodesFound(await this.zaharaToSave(actor.customerId, fields.api_key), fields);
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.repository.find(tx, actor.customerId, true);
       const key = this.nextKey(actor.customerId, current, fields.api_key);
@@ -166,25 +166,103 @@ export class SettingsService {
   }
 
   /**
-   * A new key is shown to Zahara before it is saved: one Zahara does not know is refused on
-   * the field, rather than saved and shown Active with every action then failing. Zahara out
-   * of reach decides nothing: the key is saved, and the first call tells.
+   * The Zahara the settings are about to be saved for: a new key is shown to Zahara first, and
+   * one Zahara does not know is refused on the field, rather than saved and shown Active with
+   * every action then failing. Zahara out of reach decides nothing (the key is saved, the
+   * first call tells). Undefined without a usable key.
    */
-  private async refuseUnknownKey(customerId: string, sent: string | null): Promise<void> {
+  private async zaharaToSave(customerId: string, sent: string | null): Promise<ZaharaApi | undefined> {
     const typed = sent?.trim();
-    if (!typed || !apiKeyField.safeParse(typed).success) return;
+    if (!typed || !apiKeyField.safeParse(typed).success) return undefined;
     const current = await this.database.readAsTenant(customerId, (tx) =>
       this.repository.find(tx, customerId),
     );
-    if (current?.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour)) return;
+    if (current?.apiKeyEncrypted && current.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour))
+      return this.zahara.forKey(this.cipher.decrypt(current.apiKeyEncrypted, customerId));
+    const api = this.zahara.forKey(typed);
     try {
-      await this.zahara.forKey(typed).divisions();
+      await api.divisions();
     } catch (err) {
       if (isZaharaError(err) && err.failure === 'unauthorized')
         throw new ServiceError('VALIDATION_FAILED', ACCOUNTING_MESSAGES.API_KEY_REFUSED, [
           { param: 'api_key', msg: ACCOUNTING_MESSAGES.API_KEY_REFUSED },
         ]);
     }
+    return api;
+  }
+
+  /**
+   * A code typed but never looked up (no id) is looked up now: found, it is saved with its
+   * id, description (and the tax code's rate); one Zahara does not have is refused on its field
+   * with the lookup's message, instead of being saved and failing every purchase order later.
+   * Zahara out of reach leaves the fields as they came.
+   */
+  private async withCodesFound(api: ZaharaApi | undefined, fields: SettingsFields): Promise<SettingsFields> {
+    if (!api) return fields;
+    const found = { ...fields };
+    const refused: { param: string; msg: string }[] = [];
+    const lookUp = async <T>(
+      code: string | null,
+      id: number | null,
+      param: string,
+      notFound: string,
+      find: (code: string) => Promise<T>,
+      keep: (record: T) => void,
+    ) => {
+      if (!code || id !== null) return;
+      try {
+        keep(await find(code));
+      } catch (err) {
+        if (isZaharaError(err) && err.failure === 'not_found') refused.push({ param, msg: notFound });
+      }
+    };
+    await lookUp(
+      fields.nominal_code,
+      fields.nominal_code_id,
+      'nominal_code',
+      ACCOUNTING_MESSAGES.NOMINAL_CODE_NOT_FOUND,
+      (code) => api.nominalCodeByCode(code),
+      (record) => {
+        found.nominal_code_id = record.NominalCodeId;
+        found.nominal_description ??= record.Description;
+      },
+    );
+    await lookUp(
+      fields.tax_code,
+      fields.tax_code_id,
+      'tax_code',
+      ACCOUNTING_MESSAGES.TAX_CODE_NOT_FOUND,
+      (code) => api.taxCodeByCode(code),
+      (record) => {
+        found.tax_code_id = record.TaxCodeId;
+        found.tax_description ??= record.Description ?? record.CodeName;
+        found.tax_percentage ??= record.TaxPercentage;
+      },
+    );
+    await lookUp(
+      fields.cost_code,
+      fields.cost_code_id,
+      'cost_code',
+      ACCOUNTING_MESSAGES.COST_CODE_NOT_FOUND,
+      (code) => api.costCodeByCode(code),
+      (record) => {
+        found.cost_code_id = record.CostCodeId;
+        found.cost_description ??= record.Description;
+      },
+    );
+    await lookUp(
+      fields.division_code,
+      fields.division_code_id,
+      'division_code',
+      ACCOUNTING_MESSAGES.DIVISION_NOT_FOUND,
+      (name) => api.divisionByName(name),
+      (record) => {
+        found.division_code_id = record.DivisionId;
+        found.division_description ??= record.Description ?? record.Name;
+      },
+    );
+    if (refused.length > 0) throw new ServiceError('VALIDATION_FAILED', refused[0].msg, refused);
+    return found;
   }
 
   private nextKey(
