@@ -103,7 +103,12 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
     });
 
     it('keeps a site it cannot place, with no position', async () => {
-      const site = await createSite(api, co.a.token, 'Nowhere', { city: 'Qwxzzy', county: '' });
+      // No town the place data knows, and a postcode of no UK area.
+      const site = await createSite(api, co.a.token, 'Nowhere', {
+        city: 'Qwxzzy',
+        county: '',
+        postcode: 'XX9 9XX',
+      });
       expect(site).toMatchObject({ latitude: null, longitude: null, geocode_source: null });
     });
 
