@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNTING_MESSAGES as M, type Actor } from '@planted/contracts';
+import type { Actor } from '@planted/contracts';
 import { askZahara } from '../zahara/zahara-service-error';
+import type { ZaharaApi } from '../zahara/zahara-client';
+import { CODE_LOOKUPS } from './code-lookups';
 import { requireAdmin } from './settings.errors';
 import { SettingsService } from './settings.service';
 
@@ -9,54 +11,33 @@ import { SettingsService } from './settings.service';
 export class LookupsService {
   constructor(private readonly settings: SettingsService) {}
 
-  async nominalCode(actor: Actor, code: string, apiKey?: string) {
-    requireAdmin(actor);
-    const api = await this.settings.apiFor(actor, apiKey);
-    const found = await askZahara(() => api.nominalCodeByCode(code), { notFound: M.NOMINAL_CODE_NOT_FOUND });
-    return {
-      success: true as const,
-      data: { id: found.NominalCodeId, code: found.Code, description: found.Description },
-    };
+  nominalCode(actor: Actor, code: string, apiKey?: string) {
+    return this.lookUp(CODE_LOOKUPS.nominal, actor, code, apiKey);
   }
 
-  async taxCode(actor: Actor, code: string, apiKey?: string) {
-    requireAdmin(actor);
-    const api = await this.settings.apiFor(actor, apiKey);
-    const found = await askZahara(() => api.taxCodeByCode(code), { notFound: M.TAX_CODE_NOT_FOUND });
-    return {
-      success: true as const,
-      data: {
-        id: found.TaxCodeId,
-        code: found.Code,
-        description: found.Description ?? found.CodeName,
-        codeName: found.CodeName,
-        taxPercentage: found.TaxPercentage,
-      },
-    };
+  taxCode(actor: Actor, code: string, apiKey?: string) {
+    return this.lookUp(CODE_LOOKUPS.tax, actor, code, apiKey);
   }
 
-  async costCode(actor: Actor, code: string, apiKey?: string) {
-    requireAdmin(actor);
-    const api = await this.settings.apiFor(actor, apiKey);
-    const found = await askZahara(() => api.costCodeByCode(code), { notFound: M.COST_CODE_NOT_FOUND });
-    return {
-      success: true as const,
-      data: { id: found.CostCodeId, code: found.Code, description: found.Description },
-    };
+  costCode(actor: Actor, code: string, apiKey?: string) {
+    return this.lookUp(CODE_LOOKUPS.cost, actor, code, apiKey);
   }
 
-  async division(actor: Actor, name: string, apiKey?: string) {
+  division(actor: Actor, name: string, apiKey?: string) {
+    return this.lookUp(CODE_LOOKUPS.division, actor, name, apiKey);
+  }
+
+  private async lookUp<T>(
+    lookup: { notFound: string; find: (api: ZaharaApi, code: string) => Promise<T> },
+    actor: Actor,
+    code: string,
+    apiKey?: string,
+  ): Promise<{ success: true; data: T }> {
     requireAdmin(actor);
     const api = await this.settings.apiFor(actor, apiKey);
-    const found = await askZahara(() => api.divisionByName(name), { notFound: M.DIVISION_NOT_FOUND });
     return {
-      success: true as const,
-      data: {
-        id: found.DivisionId,
-        code: found.Code ?? null,
-        name: found.Name,
-        description: found.Description ?? found.Name,
-      },
+      success: true,
+      data: await askZahara(() => lookup.find(api, code), { notFound: lookup.notFound }),
     };
   }
 }

@@ -15,6 +15,7 @@ import { ApiKeyCipher, maskApiKey } from '../crypto/api-key-cipher';
 import type { AccountingDatabase, AccountingTx } from '../db/database';
 import type { SettingsRow } from '../db/schema';
 import { isZaharaError } from '../zahara/zahara-error';
+import { CODE_LOOKUPS, SETTINGS_CODE_FIELDS } from './code-lookups';
 import { askZahara } from '../zahara/zahara-service-error';
 import { ZaharaClient, type ZaharaApi } from '../zahara/zahara-client';
 import { notConfigured, requireAdmin } from './settings.errors';
@@ -193,74 +194,31 @@ export class SettingsService {
 
   /**
    * A code typed but never looked up (no id) is looked up now: found, it is saved with its
-   * id, description (and the tax code's rate); one Zahara does not have is refused on its field
-   * with the lookup's message, instead of being saved and failing every purchase order later.
-   * Zahara out of reach leaves the fields as they came.
+   * id and description (and the tax code's rate); one Zahara does not have is refused on its
+   * field with the lookup's message, instead of being saved and failing every purchase order
+   * later. Zahara out of reach leaves the fields as they came.
    */
   private async withCodesFound(api: ZaharaApi | undefined, fields: SettingsFields): Promise<SettingsFields> {
     if (!api) return fields;
-    const found = { ...fields };
+    const found: SettingsFields = { ...fields };
     const refused: { param: string; msg: string }[] = [];
-    const lookUp = async <T>(
-      code: string | null,
-      id: number | null,
-      param: string,
-      notFound: string,
-      find: (code: string) => Promise<T>,
-      keep: (record: T) => void,
-    ) => {
-      if (!code || id !== null) return;
+    for (const place of SETTINGS_CODE_FIELDS) {
+      const code = fields[place.code];
+      if (!code || fields[place.id] !== null) continue;
+      const lookup = CODE_LOOKUPS[place.kind];
       try {
-        keep(await find(code));
+        const record: { id: number; description: string; taxPercentage?: number } = await lookup.find(
+          api,
+          code,
+        );
+        found[place.id] = record.id;
+        found[place.description] ??= record.description;
+        if (record.taxPercentage !== undefined) found.tax_percentage ??= record.taxPercentage;
       } catch (err) {
-        if (isZaharaError(err) && err.failure === 'not_found') refused.push({ param, msg: notFound });
+        if (isZaharaError(err) && err.failure === 'not_found')
+          refused.push({ param: place.code, msg: lookup.notFound });
       }
-    };
-    await lookUp(
-      fields.nominal_code,
-      fields.nominal_code_id,
-      'nominal_code',
-      ACCOUNTING_MESSAGES.NOMINAL_CODE_NOT_FOUND,
-      (code) => api.nominalCodeByCode(code),
-      (record) => {
-        found.nominal_code_id = record.NominalCodeId;
-        found.nominal_description ??= record.Description;
-      },
-    );
-    await lookUp(
-      fields.tax_code,
-      fields.tax_code_id,
-      'tax_code',
-      ACCOUNTING_MESSAGES.TAX_CODE_NOT_FOUND,
-      (code) => api.taxCodeByCode(code),
-      (record) => {
-        found.tax_code_id = record.TaxCodeId;
-        found.tax_description ??= record.Description ?? record.CodeName;
-        found.tax_percentage ??= record.TaxPercentage;
-      },
-    );
-    await lookUp(
-      fields.cost_code,
-      fields.cost_code_id,
-      'cost_code',
-      ACCOUNTING_MESSAGES.COST_CODE_NOT_FOUND,
-      (code) => api.costCodeByCode(code),
-      (record) => {
-        found.cost_code_id = record.CostCodeId;
-        found.cost_description ??= record.Description;
-      },
-    );
-    await lookUp(
-      fields.division_code,
-      fields.division_code_id,
-      'division_code',
-      ACCOUNTING_MESSAGES.DIVISION_NOT_FOUND,
-      (name) => api.divisionByName(name),
-      (record) => {
-        found.division_code_id = record.DivisionId;
-        found.division_description ??= record.Description ?? record.Name;
-      },
-    );
+    }
     if (refused.length > 0) throw new ServiceError('VALIDATION_FAILED', refused[0].msg, refused);
     return found;
   }
