@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { readItem, writeItem } from './storage';
 import { createAppTheme, themeNameFor, type ThemeName } from './theme';
 
@@ -16,7 +17,10 @@ const ThemeModeContext = createContext<ThemeMode | null>(null);
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [darkMode, setDarkModeState] = useState(() => readItem(DARK_MODE_KEY) === 'true');
   const themeName = themeNameFor(darkMode);
-  const theme = useMemo(() => createAppTheme(themeName), [themeName]);
+  // The common texts are loaded before the first render (main.tsx); no suspending here.
+  const { t } = useTranslation('common', { useSuspense: false });
+  const close = t('close');
+  const theme = useMemo(() => createAppTheme(themeName, { close }), [themeName, close]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = themeName;

@@ -36,7 +36,18 @@ export const PALETTES = {
   },
 } as const;
 
-export function createAppTheme(name: ThemeName): Theme {
+/** Texts MUI draws itself, in the user's language (the close button of every message). */
+export interface ThemeTexts {
+  close: string;
+}
+
+export function createAppTheme(name: ThemeName, texts: ThemeTexts = { close: 'Close' }): Theme {
+  // A keyboard user sees where the focus is: a ring of its own, never to be taken for the grey
+  // of a selected or hovered item (WCAG 2.4.7).
+  const focusRing = (outlineOffset: number) => ({
+    outline: `2px solid ${PALETTES[name].primary.main}`,
+    outlineOffset,
+  });
   return createTheme({
     palette: { ...PALETTES[name], contrastThreshold: 4.5 },
     shape: { borderRadius: 10 },
@@ -47,35 +58,14 @@ export function createAppTheme(name: ThemeName): Theme {
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
-      // A keyboard user sees where the focus is: a ring of its own, never to be taken for the
-      // grey of a selected or hovered item (WCAG 2.4.7).
-      MuiButtonBase: {
-        styleOverrides: {
-          root: {
-            '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[name].primary.main}`, outlineOffset: 2 },
-          },
-        },
-      },
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(2) } } },
       // Inside the item, where a drawer's edge would cut an outer ring.
-      MuiListItemButton: {
-        styleOverrides: {
-          root: {
-            '&.Mui-focusVisible': { outline: `2px solid ${PALETTES[name].primary.main}`, outlineOffset: -3 },
-          },
-        },
-      },
+      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(-3) } } },
       MuiLink: {
         defaultProps: { underline: 'hover' },
-        styleOverrides: {
-          root: {
-            '&:focus-visible': {
-              outline: `2px solid ${PALETTES[name].primary.main}`,
-              outlineOffset: 2,
-              borderRadius: 2,
-            },
-          },
-        },
+        styleOverrides: { root: { '&:focus-visible': { ...focusRing(2), borderRadius: 2 } } },
       },
+      MuiAlert: { defaultProps: { closeText: texts.close } },
     },
   });
 }

@@ -85,10 +85,11 @@ export class SitesService {
       this.sites.find(tx, actor.customerId, id),
     );
     if (!current) throw siteNotFound();
-    const readKey = addressKey(fieldsOver(current));
+    const asRead = fieldsOver(current);
+    const readKey = addressKey(asRead);
     let placed: { key: string; placement: Placement } | undefined;
     if (addressKey(addressOf(current)) !== readKey) {
-      placed = { key: readKey, placement: await this.geocoder.geocode(fieldsOver(current)) };
+      placed = { key: readKey, placement: await this.geocoder.geocode(asRead) };
     }
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const locked = await this.sites.find(tx, actor.customerId, id, true);

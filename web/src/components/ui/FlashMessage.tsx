@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, type AlertColor } from '@mui/material';
 import { MESSAGE_DISMISS_MS } from '@planted/domain';
-import { useTranslation } from 'react-i18next';
 
 /** Spec §4: messages auto-dismiss after 5 seconds. */
 export const MESSAGE_TIMEOUT_MS = MESSAGE_DISMISS_MS;
@@ -48,13 +47,11 @@ export function FlashMessage({
   onClose?: () => void;
   testId?: string;
 }) {
-  const { t } = useTranslation('common');
   if (!flash) return null;
   return (
     <Alert
       severity={flash.severity}
       onClose={onClose}
-      closeText={t('close')}
       role={flash.severity === 'error' ? 'alert' : 'status'}
       data-testid={testId ?? `flash-${flash.severity}`}
       sx={{ my: 2 }}

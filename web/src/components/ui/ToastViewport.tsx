@@ -1,5 +1,4 @@
 import { Alert, Stack } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import type { Toast } from './toast';
 
 /**
@@ -9,7 +8,6 @@ import type { Toast } from './toast';
  * and they keep clear of the corners.
  */
 export function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
-  const { t } = useTranslation('common');
   return (
     <Stack
       spacing={1}
@@ -32,7 +30,6 @@ export function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismis
           variant="filled"
           role={toast.severity === 'error' ? 'alert' : 'status'}
           onClose={() => onDismiss(toast.id)}
-          closeText={t('close')}
           data-testid="toast"
         >
           {toast.text}

@@ -13,7 +13,7 @@ import { serverText } from '../../../lib/validation-text';
 export function FormError({ testId }: { testId?: string }) {
   const { control, clearErrors } = useFormContext();
   const { errors } = useFormState({ control, name: 'root' });
-  const { i18n, t } = useTranslation('common');
+  const { i18n } = useTranslation();
   const sent = errors.root?.server?.message;
   const message = sent ? serverText(i18n, sent) : sent;
   const details = errors.root?.details?.message?.split('\n').map((text) => serverText(i18n, text)) ?? [];
@@ -29,7 +29,6 @@ export function FormError({ testId }: { testId?: string }) {
       severity="error"
       role="alert"
       onClose={() => clearErrors('root')}
-      closeText={t('close')}
       data-testid={testId}
       sx={{ my: 2 }}
     >

@@ -232,6 +232,10 @@ describe('Profile screen (spec §2 Profile)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Language preference' }));
     await user.click(await screen.findByRole('option', { name: 'Español' }));
     expect(await screen.findByText('Preferencia de idioma actualizada')).toBeInTheDocument();
+    // Every message's close button speaks the new language too (the theme's, not each message's).
+    expect(
+      within(screen.getByTestId('language-message')).getByRole('button', { name: 'Cerrar' }),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('language')).toBe('es');
     expect(calls.find((call) => call.url === '/api/users/language')?.body).toEqual({ language: 'es' });
     expect(sessionStore.getState().user?.language_preference).toBe('es');

@@ -63,13 +63,7 @@ export function SyncProjectsPanel() {
       {sync.isPending && <LinearProgress sx={{ mt: 2 }} aria-label={t('sync.running')} />}
       <Box role="status">
         {outcome && 'stats' in outcome && (
-          <Alert
-            severity="success"
-            sx={{ mt: 2 }}
-            onClose={() => setOutcome(null)}
-            closeText={t('common:close')}
-            data-testid="sync-result"
-          >
+          <Alert severity="success" sx={{ mt: 2 }} onClose={() => setOutcome(null)} data-testid="sync-result">
             {t('sync.done', {
               processed: outcome.stats.zaharaToPlanted.totalProcessed,
               created: outcome.stats.zaharaToPlanted.created,
@@ -80,13 +74,7 @@ export function SyncProjectsPanel() {
           </Alert>
         )}
         {outcome && 'error' in outcome && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            onClose={() => setOutcome(null)}
-            closeText={t('common:close')}
-            data-testid="sync-error"
-          >
+          <Alert severity="error" sx={{ mt: 2 }} onClose={() => setOutcome(null)} data-testid="sync-error">
             {outcome.error}
           </Alert>
         )}
