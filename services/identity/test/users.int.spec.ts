@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders } from 'nats';
+import { Pool } from 'pg';
 import {
   IdentityLogin,
   IdentityUserRemove,
@@ -9,7 +10,7 @@ import {
   type Actor,
 } from '@planted/contracts';
 import { prefixed, SESSION_TOKEN_HEADER } from '@planted/messaging';
-import { waitFor } from '@planted/testing';
+import { testDatabaseUrl, waitFor } from '@planted/testing';
 import {
   addUser as addUserAs,
   errorOf,
@@ -24,12 +25,15 @@ import {
 // on the bus as at the gateway; a company always keeps an administrator.
 
 let h: IdentityHarness;
+let pool: Pool;
 
 beforeAll(async () => {
   h = await startIdentity();
+  pool = new Pool({ connectionString: testDatabaseUrl(), max: 1 });
 });
 
 afterAll(async () => {
+  await pool?.end();
   await h?.close();
 });
 
@@ -84,6 +88,23 @@ describe('role change (identity.users.role.set.v1)', () => {
     expect(JSON.parse(Buffer.from(again.split('.')[1]!, 'base64url').toString())).toMatchObject({
       role: 'viewer',
     });
+  });
+
+  it('a token issued after a revocation ends with the next one, even within the same second', async () => {
+    const { actor: admin } = await registerCompany(h.client, { customerName: 'Same Second Co' });
+    const member = await addUser(admin, 'user');
+    // As a revocation leaves it: its instant (the iat of every token issued after it) ahead of
+    // the clock. A second revocation made before that instant must still end those tokens.
+    await pool.query(
+      "update identity.users set sessions_valid_after = date_trunc('second', now()) + interval '2 seconds' where id = $1",
+      [member.user.id],
+    );
+    const token = await signIn(member.email);
+    expect((await listWith(token, member.actor)).err).toBeUndefined();
+    await h.client.send(IdentityUserRoleSet, { actor: admin, id: member.user.id, role: 'viewer' });
+    await endedSoon(token, member.actor);
+    const again = await signIn(member.email);
+    expect((await listWith(again, { ...member.actor, role: 'viewer' })).err).toBeUndefined();
   });
 
   it('setting the role a user already has changes nothing and ends no session', async () => {

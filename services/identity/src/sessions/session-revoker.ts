@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SessionsRevoked, type Actor } from '@planted/contracts';
 import { OutboxService } from '@planted/service-kit';
 import type { IdentityTx } from '../db/database';
@@ -30,13 +30,18 @@ export class SessionRevoker {
    * Call outbox.committed() after the commit.
    */
   async endAllSessions(tx: IdentityTx, user: Pick<UserRow, 'id' | 'customerId'>): Promise<UserRow> {
-    // Whole seconds, as iat: everything issued in this second or before ends.
-    const validAfter = Math.floor(this.now() / 1000) + 1;
+    // Whole seconds, as iat: everything issued in this second or before ends. A token issued
+    // after an earlier revocation carries that one's instant as its iat (SessionIssuer), which
+    // may still be ahead of the clock: this one then ends a second later, so that token ends too.
+    const earliest = Math.floor(this.now() / 1000) + 1;
     const [row] = await tx
       .update(users)
-      .set({ sessionsValidAfter: new Date(validAfter * 1000) })
+      .set({
+        sessionsValidAfter: sql`greatest(to_timestamp(${earliest}::double precision), ${users.sessionsValidAfter} + interval '1 second')`,
+      })
       .where(eq(users.id, user.id))
       .returning();
+    const validAfter = Math.ceil(row!.sessionsValidAfter!.getTime() / 1000);
     await this.outbox.record(
       tx,
       SessionsRevoked,
