@@ -8,6 +8,7 @@ import {
   IdentityInvitationsList,
   IdentityInvitationValidate,
   IdentityLogin,
+  IdentityUserRemove,
   IdentityUsersList,
   MESSAGES,
   type Actor,
@@ -226,6 +227,53 @@ describe('invitation validate and accept (spec §7 GET /invitations/validate, PO
       code: 'CONFLICT',
       message: 'A user with this email already exists',
     });
+  });
+});
+
+describe('a removed user invited back', () => {
+  it('gets the same account again, active, with the new name, role and password', async () => {
+    const { actor } = await registerCompany(h.client, { customerName: 'Returning Ltd' });
+    const member = await addUser(actor, 'user');
+    await h.client.send(IdentityUserRemove, { actor, id: member.user.id });
+    expect(
+      await errorOf(h.client.send(IdentityLogin, { email: member.email, password: PASSWORD })),
+    ).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+
+    const { token } = await invite(actor, member.email.toUpperCase(), 'viewer', 'Back Again');
+    const accepted = await h.client.send(IdentityInvitationAccept, {
+      token,
+      name: 'Back Again',
+      password: 'a new password',
+    });
+    expect(accepted.user).toMatchObject({
+      id: member.user.id,
+      email: member.email,
+      name: 'Back Again',
+      role: 'viewer',
+      is_active: true,
+    });
+    const login = await h.client.send(IdentityLogin, { email: member.email, password: 'a new password' });
+    expect(login.user.id).toBe(member.user.id);
+    const team = (await h.client.send(IdentityUsersList, { actor })).users;
+    expect(team.filter((u) => u.id === member.user.id)).toHaveLength(1);
+    // Read models learn it from user.updated (the account already existed).
+    const events = await pool.query(
+      "select 1 from identity.outbox where subject = 'identity.user.updated.v1' and payload->'user'->>'id' = $1 and (payload->'user'->>'is_active')::boolean",
+      [member.user.id],
+    );
+    expect(events.rows).toHaveLength(1);
+  });
+
+  it('is still refused to another company, as any address with an account', async () => {
+    const { actor } = await registerCompany(h.client);
+    const member = await addUser(actor, 'user');
+    await h.client.send(IdentityUserRemove, { actor, id: member.user.id });
+    const { actor: other } = await registerCompany(h.client);
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationCreate, { actor: other, email: member.email, role: 'user' }),
+      ),
+    ).toEqual({ code: 'CONFLICT', message: 'A user with this email already exists' });
   });
 });
 

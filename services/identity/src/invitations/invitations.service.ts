@@ -4,6 +4,7 @@ import {
   InvitationResent,
   InvitationRevoked,
   UserCreated,
+  UserUpdated,
   type Actor,
   IdentityInvitationAccept,
   type IdentityInvitationCreate,
@@ -82,7 +83,7 @@ export class InvitationsService {
    */
   async create(actor: Actor, input: CreateInput): Promise<ReplyOf<typeof IdentityInvitationCreate>> {
     const inviter = await this.requireAdmin(actor, onlyAdminsInvite);
-    await this.refuseEmailInUse(input.email);
+    await this.refuseEmailInUse(input.email, actor.customerId);
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
@@ -173,7 +174,7 @@ export class InvitationsService {
       this.invitations.findPending(tx, actor.customerId, input.id),
     );
     if (!current) throw invitationNotFound();
-    await this.refuseEmailInUse(current.email);
+    await this.refuseEmailInUse(current.email, actor.customerId);
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
@@ -273,17 +274,22 @@ export class InvitationsService {
         const activeUsers = await this.users.countActive(tx, company.id);
         if (!canAddUser(plan.id, activeUsers)) throw userLimitReached(plan.user_limit ?? activeUsers);
 
-        const user = await this.users.insert(tx, {
-          customerId: company.id,
+        const joining = {
           name: input.name,
-          email: invitation.email,
           // The accept link went to this address: whoever opened it reads its mail.
           emailVerifiedAt: new Date(),
           passwordHash,
           role: invitation.role,
-        });
+        };
+        // Someone removed from this company and invited back gets their account again (the
+        // records that name them stay theirs), with the name, password and role of now.
+        const removed = await this.users.lockRemovedByEmail(tx, company.id, invitation.email);
+        const user = removed
+          ? await this.users.update(tx, company.id, removed.id, { ...joining, isActive: true })
+          : await this.users.insert(tx, { ...joining, customerId: company.id, email: invitation.email });
+        if (!user) throw invitationInvalid();
         await this.invitations.markAccepted(tx, invitation.id);
-        await this.outbox.record(tx, UserCreated, { user: toUser(user) }, company.id);
+        await this.outbox.record(tx, removed ? UserUpdated : UserCreated, { user: toUser(user) }, company.id);
         return toUser(user);
       },
       keep: (user) => user,
@@ -309,10 +315,12 @@ export class InvitationsService {
 
   /**
    * Emails are unique across companies, and this company cannot see the others' users:
-   * the one cross-company read of a tenant call, and it answers only yes or no.
+   * the one cross-company read of a tenant call, and it answers only yes or no. A user
+   * removed from this company may be invited back.
    */
-  private async refuseEmailInUse(email: string): Promise<void> {
-    if (await this.database.withSystem((tx) => this.users.emailInUse(tx, email))) throw userAlreadyExists();
+  private async refuseEmailInUse(email: string, customerId: string): Promise<void> {
+    if (await this.database.withSystem((tx) => this.users.emailTakenFor(tx, email, customerId)))
+      throw userAlreadyExists();
   }
 
   private newExpiry(): Date {

@@ -126,10 +126,28 @@ export class UsersRepository {
     return row;
   }
 
-  /** Across companies: whether any account uses this email (inside withSystem). */
-  async emailInUse(tx: IdentityTx, email: string): Promise<boolean> {
-    const [row] = await tx.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
-    return row !== undefined;
+  /**
+   * Across companies: whether this email is taken for an invitation into `customerId` (inside
+   * withSystem). Any account holds its email, except one removed from this very company: the
+   * company may invite it back (InvitationsService.accept reactivates it).
+   */
+  async emailTakenFor(tx: IdentityTx, email: string, customerId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ customerId: users.customerId, isActive: users.isActive })
+      .from(users)
+      .where(byEmail(email))
+      .limit(1);
+    return row !== undefined && (row.isActive || row.customerId !== customerId);
+  }
+
+  /** The company's removed (inactive) account with this email, locked until the transaction ends. */
+  async lockRemovedByEmail(tx: IdentityTx, customerId: string, email: string): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(byEmail(email), eq(users.customerId, customerId), eq(users.isActive, false)))
+      .for('update');
+    return row;
   }
 
   /** The company's team: its active users (a removed user is kept, inactive, for the records that name them). */
