@@ -70,6 +70,16 @@ describe('route guards', () => {
     await screenshot(page, 'navigation-02-login-validation');
   });
 
+  it('has an icon for its tab that the server sends', async () => {
+    const { page } = await session();
+    await page.goto('/login');
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const icon = await page.request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  });
+
   it('opens every navigation entry of the sidebar', async () => {
     const { page } = signedIn;
     await page.goto('/dashboard');

@@ -74,6 +74,27 @@ describe('form kit: react-hook-form on zod schemas', () => {
     expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
   });
 
+  it('shows the messages of nested fields in the user language too', async () => {
+    const nested = z.object({
+      contact: z.object({
+        email: z.string().trim().min(1, { error: VALIDATION_MESSAGES.EMAIL_REQUIRED }),
+      }),
+    });
+    function NestedExample() {
+      const form = useZodForm(nested, { defaultValues: { contact: { email: '' } } });
+      return (
+        <Form form={form} aria-label="Nested" errorFallback="Failed to save" onSubmit={jest.fn()}>
+          <FormTextField id="contact-email" name="contact.email" label="Contact email" />
+          <SubmitButton pendingLabel="Saving...">Save</SubmitButton>
+        </Form>
+      );
+    }
+    await i18n.changeLanguage('es');
+    render(<NestedExample />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('El correo electrónico es obligatorio')).toBeInTheDocument();
+  });
+
   it('submits the parsed values', async () => {
     const onSubmit = jest.fn().mockResolvedValue(undefined);
     render(<Example onSubmit={onSubmit} />);

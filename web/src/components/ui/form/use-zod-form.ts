@@ -17,6 +17,26 @@ export type ZodFormOptions<S extends Schema> = Omit<
   'resolver' | 'defaultValues'
 > & { defaultValues: DefaultValues<z.input<S>> };
 
+type ErrorTree = { type?: unknown; message?: unknown; [field: string]: unknown };
+
+/**
+ * Each message of a react-hook-form errors tree replaced by its i18next key, at every depth: a
+ * field of a nested object (the supplier's contact.email) or of an array has its error one level
+ * down, under its parent's name. An error has a string `type`; its `ref` and `types` are not fields.
+ */
+function translateErrors(tree: ErrorTree): void {
+  if (typeof tree.type === 'string') {
+    const key = typeof tree.message === 'string' && tree.message ? validationKey(tree.message) : null;
+    // A text no table holds is shown as worded, like a server message.
+    if (key) tree.message = key;
+    else tree.type = 'server';
+  }
+  for (const [name, child] of Object.entries(tree)) {
+    if (name !== 'ref' && name !== 'types' && typeof child === 'object' && child !== null)
+      translateErrors(child as ErrorTree);
+  }
+}
+
 /**
  * zod's resolver, with each message replaced by its i18next key (see validation-text), so the
  * fields show it in the user's language.
@@ -25,12 +45,7 @@ export function schemaResolver<S extends Schema>(schema: S): Resolver<z.input<S>
   const resolve = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
-    for (const error of Object.values(result.errors) as { type?: string; message?: string }[]) {
-      const key = error?.message ? validationKey(error.message) : null;
-      // A text no table holds is shown as worded, like a server message.
-      if (key) error.message = key;
-      else if (error) error.type = 'server';
-    }
+    translateErrors(result.errors as ErrorTree);
     return result;
   };
 }
