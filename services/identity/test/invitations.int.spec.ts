@@ -219,6 +219,11 @@ describe('invitation validate and accept (spec §7 GET /invitations/validate, PO
     const email = uniqueEmail('quick');
     const { token } = await invite(actor, email);
     await registerCompany(h.client, { email });
+    // Already when the link is opened, before the form is filled in.
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual({
+      code: 'CONFLICT',
+      message: 'A user with this email already exists',
+    });
     expect(
       await errorOf(
         h.client.send(IdentityInvitationAccept, { token, name: 'Quick Quinn', password: PASSWORD }),
@@ -284,7 +289,11 @@ const setPlan = (customerId: string, plan: string) =>
 describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', () => {
   const LIMIT = {
     code: 'USER_LIMIT_REACHED',
-    message: 'Your plan allows up to 2 users. Ask an administrator to upgrade your subscription.',
+    message: 'Your plan allows up to 2 users. Upgrade your subscription to invite more.',
+  };
+  const COMPANY_FULL = {
+    code: 'USER_LIMIT_REACHED',
+    message: "This company's plan allows up to 2 users. Ask its administrator to upgrade the subscription.",
   };
 
   it('counts open invitations to other addresses as seats when inviting; a new link to the same address replaces its own', async () => {
@@ -329,7 +338,7 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
       await errorOf(
         h.client.send(IdentityInvitationAccept, { token, name: 'Third Thea', password: PASSWORD }),
       ),
-    ).toEqual(LIMIT);
+    ).toEqual(COMPANY_FULL);
     expect((await h.client.send(IdentityUsersList, { actor })).users).toHaveLength(2);
     await expect(h.client.send(IdentityInvitationValidate, { token })).resolves.toBeDefined();
   });
@@ -361,7 +370,7 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
-      expect({ code: rejected.reason.code, message: rejected.reason.message }).toEqual(LIMIT);
+      expect({ code: rejected.reason.code, message: rejected.reason.message }).toEqual(COMPANY_FULL);
       expect((await h.client.send(IdentityUsersList, { actor })).users).toHaveLength(2);
     }
   });
@@ -548,8 +557,11 @@ describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
       message: 'A user with this email already exists',
     });
     expect(h.smtp!.mailsTo(email)).toHaveLength(mails);
-    // The link it had is left as it was.
-    await expect(h.client.send(IdentityInvitationValidate, { token })).resolves.toBeDefined();
+    // The link it had is left as it was: opened, it tells the address has an account.
+    expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual({
+      code: 'CONFLICT',
+      message: 'A user with this email already exists',
+    });
   });
 
   it('refuses a malformed id with the words an unknown one gets', async () => {

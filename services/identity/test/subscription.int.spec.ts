@@ -61,7 +61,7 @@ async function publish(payload: EventPayloadOf<typeof SubscriptionChanged>, at =
 
 const LIMIT = (n: number) => ({
   code: 'USER_LIMIT_REACHED',
-  message: `Your plan allows up to ${n} users. Ask an administrator to upgrade your subscription.`,
+  message: `Your plan allows up to ${n} users. Upgrade your subscription to invite more.`,
 });
 
 describe("the company's subscription, from billing (spec §1 customer status, §3 Customer)", () => {

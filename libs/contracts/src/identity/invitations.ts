@@ -54,7 +54,7 @@ export const IdentityInvitationValidate = defineRequest(
       customer_name: z.string(),
     }),
   }),
-  { caller: 'gateway', errors: ['INVITATION_INVALID'] },
+  { caller: 'gateway', errors: ['INVITATION_INVALID', 'CONFLICT'] },
 );
 
 export const invitationAcceptSchema = z.object({

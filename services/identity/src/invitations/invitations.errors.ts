@@ -13,10 +13,18 @@ export const userAlreadyExists = () => new ServiceError('CONFLICT', MESSAGES.USE
 export const invitationInvalid = () =>
   new ServiceError('INVITATION_INVALID', 'Invalid or expired invitation');
 
+/** Inviting: an administrator reads it, and can upgrade. */
 export const userLimitReached = (limit: number) =>
   new ServiceError(
     'USER_LIMIT_REACHED',
-    `Your plan allows up to ${limit} users. Ask an administrator to upgrade your subscription.`,
+    `Your plan allows up to ${limit} users. Upgrade your subscription to invite more.`,
+  );
+
+/** Accepting: the invitee reads it, who is not yet in the company and cannot upgrade it. */
+export const companyFull = (limit: number) =>
+  new ServiceError(
+    'USER_LIMIT_REACHED',
+    `This company's plan allows up to ${limit} users. Ask its administrator to upgrade the subscription.`,
   );
 
 /** Inviting: the plan's seats are taken by its users and the invitations still open. */

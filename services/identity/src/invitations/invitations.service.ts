@@ -41,6 +41,7 @@ import {
   userAlreadyExists,
   seatsHeldByInvitations,
   userLimitReached,
+  companyFull,
 } from './invitations.errors';
 import { InvitationsRepository, isUsable, type PendingInvitationRow } from './invitations.repository';
 
@@ -238,6 +239,9 @@ export class InvitationsService {
     );
     if (!found || !isUsable(found.invitation, new Date())) throw invitationInvalid();
     const { invitation, customerName } = found;
+    // The address got an account since (its own company, say): accepting would fail, so the
+    // invitee hears it now, before filling the form in.
+    await this.refuseEmailInUse(invitation.email, invitation.customerId);
     return {
       invitation: {
         email: invitation.email,
@@ -272,7 +276,7 @@ export class InvitationsService {
 
         const plan = getPlan(company.subscriptionPlan);
         const activeUsers = await this.users.countActive(tx, company.id);
-        if (!canAddUser(plan.id, activeUsers)) throw userLimitReached(plan.user_limit ?? activeUsers);
+        if (!canAddUser(plan.id, activeUsers)) throw companyFull(plan.user_limit ?? activeUsers);
 
         const joining = {
           name: input.name,

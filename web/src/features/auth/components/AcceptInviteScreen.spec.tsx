@@ -47,6 +47,25 @@ describe('/accept-invite (spec §2 Invitation acceptance, §5, §8 Invitation)',
     expect(calls[0].url).toBe('/api/invitations/validate?token=abc');
   });
 
+  it('says so when the address got an account since, and points to sign in', async () => {
+    mockFetch({
+      'GET /api/invitations/validate': {
+        status: 409,
+        body: { error: 'A user with this email already exists' },
+      },
+    });
+    renderApp('/accept-invite?token=abc');
+    expect(
+      await screen.findByText(
+        'This email address already has an account. Sign in with it instead.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Ask your company administrator to send you a new invitation.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+  });
+
   it('shows the invited email read-only with name and password fields', async () => {
     mockFetch({ 'GET /api/invitations/validate': { body: { invitation } } });
     renderApp('/accept-invite?token=abc');

@@ -3,6 +3,7 @@ import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/ui/TextLink';
+import { ApiError } from '../../../lib/api-client';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
@@ -21,7 +22,8 @@ export function AcceptInviteScreen() {
   const token = searchParams.get('token');
   const invitation = useValidateInvitation(token);
 
-  if (!token) return <InvitationProblem message={t('acceptInvite.invalidLink')} />;
+  if (!token)
+    return <InvitationProblem message={t('acceptInvite.invalidLink')} help={t('acceptInvite.problemHelp')} />;
   if (invitation.isPending) {
     return (
       <AuthShell title={t('acceptInvite.title')}>
@@ -33,19 +35,25 @@ export function AcceptInviteScreen() {
     );
   }
   if (invitation.isError || !invitation.data?.invitation) {
-    return <InvitationProblem message={t('acceptInvite.invalidOrExpired')} />;
+    const taken = invitation.error instanceof ApiError && invitation.error.status === 409;
+    return (
+      <InvitationProblem
+        message={t(taken ? 'acceptInvite.emailTaken' : 'acceptInvite.invalidOrExpired')}
+        help={taken ? null : t('acceptInvite.problemHelp')}
+      />
+    );
   }
   return <AcceptInvitationForm token={token} invitation={invitation.data.invitation} />;
 }
 
-function InvitationProblem({ message }: { message: string }) {
+function InvitationProblem({ message, help }: { message: string; help: string | null }) {
   const { t } = useTranslation('auth');
   return (
     <AuthShell title={t('acceptInvite.problemTitle')}>
       <Alert severity="error" role="alert" data-testid="invite-error">
         {message}
       </Alert>
-      <Typography sx={{ mt: 2 }}>{t('acceptInvite.problemHelp')}</Typography>
+      {help && <Typography sx={{ mt: 2 }}>{help}</Typography>}
       <Button component={RouterLink} to="/login" variant="contained" sx={{ mt: 2 }}>
         {t('acceptInvite.goToLogin')}
       </Button>
