@@ -302,18 +302,65 @@ function startSubscription(
   return { subscription, invoice };
 }
 
+/** What a subscription's items cost for one period, in the currency's smallest unit. */
+function periodAmount(subscription: Subscription): number {
+  return subscription.items.data.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
+}
+
+/** A line of an invoice that is not a period of the subscription's items (a proration). */
+interface ExtraLine {
+  amount: number;
+  description: string;
+  period: { start: UnixSeconds; end: UnixSeconds };
+}
+
+/**
+ * An invoice of the subscription: a period of its items, or `extra` lines instead. As Stripe
+ * does, the customer's credit (a negative balance) pays what it can of a positive total, and a
+ * negative total (a credit) goes to the balance, the invoice then owing nothing.
+ */
 function createInvoice(
   state: StripeState,
   subscription: Subscription,
   customer: Customer,
   reason: Invoice['billing_reason'],
   at: UnixSeconds,
+  extra?: ExtraLine[],
 ): Invoice {
   const id = newId('in_');
-  const total = subscription.items.data.reduce(
-    (sum, item) => sum + item.price.unit_amount * item.quantity,
-    0,
-  );
+  const total = extra ? extra.reduce((sum, line) => sum + line.amount, 0) : periodAmount(subscription);
+  const startingBalance = customer.balance;
+  const fromBalance = total > 0 ? Math.min(total, Math.max(0, -startingBalance)) : total;
+  customer.balance = startingBalance + fromBalance;
+  const due = total - fromBalance;
+  const itemLines = subscription.items.data.map((item) => ({
+    id: newId('il_'),
+    object: 'line_item' as const,
+    amount: item.price.unit_amount * item.quantity,
+    currency: item.price.currency,
+    description: `${item.quantity} × ${state.products.get(item.price.product)?.name ?? item.price.id}`,
+    invoice: id,
+    period: { start: item.current_period_start, end: item.current_period_end },
+    pricing: {
+      type: 'price_details' as const,
+      price_details: { price: item.price.id, product: item.price.product },
+      unit_amount_decimal: item.price.unit_amount_decimal,
+    },
+    quantity: item.quantity,
+    subscription: subscription.id,
+    livemode: false as const,
+    metadata: {},
+  }));
+  const lines = extra
+    ? extra.map((line) => ({
+        ...itemLines[0],
+        id: newId('il_'),
+        amount: line.amount,
+        description: line.description,
+        period: line.period,
+        quantity: 1,
+      }))
+    : itemLines;
   return state.invoices.add({
     id,
     object: 'invoice',
@@ -329,11 +376,13 @@ function createInvoice(
     billing_reason: reason,
     collection_method: 'charge_automatically',
     currency: subscription.currency,
-    amount_due: total,
+    amount_due: due,
     amount_paid: 0,
-    amount_remaining: total,
+    amount_remaining: due,
     subtotal: total,
     total,
+    starting_balance: startingBalance,
+    ending_balance: customer.balance,
     attempt_count: 0,
     attempted: false,
     status: 'open',
@@ -345,26 +394,9 @@ function createInvoice(
     lines: {
       object: 'list',
       has_more: false,
-      total_count: subscription.items.data.length,
+      total_count: lines.length,
       url: `/v1/invoices/${id}/lines`,
-      data: subscription.items.data.map((item) => ({
-        id: newId('il_'),
-        object: 'line_item',
-        amount: item.price.unit_amount * item.quantity,
-        currency: item.price.currency,
-        description: `${item.quantity} × ${state.products.get(item.price.product)?.name ?? item.price.id}`,
-        invoice: id,
-        period: { start: item.current_period_start, end: item.current_period_end },
-        pricing: {
-          type: 'price_details',
-          price_details: { price: item.price.id, product: item.price.product },
-          unit_amount_decimal: item.price.unit_amount_decimal,
-        },
-        quantity: item.quantity,
-        subscription: subscription.id,
-        livemode: false,
-        metadata: {},
-      })),
+      data: lines,
     },
     hosted_invoice_url: null,
     invoice_pdf: null,
@@ -465,12 +497,13 @@ export function cancelSubscription(
   params: Params,
   origin: RequestOrigin,
 ): Subscription {
-  params.only(['cancellation_details'], ['invoice_now', 'prorate']);
+  params.only(['cancellation_details', 'invoice_now', 'prorate']);
   const subscription = state.subscriptions.require(id);
   if (subscription.status === 'canceled') {
     throw invalidRequest('This subscription has been canceled already.', 'id');
   }
   const now = state.clock.now();
+  const credit = params.boolean('prorate') ? unusedCredit(subscription, now) : 0;
   const details = params.child('cancellation_details');
   details.only(['comment', 'feedback']);
   subscription.status = 'canceled';
@@ -484,7 +517,40 @@ export function cancelSubscription(
     reason: 'cancellation_requested',
   };
   state.emit('customer.subscription.deleted', subscription, { origin });
+  if (credit > 0) {
+    const customer = state.customers.require(subscription.customer);
+    const line: ExtraLine = {
+      amount: -credit,
+      description: `Unused time on ${describeItems(state, subscription)}`,
+      period: { start: now, end: subscription.current_period_end },
+    };
+    if (params.boolean('invoice_now')) {
+      // The final invoice: its credit goes to the customer's balance, for their next invoice.
+      const invoice = createInvoice(state, subscription, customer, 'subscription_update', now, [line]);
+      subscription.latest_invoice = invoice.id;
+      markPaid(invoice, now);
+      state.emit('invoice.paid', invoice, { origin });
+    } else {
+      // Stripe keeps the proration for the customer's next invoice: here, as credit.
+      customer.balance -= credit;
+    }
+  }
   return subscription;
+}
+
+/**
+ * The unused part of the current period, prorated to the second: what Stripe credits when a
+ * subscription is cancelled with `prorate`.
+ */
+function unusedCredit(subscription: Subscription, now: UnixSeconds): number {
+  const { current_period_start: start, current_period_end: end } = subscription;
+  if (subscription.status !== 'active' || now >= end || end <= start) return 0;
+  return Math.round((periodAmount(subscription) * (end - now)) / (end - start));
+}
+
+function describeItems(state: StripeState, subscription: Subscription): string {
+  const item = subscription.items.data[0];
+  return `${item.quantity} × ${state.products.get(item.price.product)?.name ?? item.price.id}`;
 }
 
 // The clock

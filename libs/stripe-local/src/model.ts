@@ -177,7 +177,7 @@ export interface Invoice extends StripeObject {
     quote_details: null;
     subscription_details: { metadata: Metadata; subscription: string };
   };
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   collection_method: 'charge_automatically';
   currency: string;
   amount_due: number;
@@ -185,6 +185,9 @@ export interface Invoice extends StripeObject {
   amount_remaining: number;
   subtotal: number;
   total: number;
+  /** The customer's balance before and after this invoice (negative: credit the customer holds). */
+  starting_balance: number;
+  ending_balance: number;
   attempt_count: number;
   attempted: boolean;
   status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';

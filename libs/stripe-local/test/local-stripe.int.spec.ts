@@ -647,6 +647,55 @@ describe('the clock, renewals and cancellation', () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
   });
 
+  it('cancel with prorate and invoice_now credits the unused time; the next invoice spends the credit', async () => {
+    const subscription = await paidSubscription();
+    const { current_period_start: start, current_period_end: end } = subscription.items.data[0];
+    await advance({ to: start + Math.round((end - start) / 4) });
+    const now = local.clock.now();
+    const credit = Math.round((7900 * (end - now)) / (end - start));
+    await stripe.subscriptions.cancel(subscription.id, { prorate: true, invoice_now: true });
+
+    const customerId = subscription.customer as string;
+    expect(((await stripe.customers.retrieve(customerId)) as Stripe.Customer).balance).toBe(-credit);
+    const ended = await stripe.subscriptions.retrieve(subscription.id);
+    const final = await stripe.invoices.retrieve(ended.latest_invoice as string);
+    expect(final).toMatchObject({
+      status: 'paid',
+      billing_reason: 'subscription_update',
+      total: -credit,
+      amount_due: 0,
+      starting_balance: 0,
+      ending_balance: -credit,
+    });
+    expect(final.lines.data.map((line) => line.amount)).toEqual([-credit]);
+
+    // The customer's next subscription: its first invoice is paid from the credit first.
+    const { session } = await checkoutSession({ customer: customerId });
+    expect((await pay(session)).status).toBe(303);
+    const next = await stripe.subscriptions.retrieve(
+      (await stripe.checkout.sessions.retrieve(session.id)).subscription as string,
+    );
+    const first = await stripe.invoices.retrieve(next.latest_invoice as string);
+    expect(first).toMatchObject({
+      status: 'paid',
+      total: 7900,
+      amount_due: 7900 - credit,
+      amount_paid: 7900 - credit,
+      starting_balance: -credit,
+      ending_balance: 0,
+    });
+    expect(((await stripe.customers.retrieve(customerId)) as Stripe.Customer).balance).toBe(0);
+  });
+
+  it('cancel without prorate credits nothing', async () => {
+    const subscription = await paidSubscription();
+    await advance({ seconds: 3 * DAY });
+    await stripe.subscriptions.cancel(subscription.id);
+    const customer = (await stripe.customers.retrieve(subscription.customer as string)) as Stripe.Customer;
+    expect(customer.balance).toBe(0);
+    expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
+  });
+
   it('cancel ends a subscription at once', async () => {
     const subscription = await paidSubscription();
     const canceled = await stripe.subscriptions.cancel(subscription.id);

@@ -254,6 +254,27 @@ describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () 
     // Its cancellation's webhook is about a subscription that is no longer the company's.
     await h.stripeLocal.webhooksIdle();
     expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'business', stripeSubscriptionId: after });
+
+    // The month of Teams paid for and not used is credited, and pays the next invoice first.
+    const ended = await h.stripe.subscriptions.retrieve(before);
+    const final = await h.stripe.invoices.retrieve(ended.latest_invoice as string);
+    const credit = -final.total;
+    expect(credit).toBeGreaterThan(7800);
+    expect(credit).toBeLessThanOrEqual(7900);
+    const stripeCustomer = (await rowOf(h, admin.customerId))!.stripeCustomerId!;
+    expect(((await h.stripe.customers.retrieve(stripeCustomer)) as { balance: number }).balance).toBe(
+      -credit,
+    );
+    const business = await h.stripe.subscriptions.retrieve(after!);
+    h.stripeLocal.clock.advanceTo(business.items.data[0].current_period_end + 60);
+    const renewal = await h.stripe.invoices.retrieve(
+      (await h.stripe.subscriptions.retrieve(after!)).latest_invoice as string,
+    );
+    expect(renewal).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      total: 12900,
+      amount_due: 12900 - credit,
+    });
   });
 
   it('keeps the later plan when an earlier checkout’s webhook arrives after the switch, and ends the earlier subscription', async () => {

@@ -55,8 +55,14 @@ export class StripeGateway {
     );
   }
 
-  cancelNow(id: string): Promise<Stripe.Subscription> {
-    return this.call('subscriptions.cancel', () => this.stripe.subscriptions.cancel(id));
+  /**
+   * Ends a subscription now, crediting its unused time: prorated to the second, on a final
+   * invoice whose credit goes to the customer's balance and pays their next invoice.
+   */
+  cancelNowWithCredit(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.cancel', () =>
+      this.stripe.subscriptions.cancel(id, { prorate: true, invoice_now: true }),
+    );
   }
 
   private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {

@@ -350,11 +350,15 @@ export class SubscriptionsService {
     if (applied.replaced) await this.cancelReplaced(applied.replaced);
   }
 
-  /** A company pays for one subscription: the one a new checkout replaced ends now. */
+  /**
+   * A company pays for one subscription: the one a new checkout replaced ends now, and the
+   * part of its period already paid for and no longer used is credited (Stripe's customer
+   * balance), so the company's next invoice is that much less.
+   */
   private async cancelReplaced(subscriptionId: string): Promise<void> {
     try {
       const replaced = await this.stripe.subscription(subscriptionId);
-      if (!hasEnded(replaced)) await this.stripe.cancelNow(subscriptionId);
+      if (!hasEnded(replaced)) await this.stripe.cancelNowWithCredit(subscriptionId);
     } catch (err) {
       this.logger.error({ err, subscriptionId }, 'could not cancel the subscription a new checkout replaced');
     }
