@@ -275,6 +275,46 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("tells a company over a lower plan's limits what that means before checkout", async () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { calls, user } = await open({
+      customer: onPlan('unlimited'),
+      answers: {
+        'GET /api/hires/subscription-usage': {
+          body: { plan: 'unlimited', usage: { hires: { current: 30, max: null } } },
+        },
+        'GET /api/users': { body: { users: users(6) } },
+        'POST /api/subscriptions/checkout': { body: { checkoutUrl: '/c/pay/cs_test_3' } },
+      },
+    });
+    const panel = await screen.findByTestId('current-plan');
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('30 / Unlimited'),
+    );
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent('6 / Unlimited'),
+    );
+    await screen.findByTestId('plan-teams');
+    await user.click(action('teams'));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to the Teams Edition?' });
+    expect(dialog).toHaveTextContent(
+      'The Teams Edition allows up to 25 active hires and 5 users; your company has 30 active hires and 6 users.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(calls, 'POST', '/api/subscriptions/checkout')).toHaveLength(0);
+
+    await user.click(action('teams'));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue to checkout' }),
+    );
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/c/pay/cs_test_3'));
+    expect(callsTo(calls, 'POST', '/api/subscriptions/checkout')[0].body).toEqual({
+      priceId: 'price_teams_monthly',
+      billingInterval: 'month',
+    });
+  });
+
   it("says 'Failed to start checkout process. Please try again.' when checkout fails", async () => {
     const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const { user } = await open({

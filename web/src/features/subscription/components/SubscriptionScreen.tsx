@@ -67,12 +67,30 @@ export function SubscriptionScreen() {
   const downgrade = useDowngradeToFree();
   const [checkoutPlan, setCheckoutPlan] = useState<PlanId | null>(null);
   const [confirmFree, setConfirmFree] = useState(false);
+  const [confirmLower, setConfirmLower] = useState<SubscriptionPlan | null>(null);
+
+  const activeHires = usage.isError ? undefined : usage.data?.usage.hires.current;
+  const teamSize = team.isError ? undefined : team.data?.length;
+  /** Whether the company has more active hires or users than `plan` allows (as far as it is known). */
+  const overLimitsOf = (plan: SubscriptionPlan) =>
+    (plan.hire_limit !== null && activeHires !== undefined && activeHires > plan.hire_limit) ||
+    (plan.user_limit !== null && teamSize !== undefined && teamSize > plan.user_limit);
 
   const choose = (plan: SubscriptionPlan) => {
     if (plan.id === 'free') {
       setConfirmFree(true);
       return;
     }
+    // A lower paid plan the company is over: it is told what that means before paying for it.
+    if (comparePlans(plan.id, planId) < 0 && overLimitsOf(plan)) {
+      setConfirmLower(plan);
+      return;
+    }
+    startCheckout(plan);
+  };
+
+  const startCheckout = (plan: SubscriptionPlan) => {
+    setConfirmLower(null);
     if (!plan.stripe_price_id_monthly) {
       toast.error(t('forms:validation.PRICE_ID_NOT_AVAILABLE'));
       return;
@@ -176,6 +194,24 @@ export function SubscriptionScreen() {
         busy={downgrade.isPending}
         onCancel={() => setConfirmFree(false)}
         onConfirm={scheduleDowngrade}
+      />
+      <ConfirmDialog
+        open={confirmLower !== null}
+        title={t('lower.title', { plan: confirmLower ? t(`common:plans.${confirmLower.id}`) : '' })}
+        message={
+          confirmLower
+            ? t('lower.message', {
+                plan: t(`common:plans.${confirmLower.id}`),
+                hires: confirmLower.hire_limit,
+                users: confirmLower.user_limit,
+                currentHires: activeHires,
+                currentUsers: teamSize,
+              })
+            : ''
+        }
+        confirmLabel={t('lower.confirm')}
+        onCancel={() => setConfirmLower(null)}
+        onConfirm={() => confirmLower && startCheckout(confirmLower)}
       />
     </>
   );
