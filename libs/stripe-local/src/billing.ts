@@ -531,7 +531,8 @@ export function cancelSubscription(
       markPaid(invoice, now);
       state.emit('invoice.paid', invoice, { origin });
     } else {
-      // Stripe keeps the proration for the customer's next invoice: here, as credit.
+      // Stripe keeps the proration as a pending invoice item for the customer's next invoice;
+      // this stand-in keeps it as credit in the balance, which that invoice spends the same way.
       customer.balance -= credit;
     }
   }
@@ -540,11 +541,11 @@ export function cancelSubscription(
 
 /**
  * The unused part of the current period, prorated to the second: what Stripe credits when a
- * subscription is cancelled with `prorate`.
+ * subscription is cancelled with `prorate`, from the price, whether or not the period was paid.
  */
 function unusedCredit(subscription: Subscription, now: UnixSeconds): number {
   const { current_period_start: start, current_period_end: end } = subscription;
-  if (subscription.status !== 'active' || now >= end || end <= start) return 0;
+  if (now >= end || end <= start) return 0;
   return Math.round((periodAmount(subscription) * (end - now)) / (end - start));
 }
 

@@ -687,6 +687,17 @@ describe('the clock, renewals and cancellation', () => {
     expect(((await stripe.customers.retrieve(customerId)) as Stripe.Customer).balance).toBe(0);
   });
 
+  it('prorates from the price whether or not the period was paid, as Stripe does', async () => {
+    const subscription = await paidSubscription();
+    const end = subscription.items.data[0].current_period_end;
+    local.failNextPayment(subscription.id);
+    await advance({ to: end + 60 });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    await stripe.subscriptions.cancel(subscription.id, { prorate: true, invoice_now: true });
+    const customer = (await stripe.customers.retrieve(subscription.customer as string)) as Stripe.Customer;
+    expect(customer.balance).toBeLessThan(-7000);
+  });
+
   it('cancel without prorate credits nothing', async () => {
     const subscription = await paidSubscription();
     await advance({ seconds: 3 * DAY });

@@ -277,6 +277,30 @@ describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () 
     });
   });
 
+  it('credits nothing for a period whose payment failed (past_due) when a new checkout replaces it', async () => {
+    const { admin, confirmed } = await upgraded();
+    const before = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    h.stripeLocal.failNextPayment(before);
+    h.stripeLocal.clock.advanceTo(Date.parse(confirmed.subscription.subscription_end_date!) / 1000 + 60);
+    await waitForRow(h, admin.customerId, (r) => r.status !== 'active');
+    expect((await h.stripe.subscriptions.retrieve(before)).status).toBe('past_due');
+
+    const { checkoutUrl, sessionId } = await h.client.send(BillingCheckout, {
+      actor: admin,
+      priceId: BUSINESS,
+      billingInterval: 'month',
+    });
+    await payOnHostedPage(checkoutUrl);
+    await h.client.send(BillingCheckoutSuccess, { actor: admin, sessionId });
+    await waitFor(async () =>
+      (await h.stripe.subscriptions.retrieve(before)).status === 'canceled' ? true : undefined,
+    );
+    const stripeCustomer = (await rowOf(h, admin.customerId))!.stripeCustomerId!;
+    expect(((await h.stripe.customers.retrieve(stripeCustomer)) as { balance: number }).balance).toBe(0);
+    const invoices = (await h.stripe.invoices.list({ subscription: before })).data;
+    expect(invoices.filter((invoice) => invoice.total < 0)).toEqual([]);
+  });
+
   it('keeps the later plan when an earlier checkout’s webhook arrives after the switch, and ends the earlier subscription', async () => {
     const admin = newCompany();
     // The first checkout's news is held back: only its return is applied.

@@ -239,6 +239,11 @@ describe('a removed user invited back', () => {
   it('gets the same account again, active, with the new name, role and password', async () => {
     const { actor } = await registerCompany(h.client, { customerName: 'Returning Ltd' });
     const member = await addUser(actor, 'user');
+    // The one who held the account had linked a Google sign-in and a picture.
+    await pool.query(
+      "update identity.users set google_id = $2, profile_picture_url = '/uploads/profile-pictures/old.png' where id = $1",
+      [member.user.id, `google-${member.user.id}`],
+    );
     await h.client.send(IdentityUserRemove, { actor, id: member.user.id });
     expect(
       await errorOf(h.client.send(IdentityLogin, { email: member.email, password: PASSWORD })),
@@ -259,6 +264,17 @@ describe('a removed user invited back', () => {
     });
     const login = await h.client.send(IdentityLogin, { email: member.email, password: 'a new password' });
     expect(login.user.id).toBe(member.user.id);
+    // Whoever reads the mailbox now does not inherit the earlier holder's sign-ins or picture.
+    const { rows } = await pool.query(
+      'select google_id, microsoft_id, apple_id, profile_picture_url from identity.users where id = $1',
+      [member.user.id],
+    );
+    expect(rows[0]).toEqual({
+      google_id: null,
+      microsoft_id: null,
+      apple_id: null,
+      profile_picture_url: null,
+    });
     const team = (await h.client.send(IdentityUsersList, { actor })).users;
     expect(team.filter((u) => u.id === member.user.id)).toHaveLength(1);
     // Read models learn it from user.updated (the account already existed).

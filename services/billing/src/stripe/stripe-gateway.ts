@@ -56,12 +56,12 @@ export class StripeGateway {
   }
 
   /**
-   * Ends a subscription now, crediting its unused time: prorated to the second, on a final
-   * invoice whose credit goes to the customer's balance and pays their next invoice.
+   * Ends a subscription now. With `credit`, its unused time is credited: prorated to the second,
+   * on a final invoice whose credit goes to the customer's balance and pays their next invoice.
    */
-  cancelNowWithCredit(id: string): Promise<Stripe.Subscription> {
+  cancelNow(id: string, options: { credit: boolean }): Promise<Stripe.Subscription> {
     return this.call('subscriptions.cancel', () =>
-      this.stripe.subscriptions.cancel(id, { prorate: true, invoice_now: true }),
+      this.stripe.subscriptions.cancel(id, options.credit ? { prorate: true, invoice_now: true } : {}),
     );
   }
 

@@ -351,14 +351,16 @@ export class SubscriptionsService {
   }
 
   /**
-   * A company pays for one subscription: the one a new checkout replaced ends now, and the
-   * part of its period already paid for and no longer used is credited (Stripe's customer
-   * balance), so the company's next invoice is that much less.
+   * A company pays for one subscription: the one a new checkout replaced ends now. When it was
+   * paid up (active), the part of its period paid for and no longer used is credited (Stripe's
+   * customer balance), so the company's next invoice is that much less; a period whose payment
+   * failed (past_due) was never paid for, and earns nothing.
    */
   private async cancelReplaced(subscriptionId: string): Promise<void> {
     try {
       const replaced = await this.stripe.subscription(subscriptionId);
-      if (!hasEnded(replaced)) await this.stripe.cancelNowWithCredit(subscriptionId);
+      if (!hasEnded(replaced))
+        await this.stripe.cancelNow(subscriptionId, { credit: replaced.status === 'active' });
     } catch (err) {
       this.logger.error({ err, subscriptionId }, 'could not cancel the subscription a new checkout replaced');
     }

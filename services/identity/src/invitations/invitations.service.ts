@@ -286,10 +286,19 @@ export class InvitationsService {
           role: invitation.role,
         };
         // Someone removed from this company and invited back gets their account again (the
-        // records that name them stay theirs), with the name, password and role of now.
+        // records that name them stay theirs), with the name, password and role of now. The
+        // invitation proves who reads the mailbox today, not who held the account before: the
+        // social sign-ins and the picture linked to it then are not carried over.
         const removed = await this.users.lockRemovedByEmail(tx, company.id, invitation.email);
         const user = removed
-          ? await this.users.update(tx, company.id, removed.id, { ...joining, isActive: true })
+          ? await this.users.update(tx, company.id, removed.id, {
+              ...joining,
+              isActive: true,
+              googleId: null,
+              microsoftId: null,
+              appleId: null,
+              profilePictureUrl: null,
+            })
           : await this.users.insert(tx, { ...joining, customerId: company.id, email: invitation.email });
         if (!user) throw invitationInvalid();
         await this.invitations.markAccepted(tx, invitation.id);

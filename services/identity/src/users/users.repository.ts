@@ -29,6 +29,9 @@ export type UserPatch = Partial<
     | 'languagePreference'
     | 'role'
     | 'isActive'
+    | 'googleId'
+    | 'microsoftId'
+    | 'appleId'
   >
 >;
 

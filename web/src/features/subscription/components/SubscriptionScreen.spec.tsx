@@ -315,6 +315,28 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
     });
   });
 
+  it('goes straight to checkout for a lower plan when a count cannot be read', async () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { user } = await open({
+      customer: onPlan('unlimited'),
+      answers: {
+        'GET /api/hires/subscription-usage': { status: 500 },
+        'GET /api/users': { body: { users: users(6) } },
+        'POST /api/subscriptions/checkout': { body: { checkoutUrl: '/c/pay/cs_test_4' } },
+      },
+    });
+    const panel = await screen.findByTestId('current-plan');
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent('6 / Unlimited'),
+    );
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('Not available'),
+    );
+    await user.click(action('teams'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/c/pay/cs_test_4'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it("says 'Failed to start checkout process. Please try again.' when checkout fails", async () => {
     const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const { user } = await open({

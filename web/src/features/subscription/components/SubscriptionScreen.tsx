@@ -71,10 +71,15 @@ export function SubscriptionScreen() {
 
   const activeHires = usage.isError ? undefined : usage.data?.usage.hires.current;
   const teamSize = team.isError ? undefined : team.data?.length;
-  /** Whether the company has more active hires or users than `plan` allows (as far as it is known). */
+  /**
+   * Whether the company has more active hires or users than `plan` allows. Only said with both
+   * counts known (the dialog names both); unknown, the choice goes on to checkout as before.
+   */
   const overLimitsOf = (plan: SubscriptionPlan) =>
-    (plan.hire_limit !== null && activeHires !== undefined && activeHires > plan.hire_limit) ||
-    (plan.user_limit !== null && teamSize !== undefined && teamSize > plan.user_limit);
+    activeHires !== undefined &&
+    teamSize !== undefined &&
+    ((plan.hire_limit !== null && activeHires > plan.hire_limit) ||
+      (plan.user_limit !== null && teamSize > plan.user_limit));
 
   const choose = (plan: SubscriptionPlan) => {
     if (plan.id === 'free') {
