@@ -34,7 +34,11 @@ describe('subscription routes (spec §7 Subscriptions)', () => {
   });
 
   it('lets only administrators start checkout or downgrade, and forwards their payload', async () => {
-    for (const url of ['/api/subscriptions/checkout', '/api/subscriptions/downgrade-to-free']) {
+    for (const url of [
+      '/api/subscriptions/checkout',
+      '/api/subscriptions/downgrade-to-free',
+      '/api/subscriptions/keep-plan',
+    ]) {
       const refused = await call('POST', url, 'user-token', { priceId: 'price_teams_monthly' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ error: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION });

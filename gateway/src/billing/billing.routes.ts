@@ -3,6 +3,7 @@ import {
   BillingCheckout,
   BillingCheckoutSuccess,
   BillingDowngradeToFree,
+  BillingKeepPlan,
   BillingPlansList,
   BillingSubscriptionGet,
 } from '@planted/contracts';
@@ -60,6 +61,18 @@ export const BILLING_ROUTES = [
     summary: 'Schedules the move to the free plan at the next renewal date',
     description:
       'The plan stays until `subscription_end_date`; `subscription_canceled_at` is set meanwhile (the screen shows ‘Will downgrade at renewal’). Already free: 409.',
+    tag: 'subscriptions',
+    access: 'admin',
+    forbidden: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION,
+    status: 200,
+  }),
+  route(BillingKeepPlan, {
+    method: 'POST',
+    path: '/api/subscriptions/keep-plan',
+    operationId: 'keepPlan',
+    summary: 'Takes back a scheduled downgrade to free: the plan renews as before',
+    description:
+      '`subscription_canceled_at` is cleared and the subscription renews at `subscription_end_date`. No downgrade scheduled: 409.',
     tag: 'subscriptions',
     access: 'admin',
     forbidden: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION,

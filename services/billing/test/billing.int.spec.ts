@@ -4,6 +4,7 @@ import {
   BillingCheckout,
   BillingCheckoutSuccess,
   BillingDowngradeToFree,
+  BillingKeepPlan,
   BillingPlansList,
   BillingStripeWebhook,
   BillingSubscriptionGet,
@@ -511,6 +512,40 @@ describe('downgrade to free (spec §4 Plans, §7 POST /subscriptions/downgrade-t
     } finally {
       h.forwardWebhooks = true;
     }
+  });
+});
+
+describe('keeping the plan (POST /subscriptions/keep-plan): a scheduled downgrade taken back', () => {
+  it('refuses non-administrators, and a company with no downgrade scheduled', async () => {
+    expect(await errorOf(h.client.send(BillingKeepPlan, { actor: newCompany('user') }))).toEqual({
+      code: 'FORBIDDEN',
+      message: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION,
+    });
+    const conflict = { code: 'CONFLICT', message: BILLING_MESSAGES.NO_DOWNGRADE_SCHEDULED };
+    expect(await errorOf(h.client.send(BillingKeepPlan, { actor: newCompany() }))).toEqual(conflict);
+    const { admin } = await upgraded();
+    expect(await errorOf(h.client.send(BillingKeepPlan, { actor: admin }))).toEqual(conflict);
+  });
+
+  it('clears subscription_canceled_at, and the plan renews at its date instead of ending', async () => {
+    const { admin } = await upgraded();
+    const scheduled = await h.client.send(BillingDowngradeToFree, { actor: admin });
+    expect(scheduled.subscription.subscription_canceled_at).not.toBeNull();
+
+    const { subscription, message } = await h.client.send(BillingKeepPlan, { actor: admin });
+    expect(message).toBe(BILLING_MESSAGES.PLAN_KEPT);
+    expect(subscription).toMatchObject({ plan: 'teams', status: 'active', subscription_canceled_at: null });
+    const stripeId = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    expect((await h.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(false);
+
+    const end = Date.parse(subscription.subscription_end_date!);
+    h.stripeLocal.clock.advanceTo(end / 1000 + 60);
+    const renewed = await waitForRow(
+      h,
+      admin.customerId,
+      (r) => (r.subscriptionEndDate?.getTime() ?? 0) > end,
+    );
+    expect(renewed).toMatchObject({ plan: 'teams', status: 'active', subscriptionCanceledAt: null });
   });
 });
 

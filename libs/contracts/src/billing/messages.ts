@@ -14,5 +14,7 @@ export const BILLING_MESSAGES = {
   ALREADY_ON_PLAN: 'The company is already on this plan',
   SUBSCRIPTION_UPDATED: 'Subscription updated successfully',
   DOWNGRADE_SCHEDULED: 'Your plan will change to Free Edition at the next renewal date',
+  PLAN_KEPT: 'Your plan continues: nothing changes at the next renewal date',
+  NO_DOWNGRADE_SCHEDULED: 'No downgrade is scheduled',
   PROVIDER_UNAVAILABLE: 'The card payment provider could not be reached. Please try again.',
 } as const;

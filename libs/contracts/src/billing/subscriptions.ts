@@ -74,3 +74,15 @@ export const BillingDowngradeToFree = defineRequest(
   z.object({ subscription: subscriptionSchema, message: z.string() }),
   { caller: 'user', errors: ['FORBIDDEN', 'CONFLICT'] },
 );
+
+/**
+ * POST /api/subscriptions/keep-plan (admins, no payload): takes back a scheduled downgrade to
+ * free; the paid subscription renews as before and `subscription_canceled_at` is cleared. No
+ * downgrade scheduled: 409.
+ */
+export const BillingKeepPlan = defineRequest(
+  'billing.subscriptions.keep-plan.v1',
+  z.object({ actor: actorSchema }),
+  z.object({ subscription: subscriptionSchema, message: z.string() }),
+  { caller: 'user', errors: ['FORBIDDEN', 'CONFLICT'] },
+);

@@ -55,6 +55,13 @@ export class StripeGateway {
     );
   }
 
+  /** Takes back a cancel at period end: the subscription renews as before. */
+  keepAfterPeriodEnd(id: string): Promise<Stripe.Subscription> {
+    return this.call('subscriptions.update', () =>
+      this.stripe.subscriptions.update(id, { cancel_at_period_end: false }),
+    );
+  }
+
   /**
    * Ends a subscription now. With `credit`, its unused time is credited: prorated to the second,
    * on a final invoice whose credit goes to the customer's balance and pays their next invoice.

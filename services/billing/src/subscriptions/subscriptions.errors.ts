@@ -13,6 +13,9 @@ export const sessionNotPaid = () => new ServiceError('CONFLICT', BILLING_MESSAGE
 
 export const alreadyFree = () => new ServiceError('CONFLICT', BILLING_MESSAGES.ALREADY_FREE);
 
+export const noDowngradeScheduled = () =>
+  new ServiceError('CONFLICT', BILLING_MESSAGES.NO_DOWNGRADE_SCHEDULED);
+
 export const alreadyOnPlan = () => new ServiceError('CONFLICT', BILLING_MESSAGES.ALREADY_ON_PLAN);
 
 export const providerUnavailable = () =>

@@ -3,6 +3,7 @@ import {
   BillingCheckout,
   BillingCheckoutSuccess,
   BillingDowngradeToFree,
+  BillingKeepPlan,
   BillingPlansList,
   BillingStripeWebhook,
   BillingSubscriptionGet,
@@ -44,6 +45,11 @@ export class SubscriptionsHandlers {
   @Handles(BillingDowngradeToFree)
   downgradeToFree({ actor }: ParsedRequestOf<typeof BillingDowngradeToFree>) {
     return this.subscriptions.downgradeToFree(actor);
+  }
+
+  @Handles(BillingKeepPlan)
+  keepPlan({ actor }: ParsedRequestOf<typeof BillingKeepPlan>) {
+    return this.subscriptions.keepPlan(actor);
   }
 
   @Handles(BillingStripeWebhook)

@@ -26,6 +26,7 @@ import {
 } from './subscription-state';
 import {
   alreadyFree,
+  noDowngradeScheduled,
   alreadyOnPlan,
   onlyAdmins,
   priceNotAvailable,
@@ -183,6 +184,28 @@ export class SubscriptionsService {
     );
     await this.afterCommit(applied);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
+  }
+
+  /**
+   * Takes back a scheduled downgrade to free (spec §4 Plans: the user keeps the plan until
+   * renewal; until then they may change their mind): Stripe renews the subscription as before
+   * and subscription_canceled_at is cleared.
+   */
+  async keepPlan(actor: Actor): Promise<{ subscription: Subscription; message: string }> {
+    if (actor.role !== 'admin') throw onlyAdmins();
+    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
+      this.subscriptions.find(tx, actor.customerId),
+    );
+    const state = stateOfRow(row);
+    if (state.plan === 'free' || !state.stripeSubscriptionId || !state.subscriptionCanceledAt)
+      throw noDowngradeScheduled();
+
+    await this.stripe.keepAfterPeriodEnd(state.stripeSubscriptionId);
+    const applied = await this.database.withTenant(actor.customerId, (tx) =>
+      this.apply(tx, actor.customerId, state.stripeSubscriptionId!),
+    );
+    await this.afterCommit(applied);
+    return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.PLAN_KEPT };
   }
 
   /**

@@ -35,6 +35,8 @@ export function CurrentPlanPanel({
   users,
   canCancel,
   onCancel,
+  onKeep,
+  keeping = false,
 }: {
   subscription: Subscription;
   /** The plan's entry in the plan list, for its price. */
@@ -44,6 +46,9 @@ export function CurrentPlanPanel({
   /** An admin on a paid plan with no downgrade scheduled yet. */
   canCancel: boolean;
   onCancel: () => void;
+  /** Takes back a scheduled downgrade (given to admins only). */
+  onKeep?: () => void;
+  keeping?: boolean;
 }) {
   const { t, i18n } = useTranslation(['subscription', 'common']);
   const planId = subscription.plan;
@@ -92,7 +97,24 @@ export function CurrentPlanPanel({
               {t(`common:plans.${planId}`)}
             </Typography>
             {willDowngrade && (
-              <Alert severity="warning" sx={{ mt: 2 }} data-testid="will-downgrade">
+              <Alert
+                severity="warning"
+                sx={{ mt: 2 }}
+                data-testid="will-downgrade"
+                action={
+                  onKeep && (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={onKeep}
+                      disabled={keeping}
+                      data-testid="keep-plan"
+                    >
+                      {t('current.keep', { plan: t(`common:plans.${planId}`) })}
+                    </Button>
+                  )
+                }
+              >
                 <strong>{t('current.willDowngrade')}</strong>{' '}
                 {nextBilling
                   ? t('current.willDowngradeOn', { date: nextBilling })

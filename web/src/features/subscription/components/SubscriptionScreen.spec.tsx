@@ -453,6 +453,42 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
     );
   });
 
+  it('takes a scheduled downgrade back with Keep, for admins only', async () => {
+    const scheduled = onPlan('teams', { subscription_canceled_at: '2026-03-10T09:00:00.000Z' });
+    const kept = onPlan('teams');
+    let keptNow = false;
+    const { calls, user } = await open({
+      customer: scheduled,
+      answers: {
+        'GET /api/subscriptions/current': () => ({
+          body: { subscription: subscriptionOf(keptNow ? kept : scheduled) },
+        }),
+        'GET /api/auth/profile': () => ({ body: { user: testUser, customer: keptNow ? kept : scheduled } }),
+        'POST /api/subscriptions/keep-plan': () => {
+          keptNow = true;
+          return { body: { subscription: subscriptionOf(kept), message: 'ok' } };
+        },
+      },
+    });
+    const alert = await screen.findByTestId('will-downgrade');
+    await user.click(within(alert).getByRole('button', { name: 'Keep Teams Edition' }));
+    expect(
+      await screen.findByText('Your Teams Edition continues: nothing changes at renewal.'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/subscriptions/keep-plan')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('will-downgrade')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('cancel-subscription')).toBeInTheDocument();
+  });
+
+  it('shows no Keep button to non-admins', async () => {
+    await open({
+      user: { ...testUser, role: 'user' },
+      customer: onPlan('teams', { subscription_canceled_at: '2026-03-10T09:00:00.000Z' }),
+    });
+    const alert = await screen.findByTestId('will-downgrade');
+    expect(within(alert).queryByRole('button')).toBeNull();
+  });
+
   it("says 'Failed to downgrade subscription. Please try again.' when it fails", async () => {
     const { user } = await open({
       customer: onPlan('teams'),

@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { usersQuery } from '../../../lib/users-api';
 import { useDowngradeToFree } from '../api/downgrade-to-free';
+import { useKeepPlan } from '../api/keep-plan';
 import { usePlans } from '../api/get-plans';
 import { useSubscription, type SubscriptionAnswer } from '../api/get-subscription';
 import { useStartCheckout } from '../api/start-checkout';
@@ -65,6 +66,7 @@ export function SubscriptionScreen() {
 
   const checkout = useStartCheckout();
   const downgrade = useDowngradeToFree();
+  const keep = useKeepPlan();
   const [checkoutPlan, setCheckoutPlan] = useState<PlanId | null>(null);
   const [confirmFree, setConfirmFree] = useState(false);
   const [confirmLower, setConfirmLower] = useState<SubscriptionPlan | null>(null);
@@ -126,6 +128,17 @@ export function SubscriptionScreen() {
       },
     });
 
+  const keepCurrentPlan = () =>
+    keep.mutate(undefined, {
+      onSuccess: async (answer) => {
+        await refresh(answer).catch((error: unknown) =>
+          console.error('Failed to refresh after keeping the plan', error),
+        );
+        toast.success(t('current.kept', { plan: t(`common:plans.${answer.subscription.plan}`) }));
+      },
+      onError: (error) => toast.error(errorText(error, t('errors.keep'))),
+    });
+
   const renewal = formatDate(subscription.subscription_end_date, i18n.language);
   const freePlan = plans.find((plan) => plan.id === 'free') ?? getPlan('free');
 
@@ -155,6 +168,8 @@ export function SubscriptionScreen() {
         users={{ current: team.isError ? null : team.data?.length, max: limits.user_limit }}
         canCancel={isAdmin && planId !== 'free' && !downgradeScheduled}
         onCancel={() => setConfirmFree(true)}
+        onKeep={isAdmin ? keepCurrentPlan : undefined}
+        keeping={keep.isPending}
       />
 
       <Box component="section" aria-labelledby="plans-title" sx={{ mt: 4 }}>
