@@ -283,6 +283,8 @@ async function setupStripe() {
   env.STRIPE_WEBHOOK_SECRET ??= 'whsec_planted_local';
   env.STRIPE_API_BASE_URL = url;
   for (const [name, id] of PLAN_PRICES) env[name] ??= id;
+  // The local Stripe's UK VAT rate (libs/stripe-local DEFAULT_VAT_TAX_RATE_ID): plans exclude VAT.
+  env.STRIPE_TAX_RATE_VAT ??= 'txr_gb_vat_20';
   run('stripe', 'libs/stripe-local/dist/main.js', {
     STRIPE_LOCAL_PORT: String(stripePort),
     STRIPE_LOCAL_HOST: '127.0.0.1',

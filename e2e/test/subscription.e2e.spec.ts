@@ -126,6 +126,9 @@ describe('subscription: Free → Teams through checkout, and back to free at ren
     const { page } = b;
     await openSubscription(page);
     await upgradeTo(page, 'Teams Edition');
+    // Plan prices exclude VAT (spec §9): the card pays £79.00 and 20 % VAT.
+    await visible(page.getByText('£79.00 + £15.80 VAT'));
+    await visible(page.getByText('£94.80'));
     await screenshot(page, 'subscription-local-checkout');
     await page.getByRole('button', { name: 'Pay' }).click();
     await backWithQueryCleared(page);
@@ -135,7 +138,7 @@ describe('subscription: Free → Teams through checkout, and back to free at ren
     expect(await text(page, 'plan-action-free')).toBe('Downgrade');
     expect(await text(page, 'plan-action-business')).toBe('Upgrade');
     expect(await page.getByTestId('current-plan').getByTestId('status-badge').textContent()).toBe('Active');
-    expect(await text(page, 'current-billing')).toBe('£79.00 a month, by card');
+    expect(await text(page, 'current-billing')).toBe('£79.00 a month + VAT, by card');
     await reads(page, 'usage-hires-figure', '0 / 25');
     await reads(page, 'usage-users-figure', '1 / 5');
 

@@ -2,6 +2,7 @@ import {
   cancelSubscription,
   createCheckoutSession,
   createCustomer,
+  createTaxRate,
   expireCheckoutSession,
   updateCustomer,
   updateSubscription,
@@ -108,6 +109,23 @@ const ROUTES: Route[] = [
     return answer(call, call.state.prices.require(call.id));
   }),
 
+  route('POST', '/v1/tax_rates', (call) => answer(call, createTaxRate(call.state, call.params))),
+  route('GET', '/v1/tax_rates', (call) => {
+    const active = call.params.boolean('active');
+    const inclusive = call.params.boolean('inclusive');
+    const items = call.state.taxRates
+      .newestFirst()
+      .filter(
+        (rate) =>
+          (active === undefined || rate.active === active) &&
+          (inclusive === undefined || rate.inclusive === inclusive),
+      );
+    return list(call, items, '/v1/tax_rates', ['active', 'inclusive']);
+  }),
+  route('GET', '/v1/tax_rates/:id', (call) => {
+    call.params.only([]);
+    return answer(call, call.state.taxRates.require(call.id));
+  }),
   route('POST', '/v1/checkout/sessions', (call) =>
     answer(call, createCheckoutSession(call.state, call.params)),
   ),

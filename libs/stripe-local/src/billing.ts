@@ -10,6 +10,8 @@ import type {
   StripeEvent,
   Subscription,
   SubscriptionItem,
+  TaxAmount,
+  TaxRate,
 } from './model';
 import { Params } from './params';
 import { NO_REQUEST, previousAttributes, type RequestOrigin, type StripeState } from './state';
@@ -18,6 +20,62 @@ import { NO_REQUEST, previousAttributes, type RequestOrigin, type StripeState } 
 const SESSION_LIFETIME_SECONDS = 24 * 60 * 60;
 /** Stripe's test card that is always declined (generic_decline). */
 export const DECLINED_TEST_CARD = '4000000000000002';
+
+// Tax rates
+
+/** POST /v1/tax_rates: a rate added to (or, inclusive, contained in) the amounts it is put on. */
+export function createTaxRate(state: StripeState, params: Params): TaxRate {
+  params.only([
+    'display_name',
+    'percentage',
+    'inclusive',
+    'active',
+    'country',
+    'jurisdiction',
+    'description',
+    'tax_type',
+    'metadata',
+  ]);
+  const percentageText = params.requiredString('percentage');
+  const percentage = Number(percentageText);
+  if (!/^\d+(\.\d{1,4})?$/.test(percentageText) || percentage > 100)
+    throw invalidRequest('Invalid decimal: percentage must be from 0 to 100.', 'percentage');
+  const inclusive = params.boolean('inclusive');
+  if (inclusive === undefined) throw parameterMissing('inclusive');
+  return state.addTaxRate({
+    id: newId('txr_'),
+    display_name: params.requiredString('display_name'),
+    percentage,
+    inclusive,
+    active: params.boolean('active'),
+    country: params.string('country'),
+    jurisdiction: params.string('jurisdiction'),
+    description: params.string('description'),
+    tax_type: params.string('tax_type'),
+    metadata: params.metadata('metadata'),
+  });
+}
+
+/** The tax `rates` put on `amount` (exclusive rates add to it; inclusive ones are part of it). */
+function taxesOn(amount: number, rates: readonly TaxRate[]): TaxAmount[] {
+  return rates.map((rate) => {
+    const tax = rate.inclusive
+      ? Math.round(amount - amount / (1 + rate.percentage / 100))
+      : Math.round((amount * rate.percentage) / 100);
+    return {
+      amount: tax,
+      tax_behavior: rate.inclusive ? 'inclusive' : 'exclusive',
+      tax_rate_details: { tax_rate: rate.id },
+      taxability_reason: 'standard_rated',
+      taxable_amount: rate.inclusive ? amount - tax : amount,
+      type: 'tax_rate_details',
+    };
+  });
+}
+
+/** What exclusive taxes add to an amount. */
+const addedTax = (taxes: readonly TaxAmount[]) =>
+  taxes.reduce((sum, tax) => sum + (tax.tax_behavior === 'exclusive' ? tax.amount : 0), 0);
 
 // Customers
 
@@ -109,11 +167,16 @@ export function createCheckoutSession(state: StripeState, params: Params): Check
   const lines = params.list('line_items');
   if (lines.length === 0) throw parameterMissing('line_items');
   const items = lines.map((line) => {
-    line.only(['price', 'quantity']);
+    line.only(['price', 'quantity', 'tax_rates']);
     const price = state.prices.require(line.requiredString('price'), line.name('price'), 400);
     const quantity = line.integer('quantity') ?? 1;
     if (quantity < 1) throw invalidRequest('Quantity must be at least 1.', line.name('quantity'));
-    return { price, quantity };
+    const taxRates = line.strings('tax_rates').map((id) => {
+      const rate = state.taxRates.require(id, line.name('tax_rates'), 400);
+      if (!rate.active) throw invalidRequest(`Tax rate ${id} is not active.`, line.name('tax_rates'));
+      return rate;
+    });
+    return { price, quantity, taxRates };
   });
   const currencies = new Set(items.map((item) => item.price.currency));
   const intervals = new Set(items.map((item) => item.price.recurring.interval));
@@ -131,7 +194,25 @@ export function createCheckoutSession(state: StripeState, params: Params): Check
   subscriptionData.only(['metadata'], ['description', 'proration_behavior', 'billing_cycle_anchor']);
   const id = newId('cs_test_', 58);
   const now = state.clock.now();
-  const amount = items.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
+  const lineItems = items.map(({ price, quantity, taxRates }) => {
+    const subtotal = price.unit_amount * quantity;
+    const taxes = taxesOn(subtotal, taxRates);
+    return {
+      id: newId('li_'),
+      object: 'item' as const,
+      amount_subtotal: subtotal,
+      amount_tax: taxes.reduce((sum, tax) => sum + tax.amount, 0),
+      amount_total: subtotal + addedTax(taxes),
+      currency: price.currency,
+      description: state.products.get(price.product)?.name ?? price.id,
+      price: structuredClone(price),
+      quantity,
+      tax_rates: taxRates.map((rate) => structuredClone(rate)),
+    };
+  });
+  const amount = lineItems.reduce((sum, item) => sum + item.amount_subtotal, 0);
+  const amountTax = lineItems.reduce((sum, item) => sum + item.amount_tax, 0);
+  const amountTotal = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
   const session = state.sessions.add({
     id,
     object: 'checkout.session',
@@ -152,7 +233,8 @@ export function createCheckoutSession(state: StripeState, params: Params): Check
     invoice: null,
     currency: items[0].price.currency,
     amount_subtotal: amount,
-    amount_total: amount,
+    amount_total: amountTotal,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: amountTax },
     livemode: false,
     locale: null,
     ui_mode: 'hosted',
@@ -160,16 +242,7 @@ export function createCheckoutSession(state: StripeState, params: Params): Check
       object: 'list',
       has_more: false,
       url: `/v1/checkout/sessions/${id}/line_items`,
-      data: items.map(({ price, quantity }) => ({
-        id: newId('li_'),
-        object: 'item',
-        amount_subtotal: price.unit_amount * quantity,
-        amount_total: price.unit_amount * quantity,
-        currency: price.currency,
-        description: state.products.get(price.product)?.name ?? price.id,
-        price: structuredClone(price),
-        quantity,
-      })),
+      data: lineItems,
     },
   });
   state.sessionSubscriptionMetadata.set(id, subscriptionData.metadata('metadata') ?? {});
@@ -212,7 +285,11 @@ export function payCheckoutSession(
   const { subscription, invoice } = startSubscription(
     state,
     customer,
-    items.map((item) => ({ price: state.prices.require(item.price.id), quantity: item.quantity })),
+    items.map((item) => ({
+      price: state.prices.require(item.price.id),
+      quantity: item.quantity,
+      taxRates: item.tax_rates.map((rate) => state.taxRates.require(rate.id)),
+    })),
     state.sessionSubscriptionMetadata.get(session.id) ?? {},
   );
   Object.assign(session, {
@@ -247,7 +324,7 @@ export function expireCheckoutSession(
 function startSubscription(
   state: StripeState,
   customer: Customer,
-  items: { price: Price; quantity: number }[],
+  items: { price: Price; quantity: number; taxRates: TaxRate[] }[],
   metadata: Metadata,
 ): { subscription: Subscription; invoice: Invoice } {
   const now = state.clock.now();
@@ -276,7 +353,7 @@ function startSubscription(
       has_more: false,
       total_count: items.length,
       url: `/v1/subscription_items?subscription=${id}`,
-      data: items.map(({ price, quantity }): SubscriptionItem => ({
+      data: items.map(({ price, quantity, taxRates }): SubscriptionItem => ({
         id: newId('si_', 14),
         object: 'subscription_item',
         created: now,
@@ -286,6 +363,7 @@ function startSubscription(
         price: structuredClone(price),
         quantity,
         subscription: id,
+        tax_rates: taxRates.map((rate) => structuredClone(rate)),
       })),
     },
     latest_invoice: null,
@@ -305,6 +383,20 @@ function startSubscription(
 /** What a subscription's items cost for one period, in the currency's smallest unit. */
 function periodAmount(subscription: Subscription): number {
   return subscription.items.data.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
+}
+
+/** The taxes of several lines, one entry per tax rate. */
+function mergeTaxes(taxes: readonly TaxAmount[]): TaxAmount[] {
+  const byRate = new Map<string, TaxAmount>();
+  for (const tax of taxes) {
+    const known = byRate.get(tax.tax_rate_details.tax_rate);
+    if (known) {
+      known.amount += tax.amount;
+      known.taxable_amount += tax.taxable_amount;
+    } else
+      byRate.set(tax.tax_rate_details.tax_rate, { ...tax, tax_rate_details: { ...tax.tax_rate_details } });
+  }
+  return [...byRate.values()];
 }
 
 /** A line of an invoice that is not a period of the subscription's items (a proration). */
@@ -328,12 +420,21 @@ function createInvoice(
   extra?: ExtraLine[],
 ): Invoice {
   const id = newId('in_');
-  const total = extra ? extra.reduce((sum, line) => sum + line.amount, 0) : periodAmount(subscription);
+  // Each line is taxed at its item's rates (an extra line at the first item's, as a proration is).
+  const rates = subscription.items.data[0]?.tax_rates ?? [];
+  const subtotal = extra ? extra.reduce((sum, line) => sum + line.amount, 0) : periodAmount(subscription);
+  const lineTaxes = (extra ?? subscription.items.data).map((line) =>
+    'amount' in line
+      ? taxesOn(line.amount, rates)
+      : taxesOn(line.price.unit_amount * line.quantity, line.tax_rates),
+  );
+  const totalTaxes = mergeTaxes(lineTaxes.flat());
+  const total = subtotal + addedTax(totalTaxes);
   const startingBalance = customer.balance;
   const fromBalance = total > 0 ? Math.min(total, Math.max(0, -startingBalance)) : total;
   customer.balance = startingBalance + fromBalance;
   const due = total - fromBalance;
-  const itemLines = subscription.items.data.map((item) => ({
+  const itemLines = subscription.items.data.map((item, index) => ({
     id: newId('il_'),
     object: 'line_item' as const,
     amount: item.price.unit_amount * item.quantity,
@@ -348,17 +449,19 @@ function createInvoice(
     },
     quantity: item.quantity,
     subscription: subscription.id,
+    taxes: lineTaxes[index] ?? [],
     livemode: false as const,
     metadata: {},
   }));
   const lines = extra
-    ? extra.map((line) => ({
+    ? extra.map((line, index) => ({
         ...itemLines[0],
         id: newId('il_'),
         amount: line.amount,
         description: line.description,
         period: line.period,
         quantity: 1,
+        taxes: lineTaxes[index],
       }))
     : itemLines;
   return state.invoices.add({
@@ -379,7 +482,9 @@ function createInvoice(
     amount_due: due,
     amount_paid: 0,
     amount_remaining: due,
-    subtotal: total,
+    subtotal,
+    total_excluding_tax: subtotal,
+    total_taxes: totalTaxes,
     total,
     starting_balance: startingBalance,
     ending_balance: customer.balance,

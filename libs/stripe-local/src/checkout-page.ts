@@ -71,12 +71,23 @@ export function checkoutPage(view: CheckoutPageView): string {
     ? `<a class="cancel" href="${escapeHtml(session.cancel_url)}">Cancel and return</a>`
     : '';
   const email = view.email ? `<p>Paying as <strong>${escapeHtml(view.email)}</strong></p>` : '';
+  const tax = session.total_details.amount_tax;
+  const taxNames = [
+    ...new Set((session.line_items?.data ?? []).flatMap((item) => item.tax_rates.map((r) => r.display_name))),
+  ].join(', ');
+  const breakdown =
+    tax > 0
+      ? `<p class="breakdown" data-testid="tax-breakdown">${escapeHtml(
+          `${money(session.amount_subtotal, session.currency)} + ${money(tax, session.currency)} ${taxNames}`,
+        )}</p>`
+      : '';
   return page(
     `Pay for ${view.productName}`,
     `<span class="badge">Test mode (local Stripe)</span>
 <h1>Subscribe to ${escapeHtml(view.productName)}</h1>
 <p class="amount">${escapeHtml(amount)}</p>
 <p class="period">per ${escapeHtml(view.interval)}</p>
+${breakdown}
 ${email}
 <form method="post" action="/c/pay/${encodeURIComponent(session.id)}">
 ${error}

@@ -4,7 +4,7 @@ export {
   type LocalStripe,
   type LocalStripeOptions,
 } from './server';
-export { defaultPrices, defaultPriceId } from './prices';
+export { DEFAULT_VAT_TAX_RATE_ID, defaultPrices, defaultPriceId } from './prices';
 export { signatureHeader } from './webhooks';
 export type { DeliveryAttempt } from './webhooks';
 export type { PriceConfig } from './state';

@@ -89,6 +89,7 @@ export interface CheckoutSession extends StripeObject {
   currency: string;
   amount_subtotal: number;
   amount_total: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   livemode: false;
   locale: string | null;
   ui_mode: 'hosted';
@@ -100,14 +101,45 @@ export interface CheckoutSessionLineItem {
   id: string;
   object: 'item';
   amount_subtotal: number;
+  amount_tax: number;
   amount_total: number;
   currency: string;
   description: string;
   price: Price;
   quantity: number;
+  /** Kept for the subscription the payment starts (Stripe shows them as `taxes` when expanded). */
+  tax_rates: TaxRate[];
 }
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'incomplete' | 'unpaid';
+
+/** A tax rate (VAT, say): added to the amounts it is put on, unless `inclusive`. */
+export interface TaxRate extends StripeObject {
+  object: 'tax_rate';
+  active: boolean;
+  country: string | null;
+  created: UnixSeconds;
+  description: string | null;
+  display_name: string;
+  effective_percentage: number;
+  inclusive: boolean;
+  jurisdiction: string | null;
+  livemode: false;
+  metadata: Metadata;
+  percentage: number;
+  state: null;
+  tax_type: string | null;
+}
+
+/** A tax on an invoice line or in an invoice's total (API versions since 2025-03-31). */
+export interface TaxAmount {
+  amount: number;
+  tax_behavior: 'exclusive' | 'inclusive';
+  tax_rate_details: { tax_rate: string };
+  taxability_reason: 'standard_rated';
+  taxable_amount: number;
+  type: 'tax_rate_details';
+}
 
 export interface SubscriptionItem extends StripeObject {
   object: 'subscription_item';
@@ -118,6 +150,7 @@ export interface SubscriptionItem extends StripeObject {
   price: Price;
   quantity: number;
   subscription: string;
+  tax_rates: TaxRate[];
 }
 
 export interface Subscription extends StripeObject {
@@ -161,6 +194,7 @@ export interface InvoiceLine extends StripeObject {
   };
   quantity: number;
   subscription: string;
+  taxes: TaxAmount[];
   livemode: false;
   metadata: Metadata;
 }
@@ -184,6 +218,8 @@ export interface Invoice extends StripeObject {
   amount_paid: number;
   amount_remaining: number;
   subtotal: number;
+  total_excluding_tax: number;
+  total_taxes: TaxAmount[];
   total: number;
   /** The customer's balance before and after this invoice (negative: credit the customer holds). */
   starting_balance: number;

@@ -30,3 +30,6 @@ export function defaultPrices(): PriceConfig[] {
 export function defaultPriceId(planId: string, interval: 'month' | 'year'): string {
   return `price_${planId}_${interval === 'month' ? 'monthly' : 'yearly'}`;
 }
+
+/** The tax rate the local Stripe knows unless told otherwise: UK VAT, 20 %, added to the price. */
+export const DEFAULT_VAT_TAX_RATE_ID = 'txr_gb_vat_20';

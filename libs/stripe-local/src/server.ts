@@ -9,7 +9,7 @@ import { FormSyntaxError, parseForm } from './form';
 import { newId } from './ids';
 import type { StripeEvent } from './model';
 import { Params } from './params';
-import { defaultPrices } from './prices';
+import { DEFAULT_VAT_TAX_RATE_ID, defaultPrices } from './prices';
 import { StripeState, type PriceConfig, type RequestOrigin } from './state';
 import { eventEnabled, WebhookDispatcher, type DeliveryAttempt, type WebhookTarget } from './webhooks';
 
@@ -114,6 +114,16 @@ export async function startLocalStripe(options: LocalStripeOptions = {}): Promis
     },
   );
   state.addPrices(options.prices ?? defaultPrices());
+  state.addTaxRate({
+    id: DEFAULT_VAT_TAX_RATE_ID,
+    display_name: 'VAT',
+    description: 'UK VAT',
+    percentage: 20,
+    inclusive: false,
+    country: 'GB',
+    jurisdiction: 'GB',
+    tax_type: 'vat',
+  });
   const idempotent = new Map<string, IdempotentRecord>();
   /** `METHOD path` → how many more calls to fail (failRequests). */
   const failing = new Map<string, number>();

@@ -8,6 +8,7 @@ import type {
   Invoice,
   Metadata,
   Price,
+  TaxRate,
   Product,
   StripeEvent,
   StripeObject,
@@ -81,6 +82,7 @@ export class StripeState {
   readonly customers = new Collection<Customer>('customer');
   readonly products = new Collection<Product>('product');
   readonly prices = new Collection<Price>('price');
+  readonly taxRates = new Collection<TaxRate>('tax rate');
   readonly sessions = new Collection<CheckoutSession>('checkout.session');
   readonly subscriptions = new Collection<Subscription>('subscription');
   readonly invoices = new Collection<Invoice>('invoice');
@@ -136,12 +138,45 @@ export class StripeState {
     }
   }
 
+  /** A tax rate as Stripe has one made in its dashboard (the local Stripe starts with UK VAT). */
+  addTaxRate(rate: {
+    id: string;
+    display_name: string;
+    percentage: number;
+    inclusive?: boolean;
+    country?: string | null;
+    jurisdiction?: string | null;
+    description?: string | null;
+    tax_type?: string | null;
+    active?: boolean;
+    metadata?: Metadata;
+  }): TaxRate {
+    return this.taxRates.add({
+      id: rate.id,
+      object: 'tax_rate',
+      active: rate.active ?? true,
+      country: rate.country ?? null,
+      created: this.clock.now(),
+      description: rate.description ?? null,
+      display_name: rate.display_name,
+      effective_percentage: rate.percentage,
+      inclusive: rate.inclusive ?? false,
+      jurisdiction: rate.jurisdiction ?? null,
+      livemode: false,
+      metadata: rate.metadata ?? {},
+      percentage: rate.percentage,
+      state: null,
+      tax_type: rate.tax_type ?? null,
+    });
+  }
+
   /** Any object by id, for `expand[]`. */
   find(id: string): StripeObject | undefined {
     for (const collection of [
       this.customers,
       this.products,
       this.prices,
+      this.taxRates,
       this.sessions,
       this.subscriptions,
       this.invoices,

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { DECLINED_TEST_CARD, startLocalStripe, type LocalStripe } from '../src';
+import { DECLINED_TEST_CARD, DEFAULT_VAT_TAX_RATE_ID, startLocalStripe, type LocalStripe } from '../src';
 import { startWebhookReceiver } from './webhook-receiver';
 
 // Everything here goes through the official `stripe` SDK or plain HTTP, as billing and a
@@ -545,6 +545,73 @@ describe('webhooks', () => {
     expect(page.has_more).toBe(true);
     const next = await stripe.events.list({ limit: 2, starting_after: page.data[1].id });
     expect(next.data.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.created']);
+  });
+});
+
+describe('tax rates (UK VAT)', () => {
+  it('knows UK VAT at 20 %, exclusive, and makes, lists and retrieves rates', async () => {
+    expect(await stripe.taxRates.retrieve(DEFAULT_VAT_TAX_RATE_ID)).toMatchObject({
+      object: 'tax_rate',
+      display_name: 'VAT',
+      percentage: 20,
+      inclusive: false,
+      country: 'GB',
+      active: true,
+    });
+    const made = await stripe.taxRates.create({ display_name: 'Reduced', percentage: 5, inclusive: false });
+    expect(made.id).toMatch(/^txr_/);
+    expect((await stripe.taxRates.list({ active: true })).data.map((rate) => rate.id)).toEqual(
+      expect.arrayContaining([DEFAULT_VAT_TAX_RATE_ID, made.id]),
+    );
+    await expect(
+      stripe.taxRates.create({ display_name: 'Bad', percentage: 120, inclusive: false }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      checkoutSession({
+        line_items: [{ price: 'price_teams_monthly', quantity: 1, tax_rates: ['txr_nope'] }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it("adds the line items' VAT to checkout, the hosted page, the first invoice and every renewal", async () => {
+    const { session } = await checkoutSession({
+      line_items: [{ price: 'price_teams_monthly', quantity: 1, tax_rates: [DEFAULT_VAT_TAX_RATE_ID] }],
+    });
+    expect(session).toMatchObject({
+      amount_subtotal: 7900,
+      amount_total: 9480,
+      total_details: { amount_tax: 1580 },
+    });
+    const html = await (await fetch(session.url!)).text();
+    expect(html).toContain('£94.80');
+    expect(html).toContain('£79.00 + £15.80 VAT');
+
+    expect((await pay(session)).status).toBe(303);
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    const subscription = await stripe.subscriptions.retrieve(done.subscription as string);
+    const first = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    const vat = {
+      amount: 1580,
+      tax_behavior: 'exclusive',
+      taxable_amount: 7900,
+      tax_rate_details: { tax_rate: DEFAULT_VAT_TAX_RATE_ID },
+    };
+    expect(first).toMatchObject({ subtotal: 7900, total: 9480, amount_paid: 9480, status: 'paid' });
+    expect(first.total_taxes).toEqual([expect.objectContaining(vat)]);
+
+    await advance({ to: subscription.items.data[0].current_period_end + 60 });
+    const renewed = await stripe.subscriptions.retrieve(subscription.id);
+    const renewal = await stripe.invoices.retrieve(renewed.latest_invoice as string);
+    expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', subtotal: 7900, total: 9480 });
+
+    // Cancelled with a credit, the unused time comes back with its VAT.
+    await advance({ seconds: 15 * DAY });
+    await stripe.subscriptions.cancel(subscription.id, { prorate: true, invoice_now: true });
+    const final = await stripe.invoices.retrieve(
+      (await stripe.subscriptions.retrieve(subscription.id)).latest_invoice as string,
+    );
+    expect(final.subtotal).toBeLessThan(0);
+    expect(final.total).toBe(final.subtotal + Math.round((final.subtotal * 20) / 100));
   });
 });
 

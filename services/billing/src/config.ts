@@ -38,6 +38,11 @@ export const billingEnvSchema = serviceEnvSchema('billing', { httpPort: 3104 }).
   STRIPE_PRICE_BUSINESS_YEARLY: priceId,
   STRIPE_PRICE_UNLIMITED_MONTHLY: priceId,
   STRIPE_PRICE_UNLIMITED_YEARLY: priceId,
+  /**
+   * The Stripe tax rate (txr_…) of UK VAT, put on every subscription bought: plan prices
+   * exclude VAT (spec §9), so Stripe adds it to each invoice. Unset, no tax is added.
+   */
+  STRIPE_TAX_RATE_VAT: priceId,
   /** Where the browser app lives: checkout returns to `${APP_URL}/subscription?...`. */
   APP_URL: z
     .string()

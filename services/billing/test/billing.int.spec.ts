@@ -256,12 +256,16 @@ describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () 
     await h.stripeLocal.webhooksIdle();
     expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'business', stripeSubscriptionId: after });
 
-    // The month of Teams paid for and not used is credited, and pays the next invoice first.
+    // Plans exclude VAT (spec §9): the Teams month was £79 + £15.80 VAT.
+    const teamsInvoices = (await h.stripe.invoices.list({ subscription: before })).data;
+    const firstTeams = teamsInvoices.find((invoice) => invoice.billing_reason === 'subscription_create')!;
+    expect(firstTeams).toMatchObject({ subtotal: 7900, total: 9480, amount_paid: 9480 });
+    // The month of Teams paid for and not used is credited, VAT included, and pays the next invoice first.
     const ended = await h.stripe.subscriptions.retrieve(before);
     const final = await h.stripe.invoices.retrieve(ended.latest_invoice as string);
     const credit = -final.total;
-    expect(credit).toBeGreaterThan(7800);
-    expect(credit).toBeLessThanOrEqual(7900);
+    expect(credit).toBeGreaterThan(9360);
+    expect(credit).toBeLessThanOrEqual(9480);
     const stripeCustomer = (await rowOf(h, admin.customerId))!.stripeCustomerId!;
     expect(((await h.stripe.customers.retrieve(stripeCustomer)) as { balance: number }).balance).toBe(
       -credit,
@@ -273,8 +277,9 @@ describe('return from checkout (spec §4, §7 POST /subscriptions/success)', () 
     );
     expect(renewal).toMatchObject({
       billing_reason: 'subscription_cycle',
-      total: 12900,
-      amount_due: 12900 - credit,
+      subtotal: 12900,
+      total: 15480,
+      amount_due: 15480 - credit,
     });
   });
 

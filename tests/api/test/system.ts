@@ -14,7 +14,7 @@ import {
   streamName,
 } from '@planted/messaging';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
-import { startLocalStripe, type LocalStripe } from '@planted/stripe-local';
+import { DEFAULT_VAT_TAX_RATE_ID, startLocalStripe, type LocalStripe } from '@planted/stripe-local';
 import {
   decodeQuotedPrintable,
   FakeSmtp,
@@ -116,6 +116,7 @@ export async function startSystem(
           [`STRIPE_PRICE_${plan}_YEARLY`, `price_${plan.toLowerCase()}_yearly`],
         ]),
       ),
+      STRIPE_TAX_RATE_VAT: DEFAULT_VAT_TAX_RATE_ID,
       APP_URL: appUrl,
       BILLING_RENEWAL_CHECK_SECONDS: '0',
       ...natsEnv('billing'),

@@ -105,7 +105,14 @@ export class SubscriptionsService {
       {
         mode: 'subscription',
         customer: stripeCustomer,
-        line_items: [{ price: input.priceId, quantity: 1 }],
+        line_items: [
+          {
+            price: input.priceId,
+            quantity: 1,
+            // Plan prices exclude VAT (spec §9): Stripe adds it to every invoice of the subscription.
+            ...(this.config.STRIPE_TAX_RATE_VAT ? { tax_rates: [this.config.STRIPE_TAX_RATE_VAT] } : {}),
+          },
+        ],
         success_url: `${returnTo}?success=true&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${returnTo}?canceled=true`,
         client_reference_id: actor.customerId,

@@ -20,7 +20,13 @@ import {
   SESSION_TOKEN_ISSUER,
 } from '@planted/messaging';
 import { serviceUnderTest, type ServiceApp } from '@planted/service-kit';
-import { defaultPriceId, startLocalStripe, TEST_CARD, type LocalStripe } from '@planted/stripe-local';
+import {
+  DEFAULT_VAT_TAX_RATE_ID,
+  defaultPriceId,
+  startLocalStripe,
+  TEST_CARD,
+  type LocalStripe,
+} from '@planted/stripe-local';
 import { startService, waitFor, type ServiceHarness } from '@planted/testing';
 import { billingService } from '../../src/billing.service';
 import type { BillingConfig } from '../../src/config';
@@ -75,6 +81,7 @@ export async function startBilling(
       STRIPE_PRICE_BUSINESS_YEARLY: undefined,
       STRIPE_PRICE_UNLIMITED_MONTHLY: defaultPriceId('unlimited', 'month'),
       STRIPE_PRICE_UNLIMITED_YEARLY: undefined,
+      STRIPE_TAX_RATE_VAT: DEFAULT_VAT_TAX_RATE_ID,
       APP_URL: 'http://app.example.test',
       BILLING_RENEWAL_CHECK_SECONDS: '0',
       ...options.env,

@@ -197,7 +197,9 @@ describe('current plan and usage (spec §2 Subscription, §7)', () => {
     expect(within(panel).getByTestId('status-badge')).toHaveTextContent('Active');
     expect(within(panel).getByTestId('current-next-billing')).toHaveTextContent('1 Apr 2026');
     await waitFor(() =>
-      expect(within(panel).getByTestId('current-billing')).toHaveTextContent('£179.00 a month, by card'),
+      expect(within(panel).getByTestId('current-billing')).toHaveTextContent(
+        '£179.00 a month + VAT, by card',
+      ),
     );
     await waitFor(() =>
       expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('61 / Unlimited'),
