@@ -483,7 +483,9 @@ function createInvoice(
     amount_paid: 0,
     amount_remaining: due,
     subtotal,
-    total_excluding_tax: subtotal,
+    total_excluding_tax:
+      subtotal -
+      totalTaxes.reduce((sum, tax) => sum + (tax.tax_behavior === 'inclusive' ? tax.amount : 0), 0),
     total_taxes: totalTaxes,
     total,
     starting_balance: startingBalance,
@@ -638,7 +640,7 @@ export function cancelSubscription(
     } else {
       // Stripe keeps the proration as a pending invoice item for the customer's next invoice;
       // this stand-in keeps it as credit in the balance, which that invoice spends the same way.
-      customer.balance -= credit;
+      customer.balance -= credit + addedTax(taxesOn(credit, subscription.items.data[0]?.tax_rates ?? []));
     }
   }
   return subscription;

@@ -613,6 +613,23 @@ describe('tax rates (UK VAT)', () => {
     expect(final.subtotal).toBeLessThan(0);
     expect(final.total).toBe(final.subtotal + Math.round((final.subtotal * 20) / 100));
   });
+
+  it('keeps the VAT of a credit held for the next invoice (prorate without invoice_now)', async () => {
+    const { session } = await checkoutSession({
+      line_items: [{ price: 'price_teams_monthly', quantity: 1, tax_rates: [DEFAULT_VAT_TAX_RATE_ID] }],
+    });
+    await pay(session);
+    const subscription = await stripe.subscriptions.retrieve(
+      (await stripe.checkout.sessions.retrieve(session.id)).subscription as string,
+    );
+    const { current_period_start: start, current_period_end: end } = subscription.items.data[0];
+    await advance({ to: start + Math.round((end - start) / 2) });
+    const now = local.clock.now();
+    const credit = Math.round((7900 * (end - now)) / (end - start));
+    await stripe.subscriptions.cancel(subscription.id, { prorate: true });
+    const customer = (await stripe.customers.retrieve(subscription.customer as string)) as Stripe.Customer;
+    expect(customer.balance).toBe(-(credit + Math.round((credit * 20) / 100)));
+  });
 });
 
 describe('the clock, renewals and cancellation', () => {

@@ -42,7 +42,9 @@ export const billingEnvSchema = serviceEnvSchema('billing', { httpPort: 3104 }).
    * The Stripe tax rate (txr_…) of UK VAT, put on every subscription bought: plan prices
    * exclude VAT (spec §9), so Stripe adds it to each invoice. Unset, no tax is added.
    */
-  STRIPE_TAX_RATE_VAT: priceId,
+  STRIPE_TAX_RATE_VAT: priceId.refine((v) => v === undefined || /^txr_[A-Za-z0-9_]+$/.test(v), {
+    message: 'a Stripe tax rate id (txr_…)',
+  }),
   /** Where the browser app lives: checkout returns to `${APP_URL}/subscription?...`. */
   APP_URL: z
     .string()

@@ -552,6 +552,24 @@ describe('keeping the plan (POST /subscriptions/keep-plan): a scheduled downgrad
     );
     expect(renewed).toMatchObject({ plan: 'teams', status: 'active', subscriptionCanceledAt: null });
   });
+
+  it('says the plan has ended when Stripe ended it before the news came, and takes that state', async () => {
+    const { admin } = await upgraded();
+    const { subscription } = await h.client.send(BillingDowngradeToFree, { actor: admin });
+    h.forwardWebhooks = false;
+    try {
+      h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
+      await h.stripeLocal.webhooksIdle();
+      expect((await rowOf(h, admin.customerId))?.plan).toBe('teams');
+      expect(await errorOf(h.client.send(BillingKeepPlan, { actor: admin }))).toEqual({
+        code: 'CONFLICT',
+        message: BILLING_MESSAGES.PLAN_ENDED,
+      });
+      expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'free', status: 'free' });
+    } finally {
+      h.forwardWebhooks = true;
+    }
+  });
 });
 
 describe('the scheduled renewal check (BILLING_RENEWAL_CHECK_SECONDS)', () => {

@@ -16,5 +16,6 @@ export const BILLING_MESSAGES = {
   DOWNGRADE_SCHEDULED: 'Your plan will change to Free Edition at the next renewal date',
   PLAN_KEPT: 'Your plan continues: nothing changes at the next renewal date',
   NO_DOWNGRADE_SCHEDULED: 'No downgrade is scheduled',
+  PLAN_ENDED: 'The plan has already ended. Choose a plan to subscribe again.',
   PROVIDER_UNAVAILABLE: 'The card payment provider could not be reached. Please try again.',
 } as const;

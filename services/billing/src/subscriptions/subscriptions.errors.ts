@@ -16,6 +16,8 @@ export const alreadyFree = () => new ServiceError('CONFLICT', BILLING_MESSAGES.A
 export const noDowngradeScheduled = () =>
   new ServiceError('CONFLICT', BILLING_MESSAGES.NO_DOWNGRADE_SCHEDULED);
 
+export const planEnded = () => new ServiceError('CONFLICT', BILLING_MESSAGES.PLAN_ENDED);
+
 export const alreadyOnPlan = () => new ServiceError('CONFLICT', BILLING_MESSAGES.ALREADY_ON_PLAN);
 
 export const providerUnavailable = () =>

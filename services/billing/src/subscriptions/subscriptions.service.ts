@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -27,6 +27,7 @@ import {
 import {
   alreadyFree,
   noDowngradeScheduled,
+  planEnded,
   alreadyOnPlan,
   onlyAdmins,
   priceNotAvailable,
@@ -54,7 +55,7 @@ interface ApplyOptions {
 
 /** A company's subscription through Stripe: checkout, its return, webhooks, downgrade at renewal. */
 @Injectable()
-export class SubscriptionsService {
+export class SubscriptionsService implements OnModuleInit {
   constructor(
     @Inject(DATABASE) private readonly database: BillingDatabase,
     @Inject(CONFIG) private readonly config: BillingConfig,
@@ -64,6 +65,13 @@ export class SubscriptionsService {
     private readonly stripe: StripeGateway,
     private readonly outbox: OutboxService,
   ) {}
+
+  onModuleInit(): void {
+    if (!this.config.STRIPE_TAX_RATE_VAT)
+      this.logger.warn(
+        'STRIPE_TAX_RATE_VAT is not set: subscriptions are sold without VAT, though plan prices exclude it',
+      );
+  }
 
   current(actor: Actor): Promise<{ subscription: Subscription }> {
     return this.database.readAsTenant(actor.customerId, async (tx) => ({
@@ -207,9 +215,19 @@ export class SubscriptionsService {
     if (state.plan === 'free' || !state.stripeSubscriptionId || !state.subscriptionCanceledAt)
       throw noDowngradeScheduled();
 
-    await this.stripe.keepAfterPeriodEnd(state.stripeSubscriptionId);
+    const subscriptionId = state.stripeSubscriptionId;
+    // Ended already (its period over, the news not yet here): there is nothing to keep. The
+    // company's record takes Stripe's state now, and the admin is told so.
+    if (hasEnded(await this.stripe.subscription(subscriptionId))) {
+      const ended = await this.database.withTenant(actor.customerId, (tx) =>
+        this.apply(tx, actor.customerId, subscriptionId),
+      );
+      await this.afterCommit(ended);
+      throw planEnded();
+    }
+    await this.stripe.keepAfterPeriodEnd(subscriptionId);
     const applied = await this.database.withTenant(actor.customerId, (tx) =>
-      this.apply(tx, actor.customerId, state.stripeSubscriptionId!),
+      this.apply(tx, actor.customerId, subscriptionId),
     );
     await this.afterCommit(applied);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.PLAN_KEPT };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -54,6 +54,15 @@ export function CurrentPlanPanel({
   const planId = subscription.plan;
   const paid = planId !== 'free';
   const willDowngrade = paid && Boolean(subscription.subscription_canceled_at);
+  // Keep sits in the notice, which goes once the plan is kept: the focus moves on to Cancel
+  // Subscription, where the next action is, instead of falling to the page.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const wasScheduled = useRef(willDowngrade);
+  useEffect(() => {
+    if (wasScheduled.current && !willDowngrade && document.activeElement === document.body)
+      cancelRef.current?.focus();
+    wasScheduled.current = willDowngrade;
+  }, [willDowngrade]);
   const nextBilling = paid ? formatDate(subscription.subscription_end_date, i18n.language) : '';
   const rows: { key: string; label: string; value: ReactNode }[] = [
     {
@@ -108,6 +117,7 @@ export function CurrentPlanPanel({
                       size="small"
                       onClick={onKeep}
                       disabled={keeping}
+                      aria-busy={keeping}
                       data-testid="keep-plan"
                     >
                       {t('current.keep', { plan: t(`common:plans.${planId}`) })}
@@ -168,6 +178,7 @@ export function CurrentPlanPanel({
                 fullWidth
                 sx={{ mt: 3 }}
                 onClick={onCancel}
+                ref={cancelRef}
                 data-testid="cancel-subscription"
               >
                 {t('current.cancel')}

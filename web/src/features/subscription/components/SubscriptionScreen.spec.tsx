@@ -302,6 +302,7 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
     expect(dialog).toHaveTextContent(
       'The Teams Edition allows up to 25 active hires and 5 users; your company has 30 active hires and 6 users.',
     );
+    expect(dialog).toHaveTextContent('The unused part of your current plan is credited');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(calls, 'POST', '/api/subscriptions/checkout')).toHaveLength(0);
@@ -315,6 +316,30 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
       priceId: 'price_teams_monthly',
       billingInterval: 'month',
     });
+  });
+
+  it('promises no credit for a period whose payment failed', async () => {
+    const { user } = await open({
+      customer: onPlan('unlimited', { status: 'past_due' }),
+      answers: {
+        'GET /api/hires/subscription-usage': {
+          body: { plan: 'unlimited', usage: { hires: { current: 30, max: null } } },
+        },
+        'GET /api/users': { body: { users: users(6) } },
+      },
+    });
+    const panel = await screen.findByTestId('current-plan');
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('30 / Unlimited'),
+    );
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent('6 / Unlimited'),
+    );
+    await screen.findByTestId('plan-teams');
+    await user.click(action('teams'));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to the Teams Edition?' });
+    expect(dialog).toHaveTextContent('your company has 30 active hires and 6 users');
+    expect(dialog).not.toHaveTextContent('credited');
   });
 
   it('goes straight to checkout for a lower plan when a count cannot be read', async () => {
@@ -479,7 +504,36 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
     ).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/subscriptions/keep-plan')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId('will-downgrade')).not.toBeInTheDocument());
-    expect(await screen.findByTestId('cancel-subscription')).toBeInTheDocument();
+    // The focus goes on to where the next action is, not to the page.
+    await waitFor(() => expect(screen.getByTestId('cancel-subscription')).toHaveFocus());
+  });
+
+  it('says why Keep failed, and shows the plan as billing now has it', async () => {
+    const scheduled = onPlan('teams', { subscription_canceled_at: '2026-03-10T09:00:00.000Z' });
+    const ended = onPlan('free');
+    let endedNow = false;
+    const { user } = await open({
+      customer: scheduled,
+      answers: {
+        'GET /api/subscriptions/current': () => ({
+          body: { subscription: subscriptionOf(endedNow ? ended : scheduled) },
+        }),
+        'POST /api/subscriptions/keep-plan': () => {
+          endedNow = true;
+          return {
+            status: 409,
+            body: { error: 'The plan has already ended. Choose a plan to subscribe again.' },
+          };
+        },
+      },
+    });
+    const alert = await screen.findByTestId('will-downgrade');
+    await user.click(within(alert).getByRole('button', { name: 'Keep Teams Edition' }));
+    expect(
+      await screen.findByText('The plan has already ended. Choose a plan to subscribe again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('will-downgrade')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByTestId('current-plan-name')).toHaveTextContent('Free Edition'));
   });
 
   it('shows no Keep button to non-admins', async () => {

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { formatDate } from '../../../lib/format';
 import { browser } from '../../../lib/navigation';
 import { getHireUsage } from '../../../lib/plan-usage';
-import { hireKeys } from '../../../lib/query-keys';
+import { hireKeys, subscriptionKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
 import { usersQuery } from '../../../lib/users-api';
@@ -136,7 +136,11 @@ export function SubscriptionScreen() {
         );
         toast.success(t('current.kept', { plan: t(`common:plans.${answer.subscription.plan}`) }));
       },
-      onError: (error) => toast.error(errorText(error, t('errors.keep'))),
+      onError: (error) => {
+        toast.error(errorText(error, t('errors.keep')));
+        // The plan may have ended meanwhile (409): the screen shows billing's record as it is now.
+        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.current() });
+      },
     });
 
   const renewal = formatDate(subscription.subscription_end_date, i18n.language);
@@ -220,7 +224,8 @@ export function SubscriptionScreen() {
         title={t('lower.title', { plan: confirmLower ? t(`common:plans.${confirmLower.id}`) : '' })}
         message={
           confirmLower
-            ? t('lower.message', {
+            ? // The unused part is credited only for a period that was paid (an active subscription).
+              t(subscription.status === 'active' ? 'lower.messageCredit' : 'lower.message', {
                 plan: t(`common:plans.${confirmLower.id}`),
                 hires: confirmLower.hire_limit,
                 users: confirmLower.user_limit,
