@@ -380,9 +380,12 @@ function startSubscription(
   return { subscription, invoice };
 }
 
-/** What a subscription's items cost for one period, in the currency's smallest unit. */
+/** What a subscription item costs for one period, in the currency's smallest unit. */
+const itemAmount = (item: SubscriptionItem) => item.price.unit_amount * item.quantity;
+
+/** What all of a subscription's items cost for one period. */
 function periodAmount(subscription: Subscription): number {
-  return subscription.items.data.reduce((sum, item) => sum + item.price.unit_amount * item.quantity, 0);
+  return subscription.items.data.reduce((sum, item) => sum + itemAmount(item), 0);
 }
 
 /** The taxes of several lines, one entry per tax rate. */
@@ -423,11 +426,9 @@ function createInvoice(
   // Each line is taxed at its item's rates (an extra line at the first item's, as a proration is).
   const rates = subscription.items.data[0]?.tax_rates ?? [];
   const subtotal = extra ? extra.reduce((sum, line) => sum + line.amount, 0) : periodAmount(subscription);
-  const lineTaxes = (extra ?? subscription.items.data).map((line) =>
-    'amount' in line
-      ? taxesOn(line.amount, rates)
-      : taxesOn(line.price.unit_amount * line.quantity, line.tax_rates),
-  );
+  const lineTaxes = extra
+    ? extra.map((line) => taxesOn(line.amount, rates))
+    : subscription.items.data.map((item) => taxesOn(itemAmount(item), item.tax_rates));
   const totalTaxes = mergeTaxes(lineTaxes.flat());
   const total = subtotal + addedTax(totalTaxes);
   const startingBalance = customer.balance;
@@ -437,9 +438,9 @@ function createInvoice(
   const itemLines = subscription.items.data.map((item, index) => ({
     id: newId('il_'),
     object: 'line_item' as const,
-    amount: item.price.unit_amount * item.quantity,
+    amount: itemAmount(item),
     currency: item.price.currency,
-    description: `${item.quantity} × ${state.products.get(item.price.product)?.name ?? item.price.id}`,
+    description: describeItem(state, item),
     invoice: id,
     period: { start: item.current_period_start, end: item.current_period_end },
     pricing: {
@@ -628,7 +629,7 @@ export function cancelSubscription(
     const customer = state.customers.require(subscription.customer);
     const line: ExtraLine = {
       amount: -credit,
-      description: `Unused time on ${describeItems(state, subscription)}`,
+      description: `Unused time on ${describeItem(state, subscription.items.data[0])}`,
       period: { start: now, end: subscription.current_period_end },
     };
     if (params.boolean('invoice_now')) {
@@ -656,8 +657,8 @@ function unusedCredit(subscription: Subscription, now: UnixSeconds): number {
   return Math.round((periodAmount(subscription) * (end - now)) / (end - start));
 }
 
-function describeItems(state: StripeState, subscription: Subscription): string {
-  const item = subscription.items.data[0];
+/** An invoice line's words for a subscription item: '1 × Teams Edition'. */
+function describeItem(state: StripeState, item: SubscriptionItem): string {
   return `${item.quantity} × ${state.products.get(item.price.product)?.name ?? item.price.id}`;
 }
 

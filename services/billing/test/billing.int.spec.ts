@@ -54,17 +54,39 @@ async function upgraded(priceId = TEAMS) {
   return { admin, sessionId, confirmed };
 }
 
-/** A checkout paid on the hosted page while its webhooks are held back: Stripe is answered, nothing applied. */
-async function paidWithoutNews(actor: ReturnType<typeof newCompany>, priceId: string) {
+/** Runs `work` with the local Stripe's webhooks held back (what Stripe says, billing does not hear). */
+async function withWebhooksHeld<T>(work: () => Promise<T>): Promise<T> {
   h.forwardWebhooks = false;
   try {
+    return await work();
+  } finally {
+    h.forwardWebhooks = true;
+  }
+}
+
+/** A checkout paid on the hosted page while its webhooks are held back: Stripe is answered, nothing applied. */
+function paidWithoutNews(actor: ReturnType<typeof newCompany>, priceId: string) {
+  return withWebhooksHeld(async () => {
     const started = await h.client.send(BillingCheckout, { actor, priceId, billingInterval: 'month' });
     await payOnHostedPage(started.checkoutUrl);
     await h.stripeLocal.webhooksIdle();
     return started;
-  } finally {
-    h.forwardWebhooks = true;
-  }
+  });
+}
+
+/**
+ * A company on Teams that scheduled its downgrade, whose period then ended in Stripe with the
+ * webhooks held back: billing still shows Teams. `then` runs while they are still held.
+ */
+async function downgradeEndedWithoutNews(then: (admin: ReturnType<typeof newCompany>) => Promise<void>) {
+  const { admin } = await upgraded();
+  const { subscription } = await h.client.send(BillingDowngradeToFree, { actor: admin });
+  await withWebhooksHeld(async () => {
+    h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
+    await h.stripeLocal.webhooksIdle();
+    expect((await rowOf(h, admin.customerId))?.plan).toBe('teams');
+    await then(admin);
+  });
 }
 
 describe('plans (spec §9 Plans, §7 GET /subscriptions/plans)', () => {
@@ -505,18 +527,10 @@ describe('downgrade to free (spec §4 Plans, §7 POST /subscriptions/downgrade-t
   });
 
   it('ends at renewal from the renewal check when the webhook never came', async () => {
-    const { admin } = await upgraded();
-    const { subscription } = await h.client.send(BillingDowngradeToFree, { actor: admin });
-    h.forwardWebhooks = false;
-    try {
-      h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
-      await h.stripeLocal.webhooksIdle();
-      expect((await rowOf(h, admin.customerId))?.plan).toBe('teams');
+    await downgradeEndedWithoutNews(async (admin) => {
       await h.app.get(SubscriptionsService).checkRenewals();
       expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'free', status: 'free' });
-    } finally {
-      h.forwardWebhooks = true;
-    }
+    });
   });
 });
 
@@ -554,21 +568,13 @@ describe('keeping the plan (POST /subscriptions/keep-plan): a scheduled downgrad
   });
 
   it('says the plan has ended when Stripe ended it before the news came, and takes that state', async () => {
-    const { admin } = await upgraded();
-    const { subscription } = await h.client.send(BillingDowngradeToFree, { actor: admin });
-    h.forwardWebhooks = false;
-    try {
-      h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
-      await h.stripeLocal.webhooksIdle();
-      expect((await rowOf(h, admin.customerId))?.plan).toBe('teams');
+    await downgradeEndedWithoutNews(async (admin) => {
       expect(await errorOf(h.client.send(BillingKeepPlan, { actor: admin }))).toEqual({
         code: 'CONFLICT',
         message: BILLING_MESSAGES.PLAN_ENDED,
       });
       expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'free', status: 'free' });
-    } finally {
-      h.forwardWebhooks = true;
-    }
+    });
   });
 });
 

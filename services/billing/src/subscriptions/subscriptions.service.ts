@@ -168,10 +168,7 @@ export class SubscriptionsService implements OnModuleInit {
     const subscriptionId = idOf(session.subscription);
     if (session.status !== 'complete' || !subscriptionId) throw sessionNotPaid();
 
-    const applied = await this.database.withTenant(actor.customerId, (tx) =>
-      this.apply(tx, actor.customerId, subscriptionId, { fromCheckout: true }),
-    );
-    await this.afterCommit(applied);
+    const applied = await this.applyNow(actor.customerId, subscriptionId, { fromCheckout: true });
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.SUBSCRIPTION_UPDATED };
   }
 
@@ -181,11 +178,7 @@ export class SubscriptionsService implements OnModuleInit {
    * the period ends; the webhook (or the renewal check) then makes it free.
    */
   async downgradeToFree(actor: Actor): Promise<{ subscription: Subscription; message: string }> {
-    if (actor.role !== 'admin') throw onlyAdmins();
-    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
-      this.subscriptions.find(tx, actor.customerId),
-    );
-    const state = stateOfRow(row);
+    const state = await this.stateForAdmin(actor);
     if (state.plan === 'free' || !state.stripeSubscriptionId) throw alreadyFree();
     if (state.subscriptionCanceledAt)
       return { subscription: toSubscription(state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
@@ -194,10 +187,7 @@ export class SubscriptionsService implements OnModuleInit {
       state.stripeSubscriptionId,
       `downgrade:${state.stripeSubscriptionId}`,
     );
-    const applied = await this.database.withTenant(actor.customerId, (tx) =>
-      this.apply(tx, actor.customerId, state.stripeSubscriptionId!),
-    );
-    await this.afterCommit(applied);
+    const applied = await this.applyNow(actor.customerId, state.stripeSubscriptionId);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
   }
 
@@ -207,29 +197,20 @@ export class SubscriptionsService implements OnModuleInit {
    * and subscription_canceled_at is cleared.
    */
   async keepPlan(actor: Actor): Promise<{ subscription: Subscription; message: string }> {
-    if (actor.role !== 'admin') throw onlyAdmins();
-    const row = await this.database.readAsTenant(actor.customerId, (tx) =>
-      this.subscriptions.find(tx, actor.customerId),
-    );
-    const state = stateOfRow(row);
-    if (state.plan === 'free' || !state.stripeSubscriptionId || !state.subscriptionCanceledAt)
-      throw noDowngradeScheduled();
-
+    const state = await this.stateForAdmin(actor);
     const subscriptionId = state.stripeSubscriptionId;
-    // Ended already (its period over, the news not yet here): there is nothing to keep. The
-    // company's record takes Stripe's state now, and the admin is told so.
-    if (hasEnded(await this.stripe.subscription(subscriptionId))) {
-      const ended = await this.database.withTenant(actor.customerId, (tx) =>
-        this.apply(tx, actor.customerId, subscriptionId),
-      );
-      await this.afterCommit(ended);
-      throw planEnded();
+    if (state.plan === 'free' || !subscriptionId || !state.subscriptionCanceledAt)
+      throw noDowngradeScheduled();
+    try {
+      await this.stripe.keepAfterPeriodEnd(subscriptionId);
+    } catch (err) {
+      // Stripe refuses to change a subscription that has ended (its period over, the news not
+      // yet here): the company's record takes Stripe's state now, and the admin is told so.
+      const now = await this.applyNow(actor.customerId, subscriptionId);
+      if (now.state.plan === 'free') throw planEnded();
+      throw err;
     }
-    await this.stripe.keepAfterPeriodEnd(subscriptionId);
-    const applied = await this.database.withTenant(actor.customerId, (tx) =>
-      this.apply(tx, actor.customerId, subscriptionId),
-    );
-    await this.afterCommit(applied);
+    const applied = await this.applyNow(actor.customerId, subscriptionId);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.PLAN_KEPT };
   }
 
@@ -294,10 +275,7 @@ export class SubscriptionsService implements OnModuleInit {
     let changed = 0;
     for (const { customerId, stripeSubscriptionId } of due) {
       try {
-        const applied = await this.database.withSystem((tx) =>
-          this.apply(tx, customerId, stripeSubscriptionId),
-        );
-        await this.afterCommit(applied);
+        const applied = await this.applyNow(customerId, stripeSubscriptionId);
         if (applied.changed) changed += 1;
       } catch (err) {
         this.logger.warn({ err, customerId, stripeSubscriptionId }, 'renewal check of a subscription failed');
@@ -391,6 +369,29 @@ export class SubscriptionsService implements OnModuleInit {
       'subscription changed',
     );
     return { state: next, changed: true, replaced };
+  }
+
+  /** The company's billing state, for a change only its administrators may ask for. */
+  private async stateForAdmin(actor: Actor): Promise<SubscriptionState> {
+    if (actor.role !== 'admin') throw onlyAdmins();
+    return stateOfRow(
+      await this.database.readAsTenant(actor.customerId, (tx) =>
+        this.subscriptions.find(tx, actor.customerId),
+      ),
+    );
+  }
+
+  /** Stripe's present state of the subscription applied to the company (apply), then what follows its commit. */
+  private async applyNow(
+    customerId: string,
+    subscriptionId: string,
+    options?: ApplyOptions,
+  ): Promise<Applied> {
+    const applied = await this.database.withTenant(customerId, (tx) =>
+      this.apply(tx, customerId, subscriptionId, options),
+    );
+    await this.afterCommit(applied);
+    return applied;
   }
 
   private async afterCommit(applied: Applied): Promise<void> {

@@ -88,6 +88,13 @@ async function open({
   return { ...fetched, ...view, user: userEvent.setup({ delay: null }) };
 }
 
+/** Waits until the current plan panel shows these usage figures ('30 / Unlimited', 'Not available'). */
+async function usageReads(hires: string, users: string) {
+  const panel = await screen.findByTestId('current-plan');
+  await waitFor(() => expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent(hires));
+  await waitFor(() => expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent(users));
+}
+
 const card = (plan: PlanId) => screen.getByTestId(`plan-${plan}`);
 const action = (plan: PlanId) => within(card(plan)).getByTestId(`plan-action-${plan}`);
 const callsTo = (calls: FetchCall[], method: string, url: string) =>
@@ -289,13 +296,7 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
         'POST /api/subscriptions/checkout': { body: { checkoutUrl: '/c/pay/cs_test_3' } },
       },
     });
-    const panel = await screen.findByTestId('current-plan');
-    await waitFor(() =>
-      expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('30 / Unlimited'),
-    );
-    await waitFor(() =>
-      expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent('6 / Unlimited'),
-    );
+    await usageReads('30 / Unlimited', '6 / Unlimited');
     await screen.findByTestId('plan-teams');
     await user.click(action('teams'));
     const dialog = await screen.findByRole('dialog', { name: 'Move to the Teams Edition?' });
@@ -328,13 +329,7 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
         'GET /api/users': { body: { users: users(6) } },
       },
     });
-    const panel = await screen.findByTestId('current-plan');
-    await waitFor(() =>
-      expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('30 / Unlimited'),
-    );
-    await waitFor(() =>
-      expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent('6 / Unlimited'),
-    );
+    await usageReads('30 / Unlimited', '6 / Unlimited');
     await screen.findByTestId('plan-teams');
     await user.click(action('teams'));
     const dialog = await screen.findByRole('dialog', { name: 'Move to the Teams Edition?' });
@@ -352,13 +347,7 @@ describe('upgrade through checkout (spec §4 Plans, §7, §8)', () => {
         'POST /api/subscriptions/checkout': { body: { checkoutUrl: '/c/pay/cs_test_4' } },
       },
     });
-    const panel = await screen.findByTestId('current-plan');
-    await waitFor(() =>
-      expect(within(panel).getByTestId('usage-users-figure')).toHaveTextContent('6 / Unlimited'),
-    );
-    await waitFor(() =>
-      expect(within(panel).getByTestId('usage-hires-figure')).toHaveTextContent('Not available'),
-    );
+    await usageReads('Not available', '6 / Unlimited');
     await user.click(action('teams'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/c/pay/cs_test_4'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

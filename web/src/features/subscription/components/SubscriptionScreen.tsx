@@ -71,17 +71,22 @@ export function SubscriptionScreen() {
   const [confirmFree, setConfirmFree] = useState(false);
   const [confirmLower, setConfirmLower] = useState<SubscriptionPlan | null>(null);
 
-  const activeHires = usage.isError ? undefined : usage.data?.usage.hires.current;
-  const teamSize = team.isError ? undefined : team.data?.length;
+  // The company's counts: null when they cannot be read, undefined while they load.
+  const activeHires = usage.isError ? null : usage.data?.usage.hires.current;
+  const teamSize = team.isError ? null : team.data?.length;
   /**
    * Whether the company has more active hires or users than `plan` allows. Only said with both
    * counts known (the dialog names both); unknown, the choice goes on to checkout as before.
    */
   const overLimitsOf = (plan: SubscriptionPlan) =>
-    activeHires !== undefined &&
-    teamSize !== undefined &&
+    typeof activeHires === 'number' &&
+    typeof teamSize === 'number' &&
     ((plan.hire_limit !== null && activeHires > plan.hire_limit) ||
       (plan.user_limit !== null && teamSize > plan.user_limit));
+
+  /** Shows billing's answer to a change everywhere it is read; a failed refresh is logged, not shown. */
+  const show = (answer: SubscriptionAnswer, change: string) =>
+    refresh(answer).catch((error: unknown) => console.error(`Failed to refresh after ${change}`, error));
 
   const choose = (plan: SubscriptionPlan) => {
     if (plan.id === 'free') {
@@ -117,9 +122,7 @@ export function SubscriptionScreen() {
     downgrade.mutate(undefined, {
       onSuccess: async (answer) => {
         setConfirmFree(false);
-        await refresh(answer).catch((error: unknown) =>
-          console.error('Failed to refresh after downgrade', error),
-        );
+        await show(answer, 'downgrade');
         toast.success(t('downgrade.scheduled'));
       },
       onError: (error) => {
@@ -131,9 +134,7 @@ export function SubscriptionScreen() {
   const keepCurrentPlan = () =>
     keep.mutate(undefined, {
       onSuccess: async (answer) => {
-        await refresh(answer).catch((error: unknown) =>
-          console.error('Failed to refresh after keeping the plan', error),
-        );
+        await show(answer, 'keeping the plan');
         toast.success(t('current.kept', { plan: t(`common:plans.${answer.subscription.plan}`) }));
       },
       onError: (error) => {
@@ -166,10 +167,10 @@ export function SubscriptionScreen() {
         subscription={subscription}
         plan={currentPlan}
         hires={{
-          current: usage.isError ? null : usage.data?.usage.hires.current,
+          current: activeHires,
           max: limits.hire_limit,
         }}
-        users={{ current: team.isError ? null : team.data?.length, max: limits.user_limit }}
+        users={{ current: teamSize, max: limits.user_limit }}
         canCancel={isAdmin && planId !== 'free' && !downgradeScheduled}
         onCancel={() => setConfirmFree(true)}
         onKeep={isAdmin ? keepCurrentPlan : undefined}
