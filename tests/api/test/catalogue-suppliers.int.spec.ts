@@ -111,6 +111,12 @@ describe('suppliers over HTTP (spec §2 Suppliers, §5, §6, §7), with a second
         'Office phone must be 50 characters or less',
       ],
       [
+        'an office phone that is not a number',
+        { contact_phone: 'ask for Dave' },
+        'contact_phone',
+        'Please enter a valid phone number',
+      ],
+      [
         'an invalid email',
         { contact_email: 'not-an-email' },
         'contact_email',
@@ -230,6 +236,12 @@ describe('suppliers over HTTP (spec §2 Suppliers, §5, §6, §7), with a second
         { phone: '1'.repeat(21) },
         'phone',
         'Contact phone must be 20 characters or less',
+      ],
+      [
+        'a contact phone that is not a number',
+        { phone: '123' },
+        'phone',
+        'Please enter a valid phone number',
       ],
       [
         'a 256-character contact name',

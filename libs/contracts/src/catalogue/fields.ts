@@ -54,6 +54,29 @@ export const optionalText = (label: string, max: number, tooLong: string, multil
     .nullable()
     .transform((v) => (v ? v : null));
 
+/**
+ * A telephone number as people write them: digits with spaces, dots, dashes, slashes or
+ * brackets, an optional leading +, and an optional extension ('ext 12', 'x12'); 7 to 15 digits
+ * before the extension (E.164's maximum is 15). '01632 960 001', '+44 (0)20 7946 0958' and
+ * '0161-496-0000 ext. 4' pass; 'call Dave' and '12' do not.
+ */
+const PHONE = /^(\+?[\d\s().\-/]+?)(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+export function isPhoneNumber(value: string): boolean {
+  const number = PHONE.exec(value.trim())?.[1];
+  const digits = number?.replace(/\D/g, '').length ?? 0;
+  return digits >= 7 && digits <= 15;
+}
+
+/** An optional phone number: blank becomes null; anything else must look like a phone number. */
+export const optionalPhone = (label: string, max: number, tooLong: string) =>
+  textField({ label })
+    .max(max, { error: tooLong })
+    // One message per field: a value over the length limit is told about its length only.
+    .refine((v) => v === '' || v.length > max || isPhoneNumber(v), { error: V.PHONE_INVALID })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
 export const categoryField = z.enum(EQUIPMENT_CATEGORIES, {
   error: (issue) =>
     issue.input === undefined || issue.input === '' ? V.CATEGORY_REQUIRED : V.CATEGORY_INVALID,
@@ -111,7 +134,7 @@ export const supplierBasicSchema = z.object({
   ),
   contact_email: supplierEmail(LIMITS.contactEmailMax, V.CONTACT_EMAIL_TOO_LONG),
   /** The office phone. */
-  contact_phone: optionalText('Office phone', LIMITS.officePhoneMax, V.OFFICE_PHONE_TOO_LONG),
+  contact_phone: optionalPhone('Office phone', LIMITS.officePhoneMax, V.OFFICE_PHONE_TOO_LONG),
   address: optionalText('Address', 500, CATALOGUE_MESSAGES.ADDRESS_TOO_LONG, true),
 });
 export type SupplierBasic = z.output<typeof supplierBasicSchema>;
@@ -120,7 +143,7 @@ export type SupplierBasic = z.output<typeof supplierBasicSchema>;
 export const supplierDetailsSchema = z.object({
   contact_name: optionalText('Contact name', LIMITS.contactNameMax, V.CONTACT_NAME_TOO_LONG),
   contact_email: supplierEmail(LIMITS.contactEmailMax, V.CONTACT_EMAIL_TOO_LONG),
-  phone: optionalText('Contact phone', LIMITS.contactPhoneMax, V.CONTACT_PHONE_TOO_LONG),
+  phone: optionalPhone('Contact phone', LIMITS.contactPhoneMax, V.CONTACT_PHONE_TOO_LONG),
   preferred_order_method: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z

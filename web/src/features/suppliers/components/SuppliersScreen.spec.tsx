@@ -272,6 +272,10 @@ describe('Supplier modal (spec §2, §5, §6, §8)', () => {
     expect(await within(modal).findByText('Supplier name is required')).toBeInTheDocument();
     expect(within(modal).getByText('Office phone must be 50 characters or less')).toBeInTheDocument();
     await user.clear(within(modal).getByLabelText('Office phone'));
+    await user.type(within(modal).getByLabelText('Office phone'), 'ask for Dave');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await within(modal).findByText('Please enter a valid phone number')).toBeInTheDocument();
+    await user.clear(within(modal).getByLabelText('Office phone'));
     await user.type(within(modal).getByLabelText('Supplier name'), 'Brandon Hire');
     await user.type(within(modal).getByLabelText('Contact name'), 'Sam');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
