@@ -60,9 +60,16 @@ describe('AttemptLimiter against real Redis', () => {
     const now = Date.now();
     await limiter.fail('a', 'x@example.test', now);
     await limiter.fail('a', 'x@example.test', now);
-    await expect(limiter.check('a', 'x@example.test', now)).rejects.toMatchObject({ retryAfterSeconds: 1 });
+    await expect(limiter.check('a', 'x@example.test', now)).rejects.toMatchObject({
+      retryAfterSeconds: 1,
+      message: 'Too many login attempts. Please try again in 1 second.',
+    });
     await expect(limiter.check('a', 'x@example.test', now + 1000)).resolves.toBeUndefined();
     await limiter.fail('a', 'x@example.test', now + 1000);
+    await expect(limiter.check('a', 'x@example.test', now + 1500)).rejects.toMatchObject({
+      retryAfterSeconds: 2,
+      message: 'Too many login attempts. Please try again in 2 seconds.',
+    });
     await expect(limiter.check('a', 'x@example.test', now + 2000)).rejects.toMatchObject({
       retryAfterSeconds: 1,
     });

@@ -33,7 +33,7 @@ export class AttemptLimiter {
     private readonly redis: Redis,
     private readonly name: string,
     private readonly limits: AttemptLimits,
-    private readonly message: (minutes: number) => string,
+    private readonly message: (seconds: number) => string,
   ) {}
 
   private keys(source: string, account: string) {
@@ -67,7 +67,7 @@ export class AttemptLimiter {
     if (pairFailures > 0 && Number(accountFailures ?? 0) >= this.limits.perAccount) {
       wait = Math.max(wait, Math.min(this.limits.maxBackoffSeconds, 60 * 2 ** Math.min(pairFailures, 4)));
     }
-    if (wait > 0) throw new RateLimitedError(this.message(Math.max(1, Math.ceil(wait / 60))), wait);
+    if (wait > 0) throw new RateLimitedError(this.message(wait), wait);
   }
 
   /** Counts a failed try (a wrong password, an email already in use, …). */
@@ -110,11 +110,19 @@ export class AttemptLimiter {
   }
 }
 
-export const tooManyLoginAttempts = (minutes: number) =>
-  `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+/** The wait as people say it: seconds under a minute, else whole minutes rounded up. */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return seconds < 60
+    ? plural(Math.max(1, Math.ceil(seconds)), 'second')
+    : plural(Math.ceil(seconds / 60), 'minute');
+}
 
-export const tooManyAttempts = (minutes: number) =>
-  `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+export const tooManyLoginAttempts = (seconds: number) =>
+  `Too many login attempts. Please try again in ${waitText(seconds)}.`;
+
+export const tooManyAttempts = (seconds: number) =>
+  `Too many attempts. Please try again in ${waitText(seconds)}.`;
 
 export interface Limiters {
   /** Wrong passwords at sign-in, per email and source address. */
