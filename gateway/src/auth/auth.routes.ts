@@ -128,9 +128,15 @@ export const AUTH_ROUTES = [
         'CONFLICT',
       ),
     ],
+    description:
+      'A changed name or email answers a fresh `token` to carry on with; a changed email also ends the user’s other sessions.',
     answer: {
-      schema: z.object({ user: userSchema, message: z.string() }),
-      from: ({ user }) => ({ user, message: 'Profile updated successfully' }),
+      schema: z.object({ user: userSchema, message: z.string(), token: z.string().optional() }),
+      from: ({ user, token }) => ({
+        user,
+        message: 'Profile updated successfully',
+        ...(token ? { token } : {}),
+      }),
     },
   }),
   route(IdentityChangePassword, {

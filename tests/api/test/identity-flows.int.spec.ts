@@ -173,6 +173,7 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const ok = await api.put('/api/auth/profile', { name: 'Renamed Person', email: newEmail }, token);
       expect(ok.status).toBe(200);
       expect(ok.body.user).toMatchObject({ name: 'Renamed Person', email: newEmail });
+      token = ok.body.token; // a new email ends the other sessions, and this one's token names the old address
       expect((await api.post('/api/auth/login', { email: newEmail, password: PASSWORD })).status).toBe(200);
       input.email = newEmail;
     });

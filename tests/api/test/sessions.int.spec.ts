@@ -72,6 +72,49 @@ describe('sessions end when they should (issue 8)', () => {
     expect((await api.get('/api/auth/verify', await signIn(input.email, 'a-new-password'))).status).toBe(200);
   });
 
+  it('a profile change answers a fresh token carrying it; a new email ends the other sessions', async () => {
+    const { input, token } = await signUp('Rename');
+    const other = await signIn(input.email);
+    const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+
+    // A new name: this session carries on with a token naming the user as they are now, and
+    // what the services record for the user takes the new name (a supplier note's author).
+    const renamed = await api.put('/api/auth/profile', { name: 'Renamed Rita', email: input.email }, token);
+    expect(renamed.status).toBe(200);
+    expect(claims(renamed.body.token)).toMatchObject({ name: 'Renamed Rita', sid: claims(token).sid });
+    const supplier = await api.post(
+      '/api/suppliers',
+      { name: `Rename Hire ${Date.now()}` },
+      renamed.body.token,
+    );
+    expect(supplier.status).toBe(201);
+    const note = await api.post(
+      `/api/suppliers/${supplier.body.supplier.id}/notes`,
+      { note: 'After the rename' },
+      renamed.body.token,
+    );
+    expect(note.status).toBe(201);
+    expect(JSON.stringify(note.body)).toContain('"author":"Renamed Rita"');
+    // A name alone ends no session.
+    expect((await api.get('/api/auth/verify', other)).status).toBe(200);
+    // Nothing changed: no token.
+    const same = await api.put('/api/auth/profile', { name: 'Renamed Rita', email: input.email }, token);
+    expect([same.status, same.body.token]).toEqual([200, undefined]);
+
+    // A new email is where password resets go: the other sessions end, this one carries on.
+    const moved = email('rename-moved');
+    const changed = await api.put(
+      '/api/auth/profile',
+      { name: 'Renamed Rita', email: moved },
+      renamed.body.token,
+    );
+    expect(changed.status).toBe(200);
+    expect(claims(changed.body.token)).toMatchObject({ email: moved });
+    await refusedSoon(api, other);
+    await refusedSoon(api, renamed.body.token);
+    expect((await api.get('/api/auth/verify', changed.body.token)).status).toBe(200);
+  });
+
   it('two gateways both refuse a revoked token, and a gateway started afterwards refuses it too', async () => {
     const second = await sys.startGateway();
     const api2 = client(second.url);

@@ -30,11 +30,15 @@ export const profileUpdateSchema = z.object({
   email: emailField,
 });
 
-/** PUT /api/auth/profile */
+/**
+ * PUT /api/auth/profile. A changed name or email answers a fresh `token` carrying it (the old
+ * token's claims name the user as they were); a changed email also ends the user's other
+ * sessions, as a password change does.
+ */
 export const IdentityProfileUpdate = defineRequest(
   'identity.auth.profile.update.v1',
   profileUpdateSchema.extend({ actor: actorSchema }),
-  z.object({ user: userSchema }),
+  z.object({ user: userSchema, token: z.string().optional() }),
   { caller: 'user', errors: ['UNAUTHENTICATED', 'EMAIL_TAKEN'] },
 );
 

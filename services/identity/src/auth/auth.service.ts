@@ -119,26 +119,42 @@ export class AuthService {
     }));
   }
 
-  /** Email stays one account across every company: the unique index answers, even for users this company cannot see. */
-  async updateProfile(actor: Actor, input: ProfileUpdateInput): Promise<{ user: User }> {
-    const user = await this.database
+  /**
+   * Email stays one account across every company: the unique index answers, even for users this
+   * company cannot see. A change answers a fresh token for this session, since the old one's
+   * claims (read by the services: a note's author, the Stripe customer's email) name the user as
+   * they were. A new email also ends every other session of the user, as a password change does:
+   * it is where password resets go.
+   */
+  async updateProfile(actor: Actor, input: ProfileUpdateInput): Promise<{ user: User; token?: string }> {
+    const { user, token } = await this.database
       .withTenant(actor.customerId, async (tx) => {
-        const current = await this.usersService.requireActiveActor(tx, actor);
-        if (current.name === input.name && current.email === input.email) return current;
-        if (current.email.toLowerCase() === input.email.toLowerCase())
-          return this.usersService.updateActor(tx, actor, { name: input.name, email: input.email });
+        const { user: current, customer } = await this.usersService.requireActiveActorWithCompany(tx, actor);
+        if (current.name === input.name && current.email === input.email) return { user: current };
+        if (!customer) throw companyNotFound();
+        if (current.email.toLowerCase() === input.email.toLowerCase()) {
+          const user = await this.usersService.updateActor(tx, actor, {
+            name: input.name,
+            email: input.email,
+          });
+          return { user, token: (await this.sessions.issue(user, customer, actor.sessionId)).token };
+        }
         // Another address: unproven until a reset link sent to it is used, and no provider
         // sign-in is linked to the account by it until then (see users.emailVerifiedAt).
         await this.resets.voidLinks(tx, actor.customerId, actor.userId);
-        return this.usersService.updateActor(tx, actor, {
+        const changed = await this.usersService.updateActor(tx, actor, {
           name: input.name,
           email: input.email,
           emailVerifiedAt: null,
         });
+        const user = await this.revoker.endAllSessions(tx, changed);
+        return { user, token: (await this.sessions.issue(user, customer)).token };
       })
       .catch(mapEmailTaken);
     this.outbox.committed();
-    return { user: toUser(user) };
+    if (token && user.email !== actor.email)
+      this.logger.info({ userId: actor.userId }, 'email changed; other sessions ended');
+    return { user: toUser(user), ...(token ? { token } : {}) };
   }
 
   /** Every session of the user ends, this one too; the caller carries on with the fresh token answered. */

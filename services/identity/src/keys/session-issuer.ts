@@ -11,10 +11,11 @@ import { TokenSigner } from './token-signer';
 export class SessionIssuer {
   constructor(private readonly signer: TokenSigner) {}
 
-  async issue(user: UserRow, customer: CustomerRow): Promise<Session> {
+  /** A new session; or, given `sessionId`, a token for that session with the user's claims as they are now. */
+  async issue(user: UserRow, customer: CustomerRow, sessionId: string = randomUUID()): Promise<Session> {
     const notBefore = user.sessionsValidAfter ? Math.ceil(user.sessionsValidAfter.getTime() / 1000) : 0;
     return {
-      token: await this.signer.sign(toTokenClaims(user), { sessionId: randomUUID(), notBefore }),
+      token: await this.signer.sign(toTokenClaims(user), { sessionId, notBefore }),
       user: toUser(user),
       customer: toCustomer(customer),
     };

@@ -118,7 +118,7 @@ describe('Profile screen (spec §2 Profile)', () => {
 
   it('updates name and email and shows the role read-only', async () => {
     const { calls } = mockFetch({
-      'PUT /api/auth/profile': { body: { user: { ...testUser, name: 'Alice B' } } },
+      'PUT /api/auth/profile': { body: { user: { ...testUser, name: 'Alice B' }, token: 'renamed-token' } },
     });
     await openProfile();
     const user = userEvent.setup({ delay: null });
@@ -132,6 +132,8 @@ describe('Profile screen (spec §2 Profile)', () => {
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { name: 'Alice B', email: 'alice@example.com' } });
     expect(sessionStore.getState().user?.name).toBe('Alice B');
+    // The answer's fresh token carries the new name: the session goes on with it.
+    expect(sessionStore.getState().token).toBe('renamed-token');
   });
 
   it('refreshes the profile and team queries after saving (userChanged)', async () => {
