@@ -17,6 +17,7 @@ export function FormTextField({
   multiline,
   minRows,
   hint,
+  readOnly,
   testId,
 }: {
   name: string;
@@ -27,6 +28,8 @@ export function FormTextField({
   multiline?: boolean;
   minRows?: number;
   hint?: string;
+  /** Shown and submitted, not typed into (a value someone else vouched for). */
+  readOnly?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -47,6 +50,7 @@ export function FormTextField({
       inputRef={field.ref}
       error={fieldMessage(t, fieldState.error)}
       hint={hint}
+      readOnly={readOnly}
       testId={testId}
     />
   );

@@ -170,6 +170,11 @@ describe('Signup social completion mode (spec §2, §4 Social sign-in)', () => {
       await screen.findByRole('button', { name: 'Complete Your Signup' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
+    // The address Google vouched for is the only one completion accepts: shown, not editable.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(
+      screen.getByText(/The address Google gave us\. To use another, sign up with an email/),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Your name')).toHaveValue('Sam Smith');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Confirm password')).not.toBeInTheDocument();

@@ -53,6 +53,8 @@ export function SignupScreen() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [social] = useState(() => socialCompletionFrom(searchParams));
+  // The provider's address is the one its sign-in vouched for: completion accepts no other.
+  const [providerEmail] = useState(() => (social ? searchParams.get('email') || '' : ''));
   const register = useRegister();
   const complete = useCompleteOAuthSignup();
   const pending = register.isPending || complete.isPending;
@@ -141,6 +143,12 @@ export function SignupScreen() {
             autoComplete={field.autoComplete}
             multiline={field.multiline}
             minRows={field.multiline ? 2 : undefined}
+            readOnly={field.name === 'email' && Boolean(providerEmail)}
+            hint={
+              field.name === 'email' && social && providerEmail
+                ? t('signup.socialEmailHelp', { provider: t(`providers.${social.provider}`) })
+                : undefined
+            }
             testId={`signup-${field.name}`}
           />
         ))}
