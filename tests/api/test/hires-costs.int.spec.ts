@@ -339,6 +339,11 @@ describe('hire costs over HTTP (spec §9), against hand-computed figures', () =>
     [{ operator_cost: 0.001 }, 'operator_cost', 'Amount must have at most 2 decimal places'],
     [{ hire_start_date: '02/03/2026' }, 'hire_start_date', 'Please enter a valid date (YYYY-MM-DD)'],
     [{ hire_end_date: '2026-02-30' }, 'hire_end_date', 'Please enter a valid date (YYYY-MM-DD)'],
+    [
+      { hire_end_date: '9999-12-31' },
+      'hire_end_date',
+      'Please enter a date between 01/01/2000 and 31/12/2099',
+    ],
     [{ hire_status: 'lost' }, 'hire_status', 'Status must be one of active, completed or collection_booked'],
     [{ price: 10_000_000.01 }, 'price', 'Amount is too large'],
     [

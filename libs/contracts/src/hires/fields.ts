@@ -36,6 +36,7 @@ export const HIRES_MESSAGES = {
   STATUS_FILTER_INVALID:
     'Status filter must list active, completed or collection_booked, separated by commas',
   AMOUNT_DECIMALS: 'Amount must have at most 2 decimal places',
+  DATE_OUT_OF_RANGE: 'Please enter a date between 01/01/2000 and 31/12/2099',
   DETAILS_TOO_LONG: 'Additional details must be 2000 characters or less',
   /** The Upgrade Required modal reads current and max from GET /hires/subscription-usage. */
   HIRE_LIMIT_REACHED: "Your plan's active hire limit is reached. Upgrade to add more active hires.",
@@ -141,12 +142,20 @@ export const optionalMoneyField = (fallback: number) =>
     .optional()
     .transform((v) => v ?? fallback);
 
+/** The dates a hire may start and end on (HIRES_MESSAGES.DATE_OUT_OF_RANGE words them). */
+export const HIRE_DATES = { earliest: '2000-01-01', latest: '2099-12-31' } as const;
+
 export const isoDateField = (required: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
     .refine((v) => isIsoDate(v), { error: V.DATE_INVALID })
+    // A typo'd year ('9999', '0202') would otherwise make a hire of centuries, and its cost the
+    // company's spending. ISO dates of one length compare as text.
+    .refine((v) => !isIsoDate(v) || (v >= HIRE_DATES.earliest && v <= HIRE_DATES.latest), {
+      error: HIRES_MESSAGES.DATE_OUT_OF_RANGE,
+    })
     .meta({ format: 'date', example: '2026-03-02' });
 
 /**

@@ -56,6 +56,25 @@ describe('hire form fields (spec §5 Hire form)', () => {
     ]);
   });
 
+  it('refuses dates outside 2000-2099 (a typo of a year), each with the range', () => {
+    expect(
+      messages(
+        hireFieldsSchema.safeParse({ ...hire, hire_start_date: '1999-12-31', hire_end_date: '9999-12-31' }),
+      ),
+    ).toEqual([
+      `hire_start_date: ${HIRES_MESSAGES.DATE_OUT_OF_RANGE}`,
+      `hire_end_date: ${HIRES_MESSAGES.DATE_OUT_OF_RANGE}`,
+    ]);
+    expect(
+      messages(
+        hireFieldsSchema.safeParse({ ...hire, hire_start_date: '2000-01-01', hire_end_date: '2099-12-31' }),
+      ),
+    ).toEqual([]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, hire_start_date: '2026-02-30' }))).toEqual([
+      `hire_start_date: ${V.DATE_INVALID}`,
+    ]);
+  });
+
   it('says the end is before the start in the same answer as the fields still missing', () => {
     const { price: _price, pricing_term: _term, ...rest } = hire;
     expect(messages(hireFieldsSchema.safeParse({ ...rest, hire_end_date: '2026-11-01' }))).toEqual([
