@@ -23,7 +23,7 @@ import type { GatewayConfig } from './config';
 import { EquipmentImages } from './catalogue/equipment-images';
 import { registerStripeWebhook } from './billing/stripe-webhook';
 import { registerEquipmentUploads } from './catalogue/equipment-upload';
-import { HttpErrorFilter, sendError } from './errors/http-exception.filter';
+import { answerClientError, HttpErrorFilter, sendError } from './errors/http-exception.filter';
 import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
 import { registerFilesRoute } from './files/files.route';
 import { RetiredFiles } from './files/retired-files';
@@ -132,6 +132,12 @@ export async function createGatewayApp(
     // A hop count: Fastify then takes the address that many entries from the right.
     trustProxy: config.TRUST_PROXY,
     logger: false,
+    // Router errors (a path segment over maxParamLength, a malformed percent-encoding) and the
+    // HTTP parser's in the API's error shape, not Fastify's (which echoed the path and its codes).
+    frameworkErrors: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      void sendError(reply, error, String(request.id), logger);
+    },
+    clientErrorHandler: answerClientError,
     // No Nest middleware is used (MiddlewareConsumer): @fastify/middie would only add a hook per request.
     skipMiddie: true,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {

@@ -69,6 +69,22 @@ describe('gateway HTTP contract', () => {
     expect(poisoned.status).toBe(400);
   });
 
+  it('answers the router’s and the HTTP parser’s refusals in the API’s error shape, echoing nothing', async () => {
+    // A path segment longer than Fastify's maxParamLength names no record: 404, as a shorter unknown id.
+    const long = await fetch(`${gw.url}/api/hires/${'a'.repeat(101)}`);
+    expect(long.status).toBe(404);
+    expect(await long.json()).toEqual({ error: 'Not found' });
+    const badEncoding = await fetch(`${gw.url}/api/hires/%E0%A4%A`);
+    expect(badEncoding.status).toBe(400);
+    expect(await badEncoding.json()).toEqual({ error: 'The address is not valid' });
+    // Headers over Node's limit (16 KB) are refused by the parser before any route runs.
+    const huge = await fetch(`${gw.url}/api/auth/profile`, {
+      headers: { authorization: `Bearer ${'x'.repeat(20_000)}` },
+    });
+    expect(huge.status).toBe(431);
+    expect(await huge.json()).toEqual({ error: 'Request headers are too large' });
+  });
+
   it('takes a JSON content type with no body as no body: the route answers (401, the missing fields, 404)', async () => {
     // A client that sets Content-Type: application/json on every request, a DELETE included.
     const bodiless = (method: string, url: string) =>

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   Catch,
   HttpException,
@@ -65,6 +66,9 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
     return { status, body: { error: Array.isArray(message) ? message.join(', ') : String(message) } };
   }
   const fastifyError = exception as { statusCode?: number; code?: string; message?: string };
+  // A path segment longer than any id (Fastify's maxParamLength): no such record, as for any
+  // other id that names nothing (Fastify's own answer was a 414 echoing the path).
+  if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 404, body: { error: 'Not found' } };
   if (
     typeof fastifyError.statusCode === 'number' &&
     fastifyError.statusCode >= 400 &&
@@ -84,6 +88,8 @@ function clientErrorMessage(err: { statusCode?: number; code?: string; message?:
       return 'Unsupported content type';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'Malformed JSON in request body';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid';
     default:
       if (err.statusCode === 400 && /JSON/i.test(err.message ?? '')) return 'Malformed JSON in request body';
       if (err.statusCode === 413) return 'Request body is too large';
@@ -131,4 +137,28 @@ export class HttpErrorFilter implements ExceptionFilter {
     void sendError(reply, exception, String(request.id), this.logger);
     return undefined;
   }
+}
+
+const HEADERS_TOO_LARGE = JSON.stringify({ error: 'Request headers are too large' });
+const BAD_REQUEST = JSON.stringify({ error: 'Bad request' });
+
+/**
+ * Fastify's clientErrorHandler: what Node's HTTP parser refuses before any route runs (headers
+ * over Node's limit, a request that is not HTTP), answered in the API's error shape. A reset
+ * connection has no one to answer.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const [status, text, body] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE]
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', JSON.stringify({ error: 'The request took too long to arrive' })]
+          : [400, 'Bad Request', BAD_REQUEST];
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
