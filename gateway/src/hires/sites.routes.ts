@@ -1,10 +1,15 @@
 import {
+  ALWAYS_CHECK_FIELDS,
   HIRES_MESSAGES,
   HiresSiteCreate,
   HiresSiteDelete,
   HiresSiteGet,
   HiresSitesList,
   HiresSiteUpdate,
+  postcodeOfCountry,
+  siteEditFieldsObject,
+  siteFieldsSchema,
+  siteIdField,
 } from '@planted/contracts';
 import { route } from '../routes/route-kit';
 
@@ -27,9 +32,12 @@ export const SITES_ROUTES = [
     operationId: 'createSite',
     summary: 'Adds a site; it is geocoded on the server and its position stored with it',
     description:
-      'Name, address line 1, city, postcode and country (GB, US, AU, CA or IE; GB when left out) are required (spec §5); status is active unless given.',
+      'Name, address line 1, city, postcode and country (GB, US, AU, CA or IE; GB when left out) are required (spec §5); the postcode must be one of the country’s, and is answered as the country writes it; a job number names one site of the company; status is active unless given.',
     tag: 'sites',
     access: 'signed-in',
+    // The contract's payload is refined (the postcode of the country), which zod cannot omit `actor` from.
+    input: siteFieldsSchema,
+    inputIsPayload: true,
   }),
   route(HiresSiteGet, {
     method: 'GET',
@@ -48,6 +56,10 @@ export const SITES_ROUTES = [
     tag: 'sites',
     access: 'signed-in',
     params: ['id'],
+    input: siteEditFieldsObject
+      .extend({ id: siteIdField })
+      .superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
+    inputIsPayload: true,
   }),
   route(HiresSiteDelete, {
     method: 'DELETE',

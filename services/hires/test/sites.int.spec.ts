@@ -83,7 +83,7 @@ describe('sites (spec §2 Sites, §5 Site)', () => {
         city: 'Nowhere-in-particular',
         county: null,
         address_line_2: null,
-        postcode: 'UNKNOWN',
+        postcode: 'XX9 9XX', // the form of a postcode, of no UK area
       }),
     );
     expect(unplaced).toMatchObject({ latitude: null, longitude: null, geocode_source: null });

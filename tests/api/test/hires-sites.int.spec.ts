@@ -72,6 +72,64 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
       expect(got).toMatchObject({ status: 200, body: { site: res.body.site } });
     });
 
+    it('takes a postcode of the site’s country, written as that country writes it; refuses others', async () => {
+      const spaced = await createSite(api, co.a.token, 'Spaced', { postcode: 'sw1a1aa', job_number: null });
+      expect(spaced.postcode).toBe('SW1A 1AA');
+      const zip = await createSite(api, co.a.token, 'Zip', {
+        postcode: '10118',
+        country: 'US',
+        job_number: null,
+      });
+      expect(zip.postcode).toBe('10118');
+      const invalid = {
+        error: 'Please enter a valid postcode for the country',
+        details: [{ param: 'postcode', msg: 'Please enter a valid postcode for the country' }],
+      };
+      const bad = await api.post('/api/sites', siteFields('Bad', { postcode: 'NOTAPOSTCODE!!' }), co.a.token);
+      expect([bad.status, bad.body]).toEqual([400, invalid]);
+      // An edit that leaves the country out is checked against the site’s own (US here).
+      const { country: _c, ...noCountry } = siteFields('Zip', { postcode: 'E14 5AB', job_number: null });
+      const edit = await api.put(`/api/sites/${zip.id}`, noCountry, co.a.token);
+      expect([edit.status, edit.body]).toEqual([400, invalid]);
+    });
+
+    it('keeps a job number to one site of the company (any case); another company may use it', async () => {
+      const number = `JN-${Date.now()}`;
+      const first = await createSite(api, co.a.token, 'First', { job_number: number });
+      const taken = {
+        error: 'Another site already has this job number',
+        details: [{ param: 'job_number', msg: 'Another site already has this job number' }],
+      };
+      const again = await api.post(
+        '/api/sites',
+        siteFields('Second', { job_number: number.toLowerCase() }),
+        co.a.token,
+      );
+      expect([again.status, again.body]).toEqual([400, taken]);
+      // Two at once: one wins.
+      const racing = `JR-${Date.now()}`;
+      const both = await Promise.all([
+        api.post('/api/sites', siteFields('Race 1', { job_number: racing }), co.a.token),
+        api.post('/api/sites', siteFields('Race 2', { job_number: racing }), co.a.token),
+      ]);
+      expect(both.map((res) => res.status).sort()).toEqual([201, 400]);
+      const other = await createSite(api, co.a.token, 'Other', { job_number: null });
+      const moved = await api.put(
+        `/api/sites/${other.id}`,
+        siteFields('Other', { job_number: number }),
+        co.a.token,
+      );
+      expect([moved.status, moved.body]).toEqual([400, taken]);
+      // Saving a site with its own number is no clash.
+      const same = await api.put(
+        `/api/sites/${first.id}`,
+        siteFields('First renamed', { job_number: number }),
+        co.a.token,
+      );
+      expect(same.status).toBe(200);
+      await createSite(api, co.b.token, 'Theirs', { job_number: number });
+    });
+
     it('requires name, address line 1, city and postcode, with the spec’s messages', async () => {
       const res = await api.post('/api/sites', {}, co.a.token);
       expect(res.status).toBe(400);
@@ -85,8 +143,13 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
     });
 
     it('takes the five countries of spec §3 and no other; statuses active, inactive, completed', async () => {
-      for (const country of ['GB', 'US', 'AU', 'CA', 'IE']) {
-        const res = await api.post('/api/sites', siteFields(`In ${country}`, { country }), co.a.token);
+      const postcodes = { GB: 'E14 5AB', US: '10118', AU: '2000', CA: 'K1A 0B1', IE: 'D02 X285' };
+      for (const [country, postcode] of Object.entries(postcodes)) {
+        const res = await api.post(
+          '/api/sites',
+          siteFields(`In ${country}`, { country, postcode }),
+          co.a.token,
+        );
         expect({ country, status: res.status }).toEqual({ country, status: 201 });
         expect(res.body.site.country).toBe(country);
       }
@@ -145,13 +208,15 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
       const byAddress = await createSite(api, co.a.token, 'Depot', { address_line_1: `${word} Lane` });
       const byCity = await createSite(api, co.a.token, 'Yard', { city: `Town${word}` });
       const byJob = await createSite(api, co.a.token, 'Job', { job_number: `J-${word}`.slice(0, 50) });
-      const postcode = `Z${word.slice(-6)}`.toUpperCase();
+      // A postcode of the form, met by no other site of this company.
+      const n = Math.floor(Math.random() * 90_000);
+      const postcode = `ZE${10 + (n % 89)} ${n % 10}${'ABDEFGHJLNPQRSTUWXYZ'[n % 20]}${'ABDEFGHJLNPQRSTUWXYZ'[Math.floor(n / 20) % 20]}`;
       const byPostcode = await createSite(api, co.a.token, 'Post', { postcode });
       const res = await api.get(`/api/sites?search=${word}`, co.aUser.token);
       expect(res.status).toBe(200);
       expect(res.body.sites.map((s: Json) => s.id)).toEqual([byJob.id, byCity.id, byAddress.id, named.id]);
       expect(res.body.pagination).toEqual({ page: 1, limit: 12, total: 4, pages: 1 });
-      const pc = await api.get(`/api/sites?search=${postcode.toLowerCase()}`, co.a.token);
+      const pc = await api.get(`/api/sites?search=${encodeURIComponent(postcode.toLowerCase())}`, co.a.token);
       expect(pc.body.sites.map((s: Json) => s.id)).toEqual([byPostcode.id]);
       const other = await api.get(`/api/sites?search=${word}`, co.b.token);
       expect(other.body).toEqual({ sites: [], pagination: { page: 1, limit: 12, total: 0, pages: 1 } });

@@ -26,7 +26,9 @@ export const HIRES_MESSAGES = {
   CITY_TOO_LONG: 'City must be 100 characters or less',
   COUNTY_TOO_LONG: 'County must be 100 characters or less',
   POSTCODE_TOO_LONG: 'Postcode must be 20 characters or less',
+  POSTCODE_INVALID: 'Please enter a valid postcode for the country',
   JOB_NUMBER_TOO_LONG: 'Job number must be 50 characters or less',
+  JOB_NUMBER_TAKEN: 'Another site already has this job number',
   SITE_STATUS_INVALID: 'Status must be one of active, inactive or completed',
   HIRE_STATUS_INVALID: 'Status must be one of active, completed or collection_booked',
   BULK_STATUS_INVALID: 'Status must be completed or collection_booked',
@@ -57,8 +59,59 @@ export const hireIdField = z
   .string({ error: HIRES_MESSAGES.HIRE_NOT_FOUND })
   .uuid({ error: HIRES_MESSAGES.HIRE_NOT_FOUND });
 
-/** Site fields (spec §5 Site): name, address line 1, city, postcode and country required; GB by default. */
-export const siteFieldsSchema = z.object({
+/** Runs a cross-field check even while another field fails, so one submit shows every problem. */
+export const ALWAYS_CHECK_FIELDS = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
+/**
+ * Each country's postcodes as written (upper case, spaces collapsed): the United Kingdom's
+ * ('SW1A 1AA', 'M1 1AE', 'GIR 0AA'), Ireland's Eircodes ('D02 X285'), US ZIP codes ('10118',
+ * '10118-0110'), Australia's four digits, Canada's ('K1A 0B1'). The space of a British,
+ * Irish or Canadian code may be left out; it is put back.
+ */
+const POSTCODES: Record<(typeof SITE_COUNTRY_CODES)[number], { pattern: RegExp; inward?: number }> = {
+  GB: { pattern: /^(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) ?\d[A-Z]{2}$/, inward: 3 },
+  IE: { pattern: /^(?:[A-Z]\d{2}|D6W) ?[\dA-Z]{4}$/, inward: 4 },
+  US: { pattern: /^\d{5}(?:-\d{4})?$/ },
+  AU: { pattern: /^\d{4}$/ },
+  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/, inward: 3 },
+};
+
+/** The postcode as the country writes it, or null when it is not one of that country's. */
+export function normalisePostcode(postcode: string, country: string): string | null {
+  const rule = POSTCODES[country as keyof typeof POSTCODES];
+  const text = postcode.trim().toUpperCase().replace(/\s+/g, ' ');
+  if (!rule) return text;
+  if (!rule.pattern.test(text)) return null;
+  if (!rule.inward) return text;
+  const bare = text.replace(' ', '');
+  return `${bare.slice(0, -rule.inward)} ${bare.slice(-rule.inward)}`;
+}
+
+/**
+ * The site's postcode must be one of its country's (Zahara refuses others when the site is
+ * pushed as a project, and the map cannot place them); written as the country writes it. An
+ * edit that leaves the country out is checked by the service against the site's own.
+ */
+export function postcodeOfCountry(
+  value: { postcode?: unknown; country?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  if (typeof value.postcode !== 'string' || typeof value.country !== 'string') return;
+  if (value.postcode === '' || value.postcode.length > 20) return;
+  const normal = normalisePostcode(value.postcode, value.country);
+  if (normal === null)
+    ctx.addIssue({ code: 'custom', path: ['postcode'], message: HIRES_MESSAGES.POSTCODE_INVALID });
+  else value.postcode = normal;
+}
+
+/**
+ * Site fields as stored (spec §5 Site): name, address line 1, city, postcode and country
+ * required; GB by default. What people type goes through siteFieldsSchema, which also checks
+ * the postcode against the country; this one also reads sites that come from Zahara.
+ */
+export const siteFieldsObject = z.object({
   name: textField({ label: 'Site name', required: V.SITE_NAME_REQUIRED }).max(255, {
     error: HIRES_MESSAGES.SITE_NAME_TOO_LONG,
   }),
@@ -88,7 +141,8 @@ export const siteFieldsSchema = z.object({
     )
     .default('active'),
 });
-export type SiteFields = z.output<typeof siteFieldsSchema>;
+export const siteFieldsSchema = siteFieldsObject.superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS);
+export type SiteFields = z.output<typeof siteFieldsObject>;
 
 /**
  * A field an edit may leave out: absent, null or blank, the record keeps what it has (a new
@@ -101,10 +155,11 @@ const keptOnEdit = <T extends z.ZodType>(schema: T) =>
     .optional();
 
 /** Site fields of an edit (PUT /api/sites/{id}): as a new site's, except that an omitted status or country stays as it is. */
-export const siteEditFieldsSchema = siteFieldsSchema.extend({
+export const siteEditFieldsObject = siteFieldsObject.extend({
   country: keptOnEdit(z.enum(SITE_COUNTRY_CODES, { error: V.COUNTRY_INVALID })),
   status: keptOnEdit(z.enum(SITE_STATUSES, { error: HIRES_MESSAGES.SITE_STATUS_INVALID })),
 });
+export const siteEditFieldsSchema = siteEditFieldsObject.superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS);
 export type SiteEditFields = z.output<typeof siteEditFieldsSchema>;
 
 /** What a form sends for an amount left empty: nothing, null, or blank text. */
@@ -212,9 +267,7 @@ export function endNotBeforeStart<T extends { hire_start_date: string; hire_end_
  * Runs endNotBeforeStart even while other fields fail (zod skips a refinement once a field has
  * failed its type, a missing price for one), so one submit shows every problem.
  */
-export const ALWAYS_CHECK_DATES = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
+export const ALWAYS_CHECK_DATES = ALWAYS_CHECK_FIELDS;
 
 export const hireFieldsSchema = hireFieldsObject.superRefine(endNotBeforeStart, ALWAYS_CHECK_DATES);
 export type HireFields = z.output<typeof hireFieldsSchema>;

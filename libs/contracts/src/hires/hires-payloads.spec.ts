@@ -1,6 +1,13 @@
 import { VALIDATION_MESSAGES as V } from '@planted/domain';
 import { CatalogueEquipmentList, equipmentFieldsSchema } from '../catalogue';
-import { HIRES_MESSAGES, hireFieldsSchema, hireStatusFilterField, siteFieldsSchema } from './fields';
+import {
+  HIRES_MESSAGES,
+  hireFieldsSchema,
+  hireStatusFilterField,
+  normalisePostcode,
+  siteEditFieldsSchema,
+  siteFieldsSchema,
+} from './fields';
 
 const hire = {
   equipment_id: '00000000-0000-4000-8000-000000000001',
@@ -205,3 +212,61 @@ describe('equipment fields (spec §5 Equipment)', () => {
     expect(CatalogueEquipmentList.request.safeParse({ actor, category: 'Boats' }).success).toBe(false);
   });
 });
+
+describe('site postcodes (each country’s own)', () => {
+  it.each([
+    ['sw1a1aa', 'GB', 'SW1A 1AA'],
+    ['m1 1ae', 'GB', 'M1 1AE'],
+    ['  LS1   4DL ', 'GB', 'LS1 4DL'],
+    ['GIR0AA', 'GB', 'GIR 0AA'],
+    ['d02x285', 'IE', 'D02 X285'],
+    ['10118', 'US', '10118'],
+    ['10118-0110', 'US', '10118-0110'],
+    ['2000', 'AU', '2000'],
+    ['k1a0b1', 'CA', 'K1A 0B1'],
+  ])('reads %s in %s as %s', (typed, country, written) => {
+    expect(normalisePostcode(typed, country)).toBe(written);
+    expect(siteFieldsSchema.parse(siteOf({ postcode: typed, country })).postcode).toBe(written);
+  });
+
+  it.each([
+    ['NOTAPOSTCODE!!', 'GB'],
+    ['10118', 'GB'],
+    ['SW1A 1AA', 'US'],
+    ['200', 'AU'],
+    ['12345', 'CA'],
+  ])('refuses %s in %s with the message', (postcode, country) => {
+    expect(messages(siteFieldsSchema.safeParse(siteOf({ postcode, country })))).toEqual([
+      `postcode: ${HIRES_MESSAGES.POSTCODE_INVALID}`,
+    ]);
+  });
+
+  it('says a missing or overlong postcode once, and checks the postcode beside other fields’ problems', () => {
+    expect(messages(siteFieldsSchema.safeParse(siteOf({ postcode: '' })))).toEqual([
+      `postcode: ${V.POSTCODE_REQUIRED}`,
+    ]);
+    expect(messages(siteFieldsSchema.safeParse(siteOf({ postcode: 'P'.repeat(21) })))).toEqual([
+      `postcode: ${HIRES_MESSAGES.POSTCODE_TOO_LONG}`,
+    ]);
+    expect(messages(siteFieldsSchema.safeParse(siteOf({ name: '', postcode: 'nope' })))).toEqual([
+      `name: ${V.SITE_NAME_REQUIRED}`,
+      `postcode: ${HIRES_MESSAGES.POSTCODE_INVALID}`,
+    ]);
+  });
+
+  it('leaves an edit without a country to the service (it knows the site’s)', () => {
+    const { country: _country, ...noCountry } = siteOf({ postcode: '10118' });
+    expect(siteEditFieldsSchema.safeParse(noCountry).success).toBe(true);
+  });
+});
+
+function siteOf(change: Record<string, unknown>) {
+  return {
+    name: 'Depot',
+    address_line_1: '1 High Street',
+    city: 'Leeds',
+    postcode: 'LS1 4DL',
+    country: 'GB',
+    ...change,
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorSchema } from '../identity/models';
 import { defineRequest } from '../subject';
-import { siteFieldsSchema } from './fields';
+import { siteFieldsObject } from './fields';
 
 /** A Zahara project id as sites keep it (spec §3 Site.zahara_project_id is text). */
 const zaharaProjectIdField = z.string().regex(/^\d{1,15}$/);
@@ -10,7 +10,7 @@ const zaharaProjectIdField = z.string().regex(/^\d{1,15}$/);
 export const projectSiteSchema = z.object({
   zahara_project_id: zaharaProjectIdField,
   site_id: z.string().uuid().nullable(),
-  fields: siteFieldsSchema,
+  fields: siteFieldsObject,
 });
 
 export const SITE_PROJECT_OUTCOMES = ['created', 'updated', 'unchanged'] as const;

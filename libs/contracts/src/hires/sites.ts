@@ -3,7 +3,13 @@ import { actorSchema } from '../identity/models';
 import { limitField, pageField, paginationSchema } from '../pagination';
 import { defineRequest } from '../subject';
 import { searchField } from '../catalogue/fields';
-import { siteEditFieldsSchema, siteFieldsSchema, siteIdField } from './fields';
+import {
+  ALWAYS_CHECK_FIELDS,
+  postcodeOfCountry,
+  siteEditFieldsObject,
+  siteFieldsObject,
+  siteIdField,
+} from './fields';
 import { siteSchema } from './models';
 
 /** GET /api/sites (limit 1000 for dropdowns): the company's sites, newest first; search over the five fields. */
@@ -25,7 +31,7 @@ export const HiresSiteGet = defineRequest(
 /** POST /api/sites: geocoded on the server when saved. */
 export const HiresSiteCreate = defineRequest(
   'hires.sites.create.v1',
-  siteFieldsSchema.extend({ actor: actorSchema }),
+  siteFieldsObject.extend({ actor: actorSchema }).superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
   z.object({ site: siteSchema, message: z.string() }),
   { caller: 'user' },
 );
@@ -33,7 +39,9 @@ export const HiresSiteCreate = defineRequest(
 /** PUT /api/sites/{id}: geocoded again when the address changes. */
 export const HiresSiteUpdate = defineRequest(
   'hires.sites.update.v1',
-  siteEditFieldsSchema.extend({ actor: actorSchema, id: siteIdField }),
+  siteEditFieldsObject
+    .extend({ actor: actorSchema, id: siteIdField })
+    .superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
   z.object({ site: siteSchema, message: z.string() }),
   { caller: 'user', errors: ['NOT_FOUND'] },
 );

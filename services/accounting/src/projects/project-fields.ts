@@ -1,4 +1,4 @@
-import { siteFieldsSchema, type SiteFields } from '@planted/contracts';
+import { siteFieldsObject, type SiteFields } from '@planted/contracts';
 import { SITE_STATUSES, type SiteStatus } from '@planted/domain';
 import type { SiteRow } from '../db/schema';
 import type { ZaharaProject, ZaharaProjectWrite } from '../zahara/zahara.models';
@@ -82,7 +82,7 @@ export function siteFromProject(project: ZaharaProject): SiteFields | null {
   const county = lines.length >= 3 ? rest.pop()! : null;
   const city = rest.pop()!;
   const status = SITE_STATUSES.find((s) => STATUS_CODES[s] === project.Status) ?? 'active';
-  const parsed = siteFieldsSchema.safeParse({
+  const parsed = siteFieldsObject.safeParse({
     name: project.ProjectName,
     address_line_1: first,
     address_line_2: rest.length > 0 ? rest.join(', ') : null,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { SiteFields } from '@planted/contracts';
 import type { HiresTx } from '../db/database';
 import { hireRows, sites, type SiteRow } from '../db/schema';
@@ -76,6 +76,34 @@ export class SitesRepository {
       .where(and(eq(sites.customerId, customerId), eq(sites.id, id)));
     const [row] = lock ? await query.for('update') : await query;
     return row;
+  }
+
+  /**
+   * Whether another of the company's sites has this job number (any case). Holds a lock on the
+   * number until the transaction ends, so two saves of one number cannot both find it free.
+   */
+  async jobNumberTaken(
+    tx: HiresTx,
+    customerId: string,
+    jobNumber: string,
+    exceptId?: string,
+  ): Promise<boolean> {
+    const number = jobNumber.toLowerCase();
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`site-job:${customerId}:${number}`}, 0))`,
+    );
+    const [row] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(
+          eq(sites.customerId, customerId),
+          sql`lower(${sites.jobNumber}) = ${number}`,
+          exceptId ? ne(sites.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   async insert(

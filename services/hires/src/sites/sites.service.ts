@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   HIRES_MESSAGES,
   HiresSiteCreate,
+  normalisePostcode,
   paginationOf,
+  ServiceError,
   SiteCreated,
   SiteDeleted,
   SiteUpdated,
@@ -56,6 +58,7 @@ export class SitesService {
       request: { subject: HiresSiteCreate, caller: actor.userId, input: fields },
       prepare: () => this.geocoder.geocode(fields),
       create: async (tx: HiresTx, placement: Placement) => {
+        await this.requireFreeJobNumber(tx, actor.customerId, fields.job_number);
         const site = await this.sites.insert(tx, actor.customerId, actor.userId, fields, placement);
         await this.record(tx, 'created', site);
         return site;
@@ -76,11 +79,16 @@ export class SitesService {
   async update(actor: Actor, id: string, edit: SiteEditFields): Promise<{ site: Site; message: string }> {
     // An omitted status or country keeps the site's own: as read now, to look the address up
     // outside the transaction, and again under the row's lock, where it is decided.
-    const fieldsOver = (site: SiteRow): SiteFields => ({
-      ...edit,
-      country: edit.country ?? site.country,
-      status: edit.status ?? site.status,
-    });
+    // The contract checked the postcode against a country the edit gave; against the site's own here.
+    const fieldsOver = (site: SiteRow): SiteFields => {
+      const country = edit.country ?? site.country;
+      const postcode = normalisePostcode(edit.postcode, country);
+      if (postcode === null)
+        throw new ServiceError('VALIDATION_FAILED', HIRES_MESSAGES.POSTCODE_INVALID, [
+          { param: 'postcode', msg: HIRES_MESSAGES.POSTCODE_INVALID },
+        ]);
+      return { ...edit, postcode, country, status: edit.status ?? site.status };
+    };
     const current = await this.database.readAsTenant(actor.customerId, (tx) =>
       this.sites.find(tx, actor.customerId, id),
     );
@@ -95,6 +103,8 @@ export class SitesService {
       const locked = await this.sites.find(tx, actor.customerId, id, true);
       if (!locked) throw siteNotFound();
       const fields = fieldsOver(locked);
+      if (fields.job_number?.toLowerCase() !== locked.jobNumber?.toLowerCase())
+        await this.requireFreeJobNumber(tx, actor.customerId, fields.job_number, id);
       const key = addressKey(fields);
       let placement: Placement | undefined;
       if (addressKey(addressOf(locked)) !== key) {
@@ -108,6 +118,22 @@ export class SitesService {
     });
     this.outbox.committed();
     return { site: toSite(row), message: HIRES_MESSAGES.SITE_UPDATED };
+  }
+
+  /**
+   * A job number names one site of the company: Zahara refuses a second project with the same
+   * code, and a search by it should find one site.
+   */
+  private async requireFreeJobNumber(
+    tx: HiresTx,
+    customerId: string,
+    jobNumber: string | null,
+    exceptId?: string,
+  ): Promise<void> {
+    if (jobNumber && (await this.sites.jobNumberTaken(tx, customerId, jobNumber, exceptId)))
+      throw new ServiceError('VALIDATION_FAILED', HIRES_MESSAGES.JOB_NUMBER_TAKEN, [
+        { param: 'job_number', msg: HIRES_MESSAGES.JOB_NUMBER_TAKEN },
+      ]);
   }
 
   /** Refused with 409 while any hire refers to the site (a hire keeps its site). */
