@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HireStatus } from '@planted/domain';
 import { apiRequest } from '../../../lib/api-client';
-import { customerKeys, hireKeys } from '../../../lib/query-keys';
+import { customerKeys, equipmentKeys, hireKeys } from '../../../lib/query-keys';
 
 /** DELETE /hires/{id} */
 export function deleteHire(id: string): Promise<{ message: string }> {
@@ -30,6 +30,8 @@ function useHireMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: hireKeys.all }),
         queryClient.invalidateQueries({ queryKey: customerKeys.stats() }),
+        // An equipment's latest price is its latest hire's: a deleted or edited hire may have been it.
+        queryClient.invalidateQueries({ queryKey: equipmentKeys.pricing() }),
       ]),
   });
 }

@@ -207,6 +207,36 @@ describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
     });
   });
 
+  it('after the last page’s hires are completed in bulk, shows the page that is now last', async () => {
+    let completed = false;
+    const { calls, user } = await open('/hires', {
+      // Two pages until the second page's hires are completed; then one.
+      'GET /api/hires': (call) => {
+        const page = Number(new URL(call.url, 'http://x').searchParams.get('page'));
+        if (!completed) return hirePage(page === 2 ? [second] : [hire()], 2, page);
+        return hirePage(page === 2 ? [] : [hire()], 1, page);
+      },
+      'PUT /api/hires/bulk/status': () => {
+        completed = true;
+        return { body: { updatedCount: 1, message: 'ok' } };
+      },
+    });
+    await screen.findByTestId(`hire-card-${HIRE_A}`);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByTestId(`hire-card-${HIRE_B}`);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(
+      within(screen.getByRole('toolbar', { name: 'Bulk actions' })).getByRole('button', {
+        name: 'Mark Completed',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Update status' });
+    await user.click(within(confirm).getByRole('button', { name: 'Update' }));
+    // Page 2 is gone: page 1 is asked and shown, not an empty list.
+    expect(await screen.findByTestId(`hire-card-${HIRE_A}`)).toBeInTheDocument();
+    expect(query(listCalls(calls).at(-1))).toMatchObject({ page: '1' });
+  });
+
   it('marks one hire collection booked, and reports a failure', async () => {
     const { calls, user } = await open('/hires', {
       'PUT /api/hires/bulk/status': {

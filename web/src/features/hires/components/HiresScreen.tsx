@@ -67,6 +67,12 @@ export function HiresScreen() {
   const list = useHireList({ page, search, showCompleted });
   const hires = list.data?.hires;
   const totalPages = list.data?.pagination.totalPages ?? 1;
+  // A page that no longer exists (its hires completed in bulk, edited away, deleted elsewhere):
+  // show the last one that does, not an empty list with no pagination to leave it by.
+  const lastPage = list.data?.pagination.totalPages;
+  useEffect(() => {
+    if (lastPage !== undefined && page > Math.max(1, lastPage)) setPage(Math.max(1, lastPage));
+  }, [page, lastPage]);
   const ids = useMemo(() => (hires ?? []).map((hire) => hire.id), [hires]);
   const selection = useSelection(ids);
   const remove = useDeleteHire();
