@@ -141,6 +141,21 @@ describe('creating calls are safe to retry (design.md, Contracts: Idempotency-Ke
     expect(errorMessage(error, 'Fallback')).toBe(IDEMPOTENCY.OUTCOME_UNKNOWN);
   });
 
+  it('sends the user’s own retry of a request whose outcome stayed unknown with the same key; later ones with new keys', async () => {
+    const body = { email: 'retry@x.test' };
+    const { calls } = answersInTurn(unknown, unknown, unknown, created, created);
+    await expect(apiRequest('/invitations', { method: 'POST', body })).rejects.toBeInstanceOf(Error);
+    const lost = keyOf(calls[0]);
+    // The same submit again: were the first one done after all, the server answers it again.
+    await expect(apiRequest('/invitations', { method: 'POST', body: { ...body } })).resolves.toEqual(
+      created.body,
+    );
+    expect(keyOf(calls[3])).toBe(lost);
+    // Confirmed: the next request is a new one.
+    await apiRequest('/invitations', { method: 'POST', body });
+    expect(keyOf(calls[4])).not.toBe(lost);
+  });
+
   it('does not retry answers that are the truth, nor other unavailability', async () => {
     for (const answer of [
       { status: 409, body: { error: 'Email already in use' } },

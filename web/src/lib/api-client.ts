@@ -167,16 +167,51 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
-  const key = (options.idempotent ?? method === 'POST') ? newIdempotencyKey() : undefined;
+  const keyed = options.idempotent ?? method === 'POST';
+  const fingerprint = keyed ? requestFingerprint(method, path, options) : undefined;
+  const key = keyed ? ((fingerprint && unconfirmed.get(fingerprint)) ?? newIdempotencyKey()) : undefined;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await send<T>(path, options, method, key);
+      const answer = await send<T>(path, options, method, key);
+      if (fingerprint) unconfirmed.delete(fingerprint);
+      return answer;
     } catch (error) {
+      const unknown = Boolean(key) && outcomeUnknown(error, options.signal);
       const delay = RETRY_DELAYS_MS[attempt];
-      if (!key || delay === undefined || !outcomeUnknown(error, options.signal)) throw error;
+      if (!unknown || delay === undefined) {
+        // Still unknown after the retries: the user's own retry of the same request (the same
+        // submit again) goes with the same key, so it cannot create a second time either.
+        if (fingerprint) {
+          if (unknown) remember(fingerprint, key!);
+          else unconfirmed.delete(fingerprint);
+        }
+        throw error;
+      }
       await pause(delay);
     }
   }
+}
+
+/** Keys of requests whose outcome stayed unknown, by what they asked (a few, the latest kept). */
+const unconfirmed = new Map<string, string>();
+const UNCONFIRMED_KEPT = 20;
+
+function remember(fingerprint: string, key: string): void {
+  unconfirmed.delete(fingerprint);
+  unconfirmed.set(fingerprint, key);
+  if (unconfirmed.size > UNCONFIRMED_KEPT) unconfirmed.delete(unconfirmed.keys().next().value!);
+}
+
+/** The same request: method, path, query and JSON body (a multipart upload is never the same). */
+function requestFingerprint(method: string, path: string, options: RequestOptions): string | undefined {
+  if (typeof FormData !== 'undefined' && options.body instanceof FormData) return undefined;
+  return JSON.stringify([
+    sessionStore.getState().user?.id ?? null,
+    method,
+    path,
+    options.query ?? null,
+    options.body ?? null,
+  ]);
 }
 
 /** Spec §8: show the server's `error` text, else the screen's fallback. */

@@ -1,5 +1,5 @@
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@planted/domain';
-import { MESSAGES } from '@planted/contracts/messages';
+import { IDEMPOTENCY, MESSAGES } from '@planted/contracts/messages';
 import type { i18n as I18n } from 'i18next';
 
 /*
@@ -35,6 +35,9 @@ const IN_COMMON: ReadonlySet<ValidationMessageKey> = new Set<ValidationMessageKe
 
 const KEY_BY_TEXT = new Map<string, string>();
 for (const [key, text] of Object.entries(MESSAGES)) KEY_BY_TEXT.set(text, `common:validationExtra.${key}`);
+// Worded for API clients ('the same Idempotency-Key'); the app says what it means for the user.
+KEY_BY_TEXT.set(IDEMPOTENCY.OUTCOME_UNKNOWN, 'common:idempotency.OUTCOME_UNKNOWN');
+KEY_BY_TEXT.set(IDEMPOTENCY.IN_FLIGHT, 'common:idempotency.IN_FLIGHT');
 for (const [key, text] of Object.entries(VALIDATION_MESSAGES)) {
   const namespace = IN_COMMON.has(key as ValidationMessageKey) ? 'common' : 'forms';
   KEY_BY_TEXT.set(text, `${namespace}:validation.${key}`);
