@@ -142,6 +142,21 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     });
     const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
     expect(data.nominal_code).toBe(seed.nominal.code);
+
+    // The usual save keeps the key, sending back the masked value GET answered: codes typed
+    // then are looked up all the same.
+    const masked = { ...unchecked, api_key: data.api_key! };
+    expect(
+      await errorOf(
+        t.client.send(AccountingSettingsPut, settingsFor(t, a, { ...masked, nominal_code: '9998' })),
+      ),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', message: M.NOMINAL_CODE_NOT_FOUND });
+    const kept = await t.client.send(AccountingSettingsPut, settingsFor(t, a, masked));
+    expect(kept.data).toMatchObject({
+      has_api_key: true,
+      nominal_code_id: seed.nominal.id,
+      tax_code_id: seed.tax.id,
+    });
   });
 
   it('announces activation and the auto-create switch (accounting.settings.changed)', async () => {

@@ -174,12 +174,15 @@ export class SettingsService {
    */
   private async zaharaToSave(customerId: string, sent: string | null): Promise<ZaharaApi | undefined> {
     const typed = sent?.trim();
-    if (!typed || !apiKeyField.safeParse(typed).success) return undefined;
+    if (!typed) return undefined;
+    // The masked key GET answered (the usual save: the key kept) is recognised first: it does
+    // not look like a key itself, and its codes must be looked up all the same.
     const current = await this.database.readAsTenant(customerId, (tx) =>
       this.repository.find(tx, customerId),
     );
     if (current?.apiKeyEncrypted && current.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour))
       return this.zahara.forKey(this.cipher.decrypt(current.apiKeyEncrypted, customerId));
+    if (!apiKeyField.safeParse(typed).success) return undefined;
     const api = this.zahara.forKey(typed);
     try {
       await api.divisions();
