@@ -41,13 +41,16 @@ function defaultsOf(supplier: Supplier | null) {
   };
 }
 
-/** Basic information another customer created, shown but not editable (spec §2, §6). */
+/**
+ * Basic information the user may not change, shown but not editable (spec §2, §6): another
+ * customer created it, or (their own company's) only administrators change it.
+ */
 function ReadOnlyBasics({ supplier }: { supplier: Supplier }) {
   const { t } = useTranslation('suppliers');
   return (
     <>
       <Alert severity="info" icon={<LockIcon />} sx={{ my: 1 }} data-testid="supplier-read-only">
-        {t('form.readOnly')}
+        {supplier.created_by_you ? t('form.readOnlyRole') : t('form.readOnly')}
       </Alert>
       <TextInput
         id="supplier-name-ro"

@@ -164,7 +164,10 @@ describe('Supplier cards (spec §2 Suppliers, §6)', () => {
     expect(screen.queryByTestId('supplier-delete')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Details & notes for Speedy Hire Leeds' }));
     const modal = await screen.findByRole('dialog');
-    expect(within(modal).getByText('Read-only (created by another customer)')).toBeInTheDocument();
+    // Their own company's supplier: read-only because of the role, and it says so.
+    expect(within(modal).getByTestId('supplier-read-only')).toHaveTextContent(
+      'Read-only: only your company’s administrators can change this information',
+    );
     expect(within(modal).getByLabelText('Contact name')).not.toHaveAttribute('readonly');
   });
 
