@@ -30,10 +30,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-const settings = (actor: Actor, isActive: boolean, at?: string) =>
+const settings = (actor: Actor, isActive: boolean, at?: string, autoCreate = false) =>
   h.publish(
     AccountingSettingsChanged,
-    { customer_id: actor.customerId, is_active: isActive, auto_create_purchase_orders: false },
+    { customer_id: actor.customerId, is_active: isActive, auto_create_purchase_orders: autoCreate },
     { at },
   );
 
@@ -44,7 +44,8 @@ async function offerBecomes(
   expected: boolean,
 ) {
   return waitFor(async () => {
-    const answer = await h.client.send(HiresCreate, hire(actor, setting));
+    // Completed hires: as many as it takes, and none counts against the plan's active hires.
+    const answer = await h.client.send(HiresCreate, hire(actor, setting, { hire_status: 'completed' }));
     return answer.purchase_order_available === expected ? answer : undefined;
   }, 10_000);
 }
@@ -75,6 +76,15 @@ describe('the purchase-order prompt follows accounting.settings.changed', () => 
     );
 
     await settings(a.actor, false);
+    await offerBecomes(a.actor, setting, false);
+  });
+
+  it('offers none while every new hire gets its purchase order automatically', async () => {
+    const a = newCompany('Automatic');
+    const setting = await hireSetting(h, a.actor);
+    await settings(a.actor, true);
+    await offerBecomes(a.actor, setting, true);
+    await settings(a.actor, true, undefined, true);
     await offerBecomes(a.actor, setting, false);
   });
 

@@ -49,7 +49,8 @@ export const HiresGet = defineRequest(
 /**
  * POST /api/hires: answers `hire.id`; totals computed on the server. Refused with
  * HIRE_LIMIT_REACHED when an active hire would pass the plan's maximum.
- * `purchase_order_available` is true when the company's accounting integration is active.
+ * `purchase_order_available` is true when the company's accounting integration is active and
+ * does not create purchase orders automatically (then every new hire gets one unasked).
  */
 export const HiresCreate = defineRequest(
   'hires.hires.create.v1',

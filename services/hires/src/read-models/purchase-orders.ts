@@ -5,8 +5,9 @@ import type { HiresTx } from '../db/database';
 import { accountingSettings } from '../db/schema';
 
 /**
- * Whether the company's accounting integration is active, so the answer to creating a hire
- * offers a purchase order (design.md: the 'create purchase order?' prompt). Read in the
+ * Whether the answer to creating a hire offers a purchase order (design.md: the 'create
+ * purchase order?' prompt): the company's accounting integration is active and does not
+ * create every new hire's order by itself. Read in the
  * hire's transaction from the read model that accounting.settings.changed keeps (a new hire's
  * write reads it with its references: ReadModelsRepository.references).
  */
@@ -14,12 +15,16 @@ import { accountingSettings } from '../db/schema';
 export class PurchaseOrderAvailability {
   async forCompany(tx: HiresTx, customerId: string): Promise<boolean> {
     const [row] = await this.statement(tx).execute({ customerId });
-    return row?.isActive ?? false;
+    // With automatic purchase orders on, every new hire gets one without asking: nothing to offer.
+    return (row?.isActive ?? false) && !row?.autoCreatePurchaseOrders;
   }
 
   private readonly statement = preparedQuery((tx: HiresTx) =>
     tx
-      .select({ isActive: accountingSettings.isActive })
+      .select({
+        isActive: accountingSettings.isActive,
+        autoCreatePurchaseOrders: accountingSettings.autoCreatePurchaseOrders,
+      })
       .from(accountingSettings)
       .where(eq(accountingSettings.customerId, sql.placeholder('customerId')))
       .prepare('hires_purchase_order_available'),

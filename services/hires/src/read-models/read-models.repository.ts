@@ -78,7 +78,7 @@ const referencesStatement = preparedSql<{
                   then (select count(*)::int from ${hireRows}
                          where ${hireRows.customerId} = ${value('customerId')}::uuid and ${hireRows.hireStatus} = 'active')
              end as active_count,
-             ${accountingSettings.isActive} as purchase_order
+             (${accountingSettings.isActive} and not ${accountingSettings.autoCreatePurchaseOrders}) as purchase_order
         from (select) as one
         left join ${equipment} on ${equipment.id} = ${value('equipmentId')}::uuid
         left join ${suppliers} on ${suppliers.id} = ${value('supplierId')}::uuid
