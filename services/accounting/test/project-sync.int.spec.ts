@@ -206,6 +206,26 @@ describe('project sync (spec §4 Project sync, §7 POST /zahara/projects/sync)',
     expect(hires.ofCompany(a.actor.customerId).filter((s) => s.job_number === 'J-2043')).toHaveLength(1);
   });
 
+  it('starts over under a key of another business unit: its projects read, the sites pushed there and linked anew', async () => {
+    const a = await configured('Moved projects');
+    const site = await hires.addSite(a.actor, { name: 'Aire Street Yard', job_number: 'J-3101' });
+    await sync(a.actor);
+    const before = hires.sites.get(site.id)!.zahara_project_id;
+    expect(before).not.toBeNull();
+
+    const otherKey = `bu-key-${a.actor.customerId}-b`;
+    await t.client.send(AccountingSettingsPut, settingsFor(t, { ...a, key: otherKey }));
+    const answer = await sync(a.actor);
+    // The other unit's projects are read from the start, not from the old key's position.
+    const theirs = projectsOf(otherKey).filter((p) => p.ProjectCode.startsWith('J-20'));
+    expect(answer.stats.zaharaToPlanted.totalProcessed).toBeGreaterThanOrEqual(theirs.length);
+    // The site's old link names a project this unit does not have: it is pushed here and linked.
+    const pushed = projectsOf(otherKey).find((p) => p.ProjectCode === 'J-3101')!;
+    expect(pushed).toMatchObject({ ProjectName: 'Aire Street Yard' });
+    expect(hires.sites.get(site.id)!.zahara_project_id).toBe(String(pushed.ProjectId));
+    expect(answer.stats.plantedToZahara.errors).toBe(0);
+  });
+
   it('counts a site Zahara refuses as an error and pushes the others', async () => {
     const a = await configured('Partial');
     const refused = await hires.addSite(a.actor, { job_number: 'J-'.padEnd(40, '9') });

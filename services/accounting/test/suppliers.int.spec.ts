@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   ACCOUNTING_MESSAGES as M,
@@ -278,6 +279,22 @@ describe('export of a supplier (spec §2 Suppliers Export, §8 Supplier export)'
     expect(
       t.zahara.tenant(a.key)!.suppliers.filter((s) => s.SupplierName === 'Wharfedale Plant Ltd'),
     ).toHaveLength(1);
+  });
+
+  it('exports again under a key of another business unit: the old match names a supplier it does not have', async () => {
+    const a = await configured('Moved unit');
+    const ours = await catalogueSupplier(t, { name: 'Nidd Valley Hire' });
+    const first = await t.client.send(AccountingSupplierExport, { actor: a.actor, supplier_id: ours.id });
+    const otherKey = `bu-key-${randomUUID()}`;
+    await t.client.send(AccountingSettingsPut, settingsFor(t, { ...a, key: otherKey }));
+    const again = await t.client.send(AccountingSupplierExport, { actor: a.actor, supplier_id: ours.id });
+    const made = t.zahara.tenant(otherKey)!.suppliers.filter((s) => s.SupplierName === 'Nidd Valley Hire');
+    expect(made.map((s) => s.SupplierId)).toEqual([again.zahara_supplier_id]);
+    expect(again.zahara_supplier_id).not.toBe(first.zahara_supplier_id);
+    const { data } = await t.client.send(AccountingSupplierMatchesList, { actor: a.actor });
+    expect(data.filter((m) => m.supplier_id === ours.id).map((m) => m.zahara_supplier_id)).toEqual([
+      again.zahara_supplier_id,
+    ]);
   });
 
   it('makes no second supplier when the connection drops after Zahara created it', async () => {

@@ -241,8 +241,12 @@ export class ProjectSyncService {
     try {
       for (const site of candidates) {
         const write = projectFromSite(site);
-        let project = site.zaharaProjectId ? projects.get(Number(site.zaharaProjectId)) : undefined;
-        if (!site.zaharaProjectId) {
+        // A link to a project this Zahara does not have (deleted there, or the key now reaches
+        // another business unit) is no link: the site is matched by its code or added anew.
+        const linkedId =
+          site.zaharaProjectId && projects.has(Number(site.zaharaProjectId)) ? site.zaharaProjectId : null;
+        let project = linkedId ? projects.get(Number(linkedId)) : undefined;
+        if (!linkedId) {
           project = [...projects.values()].find(
             (p) =>
               !p.Void &&
@@ -255,10 +259,8 @@ export class ProjectSyncService {
         try {
           const saved = project
             ? await api.updateProject(project.ProjectId, write)
-            : site.zaharaProjectId
-              ? await api.updateProject(Number(site.zaharaProjectId), write)
-              : await api.addProject(write);
-          if (!site.zaharaProjectId) link(site, saved.ProjectId);
+            : await api.addProject(write);
+          if (!linkedId) link(site, saved.ProjectId);
           projects.set(saved.ProjectId, saved);
           written.set(saved.ProjectId, saved.LastUpdated);
           stats.plantedToZahara.pushed += 1;

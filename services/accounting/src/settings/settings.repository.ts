@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import type { AccountingTx } from '../db/database';
-import { settings, type SettingsRow } from '../db/schema';
+import { projectSyncs, settings, type SettingsRow } from '../db/schema';
 
 export type SettingsValues = Omit<SettingsRow, 'customerId' | 'createdAt' | 'updatedAt'>;
 
@@ -21,5 +21,16 @@ export class SettingsRepository {
       .onConflictDoUpdate({ target: settings.customerId, set: values })
       .returning();
     return row;
+  }
+
+  /**
+   * Another key may reach another business unit: project sync starts over (every project read,
+   * every site offered) rather than going on from where the old key's left off.
+   */
+  async restartProjectSync(tx: AccountingTx, customerId: string): Promise<void> {
+    await tx
+      .update(projectSyncs)
+      .set({ zaharaCursor: null, sitesCursor: null })
+      .where(eq(projectSyncs.customerId, customerId));
   }
 }

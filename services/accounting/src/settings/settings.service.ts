@@ -124,6 +124,8 @@ export class SettingsService {
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.repository.find(tx, actor.customerId, true);
       const key = this.nextKey(actor.customerId, current, fields.api_key);
+      if (key.encrypted !== null && key.encrypted !== (current?.apiKeyEncrypted ?? null))
+        await this.repository.restartProjectSync(tx, actor.customerId);
       const isActive = key.encrypted !== null && fields.is_active !== false;
       const autoCreate = fields.auto_create_purchase_orders ?? current?.autoCreatePurchaseOrders ?? false;
       const saved = await this.repository.save(tx, actor.customerId, {

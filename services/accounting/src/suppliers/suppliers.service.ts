@@ -122,7 +122,8 @@ export class SuppliersService {
   /**
    * POST /zahara/export-supplier: creates the directory supplier in Zahara (with the
    * company's default codes), records the match and tells the catalogue (timeline). A
-   * supplier already matched is not exported again.
+   * supplier already matched is not exported again, unless the Zahara of the key now saved no
+   * longer has it (stillInZahara).
    */
   async export(
     actor: Actor,
@@ -140,9 +141,9 @@ export class SuppliersService {
       zahara_supplier_id: zaharaId,
       message: exportedMessage(supplier.name),
     });
-    if (existing) return answer(existing.zaharaSupplierId);
-
     const { api, settings } = await this.settings.forCompany(actor.customerId);
+    if (existing && (await this.stillInZahara(api, existing.zaharaSupplierId)))
+      return answer(existing.zaharaSupplierId);
     const reference = exportReference(supplierId);
     const created = await askZahara(() =>
       this.addOnce(api, reference, {
@@ -184,6 +185,21 @@ export class SuppliersService {
         ),
     );
     return answer(created.SupplierId);
+  }
+
+  /**
+   * Whether the Zahara the key reaches still has the matched supplier. A match made under
+   * another business unit's key (the key since replaced), or a supplier deleted in Zahara, names
+   * one it does not have: the supplier is exported again and the match follows. Zahara out of
+   * reach cannot tell: the match stands, as before.
+   */
+  private async stillInZahara(api: ZaharaApi, zaharaSupplierId: number): Promise<boolean> {
+    try {
+      await api.supplier(zaharaSupplierId);
+      return true;
+    } catch (err) {
+      return !(isZaharaError(err) && err.failure === 'not_found');
+    }
   }
 
   /**
