@@ -10,7 +10,7 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getPlan, isPlanId } from '@planted/domain';
+import { isPlanId } from '@planted/domain';
 import type { HireUsage } from '../../../lib/plan-usage';
 
 /** Spec §2, §8: 'Hire created successfully!'; Continue refreshes the list. */
@@ -41,7 +41,7 @@ export function HireCreatedDialog({ open, onContinue }: { open: boolean; onConti
 export function UpgradeRequiredDialog({ usage, onClose }: { usage: HireUsage | null; onClose: () => void }) {
   const { t } = useTranslation('hires');
   const navigate = useNavigate();
-  const plan = usage && isPlanId(usage.plan) ? getPlan(usage.plan).name : null;
+  const plan = usage && isPlanId(usage.plan) ? t(`common:plans.${usage.plan}`) : null;
   const hires = usage?.usage.hires;
   return (
     <Dialog

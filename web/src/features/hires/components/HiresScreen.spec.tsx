@@ -480,6 +480,19 @@ describe('The hire form (spec §2, §5, §9)', () => {
 });
 
 describe('Upgrade Required (spec §2, §4 Hire limit)', () => {
+  it('names the plan in the user’s language', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      mockFetch(base({ 'GET /api/hires/subscription-usage': usage(5, 5) }));
+      renderApp('/hires');
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByTestId('hire-add', {}, { timeout: 15_000 }));
+      expect(await screen.findByTestId('upgrade-plan')).toHaveTextContent('Plan actual: Edición Gratuita');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it("shows current/max and the plan instead of the form at the limit; 'Maybe Later' closes it", async () => {
     const { user } = await open('/hires', { 'GET /api/hires/subscription-usage': usage(5, 5) });
     await user.click(screen.getByTestId('hire-add'));
