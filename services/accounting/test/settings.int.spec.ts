@@ -157,6 +157,8 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
       nominal_code_id: seed.nominal.id,
       tax_code_id: seed.tax.id,
     });
+    // ISO 8601, as every other timestamp the API answers.
+    expect(kept.data.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('announces activation and the auto-create switch (accounting.settings.changed)', async () => {

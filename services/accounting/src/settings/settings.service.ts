@@ -10,6 +10,7 @@ import {
   type SettingsFields,
 } from '@planted/contracts';
 import { CONFIG, DATABASE, OutboxService } from '@planted/service-kit';
+import { isoTimestamp } from '@planted/db';
 import type { AccountingConfig } from '../config';
 import { ApiKeyCipher, maskApiKey } from '../crypto/api-key-cipher';
 import type { AccountingDatabase, AccountingTx } from '../db/database';
@@ -63,7 +64,7 @@ export function toSettings(row: SettingsRow | undefined): AccountingSettings {
     division_description: row.divisionDescription,
     is_active: row.isActive,
     auto_create_purchase_orders: row.autoCreatePurchaseOrders,
-    updated_at: row.updatedAt,
+    updated_at: isoTimestamp(row.updatedAt),
   };
 }
 
