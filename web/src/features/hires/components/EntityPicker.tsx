@@ -1,4 +1,4 @@
-import { Autocomplete, Box, IconButton, TextField, Tooltip } from '@mui/material';
+import { Autocomplete, Box, IconButton, Link, TextField, Tooltip } from '@mui/material';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ export function EntityPicker({
   label,
   options,
   loading,
+  failed = false,
+  onRetry,
   limit,
   addLabel,
   onAdd,
@@ -32,6 +34,9 @@ export function EntityPicker({
   label: string;
   options: readonly PickerOption[];
   loading: boolean;
+  /** The list could not be loaded: said so, with a retry, rather than 'nothing found: add it'. */
+  failed?: boolean;
+  onRetry?: () => void;
   limit?: number;
   addLabel: string;
   onAdd: () => void;
@@ -51,7 +56,7 @@ export function EntityPicker({
         value={value}
         loading={loading}
         loadingText={t('form.loadingOptions')}
-        noOptionsText={t('form.noOptions')}
+        noOptionsText={failed ? t('form.optionsFailed') : t('form.noOptions')}
         getOptionLabel={(option) => option.label}
         isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
         filterOptions={(all, state) => {
@@ -80,8 +85,20 @@ export function EntityPicker({
             label={label}
             name={field.name}
             inputRef={field.ref}
-            error={Boolean(message)}
-            helperText={message}
+            error={Boolean(message) || failed}
+            helperText={
+              message ??
+              (failed ? (
+                <span data-testid={`${testId}-failed`}>
+                  {t('form.optionsFailed')}{' '}
+                  {onRetry && (
+                    <Link component="button" type="button" onClick={onRetry}>
+                      {t('form.retryOptions')}
+                    </Link>
+                  )}
+                </span>
+              ) : undefined)
+            }
             inputProps={{ ...params.inputProps, 'data-testid': testId }}
           />
         )}

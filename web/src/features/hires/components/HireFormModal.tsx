@@ -189,6 +189,8 @@ export function HireFormModal({
               label={t('form.equipment')}
               options={equipmentOptions}
               loading={equipment.isPending}
+              failed={equipment.isError}
+              onRetry={() => void equipment.refetch()}
               limit={EQUIPMENT_DROPDOWN_MAX}
               addLabel={t('quickAdd.equipment')}
               onAdd={() => setQuickAdd('equipment')}
@@ -200,6 +202,8 @@ export function HireFormModal({
               label={t('form.supplier')}
               options={supplierOptions}
               loading={suppliers.isPending}
+              failed={suppliers.isError}
+              onRetry={() => void suppliers.refetch()}
               addLabel={t('quickAdd.supplier')}
               onAdd={() => setQuickAdd('supplier')}
               testId="hire-supplier"
@@ -210,6 +214,8 @@ export function HireFormModal({
               label={t('form.site')}
               options={siteOptions}
               loading={sites.isPending}
+              failed={sites.isError}
+              onRetry={() => void sites.refetch()}
               addLabel={t('quickAdd.site')}
               onAdd={() => setQuickAdd('site')}
               testId="hire-site"

@@ -306,6 +306,24 @@ describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
 });
 
 describe('The hire form (spec §2, §5, §9)', () => {
+  it('says a list it could not load failed, with Try Again, rather than inviting a quick-add', async () => {
+    let sitesDown = true;
+    const { user } = await open('/hires', {
+      'GET /api/sites': () =>
+        sitesDown
+          ? { status: 503, body: { error: 'Service temporarily unavailable. Please try again shortly.' } }
+          : { body: { sites: [siteItem], pagination: { page: 1, limit: 1000, total: 1, pages: 1 } } },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    const failed = await within(dialog).findByTestId('hire-site-failed', {}, { timeout: 10_000 });
+    expect(failed).toHaveTextContent('Could not load this list.');
+    expect(within(dialog).queryByTestId('hire-equipment-failed')).not.toBeInTheDocument();
+    sitesDown = false;
+    await user.click(within(failed).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(within(dialog).queryByTestId('hire-site-failed')).not.toBeInTheDocument());
+  });
+
   it('requires equipment, supplier, site, price, term and end date', async () => {
     const { calls, user } = await open();
     await user.click(screen.getByTestId('hire-add'));
