@@ -44,6 +44,18 @@ describe('FormModal stacking (spec §2 Hires: nested quick-add modals)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'New Hire' })).toHaveFocus());
   });
 
+  it('stays open on a click beside it: what was typed is not lost', async () => {
+    const user = userEvent.setup();
+    render(<HireForm />);
+    await user.click(screen.getByRole('button', { name: 'New Hire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Hire' });
+    const backdrop = document.querySelector('.MuiBackdrop-root');
+    expect(backdrop).not.toBeNull();
+    await user.click(backdrop!);
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Hire' })).toBeVisible();
+  });
+
   it('closes from its close button', async () => {
     const user = userEvent.setup();
     render(<HireForm />);

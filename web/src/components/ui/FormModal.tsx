@@ -43,6 +43,7 @@ function openerNow(): HTMLElement | null {
  * Screens mount a FormModal only while it is in use, so it is gone the moment it closes; the
  * control that opened it gets the focus back then (unless focus went somewhere on purpose),
  * as it would from a dialog that stays mounted: a keyboard user is not sent back to the top.
+ * A click on the backdrop does not close it (what was typed would be lost).
  */
 export function FormModal({
   open,
@@ -86,7 +87,11 @@ export function FormModal({
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      // A click beside a form is a stray one, not a wish to lose what was typed (a long hire form,
+      // a picked image): only Escape, Close and Cancel close it.
+      onClose={(_event, reason) => {
+        if (reason !== 'backdropClick') onClose();
+      }}
       aria-labelledby={titleId}
       maxWidth={maxWidth}
       fullWidth
