@@ -25,13 +25,33 @@ import { ImageUploader, type PickedImage } from './ImageUploader';
 
 const FORM_ID = 'equipment-form';
 
+/**
+ * The main form's unit for a stored one: the hire form's quick-add stores labels ('Per Day'),
+ * which are the main form's units in other words ('per_day'); a unit the main form has no
+ * word for ('Per Metre') is kept, and offered as it is (unitOptions).
+ */
+function formUnit(stored: string): string {
+  const known = UNITS_OF_MEASURE.find((unit) => unit === stored.toLowerCase().replace(/\s+/g, '_'));
+  return known ?? stored;
+}
+
+function unitOptions(t: (key: string) => string, current: string) {
+  const options: { value: string; label: string }[] = UNITS_OF_MEASURE.map((value) => ({
+    value,
+    label: t(`units.${value}`),
+  }));
+  if (current && !options.some((option) => option.value === current))
+    options.push({ value: current, label: current });
+  return options;
+}
+
 function defaultsOf(item: Equipment | null) {
   return {
     name: item?.name ?? '',
     description: item?.description ?? '',
     // Blank until chosen: the schema answers 'Category is required'.
     category: (item?.category ?? '') as EquipmentCategory,
-    unit_of_measure: item?.unit_of_measure ?? '',
+    unit_of_measure: formUnit(item?.unit_of_measure ?? ''),
     power: item?.power ?? '',
   };
 }
@@ -183,7 +203,7 @@ export function EquipmentFormModal({
                 name="unit_of_measure"
                 label={t('form.unit')}
                 testId="equipment-unit"
-                options={UNITS_OF_MEASURE.map((value) => ({ value, label: t(`units.${value}`) }))}
+                options={unitOptions(t, defaultsOf(item).unit_of_measure)}
               />
               <FormSelectField
                 id="equipment-power"

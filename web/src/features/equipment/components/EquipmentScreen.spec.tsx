@@ -538,6 +538,24 @@ describe('Equipment add/edit modal (spec §2, §5, §8)', () => {
     expect(calls.some((call) => call.url === `/api/equipment/similar?name=${'x'.repeat(256)}`)).toBe(false);
   });
 
+  it('shows a unit the hire form’s quick-add stored: its own word, or the main form’s for the same unit', async () => {
+    const metre = item({ unit_of_measure: 'Per Metre' });
+    const { user } = await open({ 'GET /api/equipment': page([metre]) });
+    await user.click(screen.getByRole('button', { name: 'Edit Hilti TE 70 Breaker' }));
+    const modal = await screen.findByRole('dialog', { name: 'Edit Equipment' });
+    expect(within(modal).getByTestId('equipment-unit')).toHaveTextContent('Per Metre');
+    await user.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reads a quick-add unit the main form has a word for as that unit', async () => {
+    const day = item({ unit_of_measure: 'Per Week' });
+    const { user } = await open({ 'GET /api/equipment': page([day]) });
+    await user.click(screen.getByRole('button', { name: 'Edit Hilti TE 70 Breaker' }));
+    const modal = await screen.findByRole('dialog', { name: 'Edit Equipment' });
+    expect(within(modal).getByTestId('equipment-unit')).toHaveTextContent('Per Week');
+  });
+
   it('edits an owned item: its values, the Current Image panel, PUT with is_active and remove_image', async () => {
     const owned = item({
       image_url: '/files/equipment/y/full.jpg',
