@@ -1,9 +1,15 @@
-import { containsPattern, trigramSearchable } from './search-text';
+import { containsPattern, trigramSearchable, wordsPattern } from './search-text';
 
 describe('search text', () => {
   it('matches the term anywhere, its wildcards taken literally', () => {
     expect(containsPattern('te 70')).toBe('%te 70%');
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+
+  it('matches the words of a term in the order typed, anything between them', () => {
+    expect(wordsPattern(' 3kw   heater ')).toBe('%3kw%heater%');
+    expect(wordsPattern('50% off_')).toBe('%50\\%%off\\_%');
+    expect(wordsPattern('breaker')).toBe(containsPattern('breaker'));
   });
 
   it('lets a trigram index narrow only terms with three letters or digits in a row', () => {

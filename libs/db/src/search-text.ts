@@ -7,6 +7,15 @@ export function containsPattern(term: string): string {
 }
 
 /**
+ * The words of a term in the order typed, anything between them ('3kw heater' finds
+ * '3kW Fan Heater'); wildcards typed are literal. One pattern, so a trigram index still narrows it.
+ */
+export function wordsPattern(term: string): string {
+  const words = term.trim().split(/\s+/).filter(Boolean);
+  return `%${words.map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`)).join('%')}%`;
+}
+
+/**
  * Whether a trigram index narrows a search for the term: it needs three letters or digits
  * in a row. For a shorter term the index hands back every row to recheck, and only a plan
  * made for that term (a sequential scan) is quick: such searches are not run on the shared

@@ -171,6 +171,14 @@ describe('the shared catalogue (spec §2 Equipment, §6: every company sees ever
     expect(categoryWord.equipment.some((e) => e.name.startsWith(word))).toBe(true);
     const wildcard = await h.client.send(CatalogueEquipmentList, { actor: b.user, search: `${word}%item` });
     expect(wildcard.equipment).toEqual([]);
+    // The words in the order typed, anything between them: '3kw heater' finds '3kW Fan Heater'.
+    const own = uniqueWord();
+    const heater = await addItem(a.admin, { name: `${own} 3kW Fan Heater 110V` });
+    const words = await h.client.send(CatalogueEquipmentList, {
+      actor: b.user,
+      search: `${own} 3KW  heater`,
+    });
+    expect(words.equipment.map((e) => e.id)).toEqual([heater.id]);
   });
 
   it('filters by category', async () => {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { preparedSql } from '@planted/db';
 import {
   allOf,
-  containsPattern,
+  wordsPattern,
   materialization,
   offsetOf,
   pageShape,
@@ -64,7 +64,8 @@ export function listState(list: SharedList, customerId: unknown): SQL {
 export function pageValues(filter: ListFilter): Record<string, unknown> {
   return {
     customerId: filter.customerId,
-    ...(filter.search ? { pattern: containsPattern(filter.search.toLowerCase()) } : {}),
+    // The words in the order typed, anything between them: '3kw heater' finds '3kW Fan Heater'.
+    ...(filter.search ? { pattern: wordsPattern(filter.search.toLowerCase()) } : {}),
     ...(filter.category ? { category: filter.category } : {}),
     limit: filter.limit,
     offset: offsetOf(filter.page, filter.limit),
