@@ -120,12 +120,15 @@ export function equipmentByIdQuery(customerId: unknown, id: unknown): SQL {
     where e.id = ${id} and ${visibleTo(EQUIPMENT_LIST, customerId)}`;
 }
 
-/** Active items per category (categories without items are absent). */
-export function categoryCountsQuery(): SQL {
+/**
+ * The items per category the company's list shows (categories without items are absent):
+ * the active ones, and its own inactive ones, which its list shows too.
+ */
+export function categoryCountsQuery(customerId: unknown): SQL {
   return sql`
     select e.category, count(*)::int as count
     from catalogue.equipment e
-    where e.deleted_at is null and e.is_active
+    where ${visibleTo(EQUIPMENT_LIST, customerId)}
     group by e.category`;
 }
 

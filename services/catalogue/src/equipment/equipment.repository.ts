@@ -194,9 +194,9 @@ export class EquipmentRepository {
     return rows.length > 0;
   }
 
-  /** All 19 categories in the spec's order, with the number of active items in each (0 included). */
-  async categoryCounts(tx: CatalogueTx): Promise<CategoryCount[]> {
-    const { rows } = await tx.execute<{ category: string; count: number }>(categoryCountsQuery());
+  /** All 19 categories in the spec's order, with the number of items the company's list shows in each (0 included). */
+  async categoryCounts(tx: CatalogueTx, customerId: string): Promise<CategoryCount[]> {
+    const { rows } = await tx.execute<{ category: string; count: number }>(categoryCountsQuery(customerId));
     const counts = new Map(rows.map((row) => [row.category, row.count]));
     return EQUIPMENT_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
   }

@@ -72,7 +72,7 @@ export class EquipmentService {
 
   categories(actor: Actor): Promise<ReplyOf<typeof CatalogueEquipmentCategories>> {
     return this.database.readAsTenant(actor.customerId, async (tx) => ({
-      categories: await this.equipment.categoryCounts(tx),
+      categories: await this.equipment.categoryCounts(tx, actor.customerId),
     }));
   }
 
