@@ -18,4 +18,13 @@ registerValidationTexts(ACCOUNTING_MESSAGES, 'forms:accounting');
  */
 export const supplierFormSchema = supplierBasicSchema.extend({ details: supplierDetailsSchema });
 
+/**
+ * The same form when the basic information is read-only (another customer's supplier, or a
+ * member who is not an administrator): only the details are checked and sent, so a stored
+ * value today's rules refuse (an office phone saved before they checked it) cannot block them.
+ */
+export const supplierDetailsFormSchema = z
+  .object({ details: supplierDetailsSchema })
+  .loose() as unknown as typeof supplierFormSchema;
+
 export const supplierNoteSchema = z.object({ note: noteField });

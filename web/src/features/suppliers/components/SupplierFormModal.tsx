@@ -22,7 +22,7 @@ import type { Supplier } from '../api/get-suppliers';
 import { useSimilarSuppliers } from '../api/get-similar-suppliers';
 import { useExportSupplier } from '../api/export-supplier';
 import { useSaveSupplier } from '../api/save-supplier';
-import { supplierFormSchema } from '../schemas';
+import { supplierDetailsFormSchema, supplierFormSchema } from '../schemas';
 import { SupplierTimeline } from './SupplierTimeline';
 
 function defaultsOf(supplier: Supplier | null) {
@@ -116,7 +116,9 @@ export function SupplierFormModal({
       onSuccess: ({ supplier_name }) => toast.success(t('export.done', { name: supplier_name })),
       onError: (error) => toast.error(errorText(error, t('export.failed'))),
     });
-  const form = useZodForm(supplierFormSchema, { defaultValues: defaultsOf(supplier) });
+  const form = useZodForm(canEditBasics ? supplierFormSchema : supplierDetailsFormSchema, {
+    defaultValues: defaultsOf(supplier),
+  });
   const name = useWatch({ control: form.control, name: 'name' });
   const settledName = useDebouncedValue(typeof name === 'string' ? name.trim() : '');
   const similar = useSimilarSuppliers(settledName, supplier === null);

@@ -321,6 +321,21 @@ describe('Supplier modal (spec §2, §5, §6, §8)', () => {
     ]);
   });
 
+  it('saves the details of a supplier whose read-only office phone today’s rules would refuse', async () => {
+    const old = { ...community, contact_phone: '0161 496 0000 (sales desk)' };
+    const { user, calls } = await open({
+      'GET /api/suppliers': page([ours, old]),
+      [`PUT /api/suppliers/${COMMUNITY_ID}/customer-details`]: { body: { supplier: old, message: 'ok' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit HSS Hire Manchester' }));
+    const modal = await screen.findByRole('dialog', { name: 'HSS Hire Manchester' });
+    await user.type(within(modal).getByLabelText('Contact name'), 'Priya');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url === `/api/suppliers/${COMMUNITY_ID}/customer-details`)).toBe(true),
+    );
+  });
+
   it("shows a community supplier's basic info read-only and saves only the details", async () => {
     const { user, calls } = await open({
       [`PUT /api/suppliers/${COMMUNITY_ID}/customer-details`]: {
