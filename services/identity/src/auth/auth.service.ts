@@ -14,7 +14,8 @@ import {
   MESSAGES,
   ServiceError,
 } from '@planted/contracts';
-import type { Logger } from '@planted/logging';
+import { decodeJwt } from 'jose';
+import { currentSessionToken, type Logger } from '@planted/logging';
 import { uniqueViolation } from '@planted/db';
 import { OutboxService, DATABASE, LOGGER } from '@planted/service-kit';
 import { toCustomer } from '../customers/customer.mapper';
@@ -137,7 +138,8 @@ export class AuthService {
             name: input.name,
             email: input.email,
           });
-          return { user, token: (await this.sessions.issue(user, customer, actor.sessionId)).token };
+          const same = thisSession(actor);
+          return { user, token: same ? (await this.sessions.issue(user, customer, same)).token : undefined };
         }
         // Another address: unproven until a reset link sent to it is used, and no provider
         // sign-in is linked to the account by it until then (see users.emailVerifiedAt).
@@ -221,4 +223,15 @@ export class AuthService {
       this.logger.warn({ err, userId: user.id }, 'could not upgrade password hash');
     }
   }
+}
+
+/**
+ * The caller's session as its verified token tells it (the admission keeps the token in the
+ * request context): its id and when its token ends. Undefined for a token without a session id.
+ */
+function thisSession(actor: Actor): { sessionId: string; expiresAt: number } | undefined {
+  const token = currentSessionToken();
+  if (!actor.sessionId || !token) return undefined;
+  const { exp } = decodeJwt(token);
+  return typeof exp === 'number' ? { sessionId: actor.sessionId, expiresAt: exp } : undefined;
 }

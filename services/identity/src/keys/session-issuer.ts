@@ -11,11 +11,19 @@ import { TokenSigner } from './token-signer';
 export class SessionIssuer {
   constructor(private readonly signer: TokenSigner) {}
 
-  /** A new session; or, given `sessionId`, a token for that session with the user's claims as they are now. */
-  async issue(user: UserRow, customer: CustomerRow, sessionId: string = randomUUID()): Promise<Session> {
+  /**
+   * A new session; or, given `same` (the session's id and its token's expiry), a token for that
+   * session with the user's claims as they are now, ending when the session's token does.
+   */
+  async issue(
+    user: UserRow,
+    customer: CustomerRow,
+    same?: { sessionId: string; expiresAt: number },
+  ): Promise<Session> {
     const notBefore = user.sessionsValidAfter ? Math.ceil(user.sessionsValidAfter.getTime() / 1000) : 0;
+    const session = { sessionId: same?.sessionId ?? randomUUID(), notBefore, expiresAt: same?.expiresAt };
     return {
-      token: await this.signer.sign(toTokenClaims(user), { sessionId, notBefore }),
+      token: await this.signer.sign(toTokenClaims(user), session),
       user: toUser(user),
       customer: toCustomer(customer),
     };

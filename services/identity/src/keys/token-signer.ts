@@ -21,9 +21,16 @@ export class TokenSigner {
    * `sessionId` becomes the `sid` claim (what logout ends). `notBefore` (epoch seconds) is
    * the user's sessions-valid-after instant: a token issued in the same second as a
    * revocation carries it as `iat`, so the revocation never catches the token issued after it.
+   * `expiresAt` (epoch seconds) caps the expiry: a session's token issued again keeps its end.
    */
-  sign(claims: TokenClaims, session?: { sessionId: string; notBefore?: number }): Promise<string> {
+  sign(
+    claims: TokenClaims,
+    session?: { sessionId: string; notBefore?: number; expiresAt?: number },
+  ): Promise<string> {
     const issuedAt = Math.max(Math.floor(this.now() / 1000), session?.notBefore ?? 0);
+    // A session's token issued again (its claims changed) ends when the session's first did:
+    // changing a name must not keep a session alive past its lifetime.
+    const expiresAt = Math.min(issuedAt + this.ttlSeconds, session?.expiresAt ?? Infinity);
     return new SignJWT({
       ...(session ? { sid: session.sessionId } : {}),
       userId: claims.userId,
@@ -37,7 +44,7 @@ export class TokenSigner {
       .setIssuer(TOKEN_ISSUER)
       .setAudience(TOKEN_AUDIENCE)
       .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + this.ttlSeconds)
+      .setExpirationTime(expiresAt)
       .sign(this.key.privateKey);
   }
 
