@@ -1,15 +1,11 @@
 import {
-  ALWAYS_CHECK_FIELDS,
   HIRES_MESSAGES,
   HiresSiteCreate,
   HiresSiteDelete,
   HiresSiteGet,
   HiresSitesList,
   HiresSiteUpdate,
-  postcodeOfCountry,
-  siteEditFieldsObject,
   siteFieldsSchema,
-  siteIdField,
 } from '@planted/contracts';
 import { route } from '../routes/route-kit';
 
@@ -56,10 +52,6 @@ export const SITES_ROUTES = [
     tag: 'sites',
     access: 'signed-in',
     params: ['id'],
-    input: siteEditFieldsObject
-      .extend({ id: siteIdField })
-      .superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
-    inputIsPayload: true,
   }),
   route(HiresSiteDelete, {
     method: 'DELETE',

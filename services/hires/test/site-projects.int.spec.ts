@@ -2,7 +2,8 @@ import {
   HiresSiteGet,
   HiresSitesApplyProjects,
   HiresSitesList,
-  siteFieldsSchema,
+  siteFieldsObject,
+  HiresSiteUpdate,
   type Actor,
   type RequestOf,
 } from '@planted/contracts';
@@ -29,7 +30,8 @@ afterAll(async () => {
 });
 
 const fields = (overrides: Record<string, unknown> = {}) =>
-  siteFieldsSchema.parse(
+  // As Zahara's projects arrive: read leniently (a postcode of no country's form stands).
+  siteFieldsObject.parse(
     siteFields({
       name: 'Riverside Quarter',
       address_line_1: 'Plot 4, Riverside Way',
@@ -78,6 +80,24 @@ describe('project sync writes sites (hires.sites.apply-projects.v1, issue 12)', 
     });
     const [event] = await eventsOf(site.id, 1);
     expect(event.subject).toContain('hires.site.created.v1');
+  });
+
+  it('takes a project’s postcode as Zahara has it; an edit keeps it until someone changes it, then checks it', async () => {
+    const { actor } = newCompany('Odd postcode');
+    const { projects } = await apply(actor, {
+      projects: [{ zahara_project_id: '300009', site_id: null, fields: fields({ postcode: 'LS1' }) }],
+    });
+    const site = await siteOf(actor, projects[0].site_id);
+    expect(site.postcode).toBe('LS1');
+    const edit = { ...fields({ postcode: 'LS1' }), actor, id: site.id };
+    const kept = await h.client.send(HiresSiteUpdate, { ...edit, status: 'completed' });
+    expect(kept.site).toMatchObject({ postcode: 'LS1', status: 'completed' });
+    expect(await errorOf(h.client.send(HiresSiteUpdate, { ...edit, postcode: 'LS1 XX' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a valid postcode for the country',
+    });
+    const fixed = await h.client.send(HiresSiteUpdate, { ...edit, postcode: 'ls14dl' });
+    expect(fixed.site.postcode).toBe('LS1 4DL');
   });
 
   it("updates the project's site again, answers unchanged when nothing differs, and never makes a second", async () => {

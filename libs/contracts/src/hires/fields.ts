@@ -92,7 +92,7 @@ export function normalisePostcode(postcode: string, country: string): string | n
 /**
  * The site's postcode must be one of its country's (Zahara refuses others when the site is
  * pushed as a project, and the map cannot place them); written as the country writes it. An
- * edit that leaves the country out is checked by the service against the site's own.
+ * edit is checked by the service, which knows the site as stored (siteEditFieldsSchema).
  */
 export function postcodeOfCountry(
   value: { postcode?: unknown; country?: unknown },
@@ -159,7 +159,12 @@ export const siteEditFieldsObject = siteFieldsObject.extend({
   country: keptOnEdit(z.enum(SITE_COUNTRY_CODES, { error: V.COUNTRY_INVALID })),
   status: keptOnEdit(z.enum(SITE_STATUSES, { error: HIRES_MESSAGES.SITE_STATUS_INVALID })),
 });
-export const siteEditFieldsSchema = siteEditFieldsObject.superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS);
+/**
+ * An edit's postcode is checked by the service, against the site as stored: an unchanged one
+ * stands as it is (a site saved before postcodes were checked, or read from Zahara, keeps its
+ * own until someone changes it).
+ */
+export const siteEditFieldsSchema = siteEditFieldsObject;
 export type SiteEditFields = z.output<typeof siteEditFieldsSchema>;
 
 /** What a form sends for an amount left empty: nothing, null, or blank text. */

@@ -39,9 +39,7 @@ export const HiresSiteCreate = defineRequest(
 /** PUT /api/sites/{id}: geocoded again when the address changes. */
 export const HiresSiteUpdate = defineRequest(
   'hires.sites.update.v1',
-  siteEditFieldsObject
-    .extend({ actor: actorSchema, id: siteIdField })
-    .superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
+  siteEditFieldsObject.extend({ actor: actorSchema, id: siteIdField }),
   z.object({ site: siteSchema, message: z.string() }),
   { caller: 'user', errors: ['NOT_FOUND'] },
 );

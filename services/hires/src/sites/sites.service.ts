@@ -79,10 +79,13 @@ export class SitesService {
   async update(actor: Actor, id: string, edit: SiteEditFields): Promise<{ site: Site; message: string }> {
     // An omitted status or country keeps the site's own: as read now, to look the address up
     // outside the transaction, and again under the row's lock, where it is decided.
-    // The contract checked the postcode against a country the edit gave; against the site's own here.
+    // The postcode against the country, as a new site's is; an unchanged one (in the same
+    // country) stands as stored, though saved before postcodes were checked or read from Zahara.
     const fieldsOver = (site: SiteRow): SiteFields => {
       const country = edit.country ?? site.country;
-      const postcode = normalisePostcode(edit.postcode, country);
+      const unchanged =
+        country === site.country && edit.postcode.trim().toUpperCase() === site.postcode.trim().toUpperCase();
+      const postcode = unchanged ? site.postcode : normalisePostcode(edit.postcode, country);
       if (postcode === null)
         throw new ServiceError('VALIDATION_FAILED', HIRES_MESSAGES.POSTCODE_INVALID, [
           { param: 'postcode', msg: HIRES_MESSAGES.POSTCODE_INVALID },

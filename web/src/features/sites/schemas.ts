@@ -1,4 +1,12 @@
-import { ACCOUNTING_MESSAGES, HIRES_MESSAGES, siteFieldsSchema } from '@planted/contracts';
+import {
+  ACCOUNTING_MESSAGES,
+  ALWAYS_CHECK_FIELDS,
+  HIRES_MESSAGES,
+  postcodeOfCountry,
+  siteFieldsObject,
+  siteFieldsSchema,
+  type Site,
+} from '@planted/contracts';
 import { registerValidationTexts } from '../../lib/validation-text';
 
 registerValidationTexts(HIRES_MESSAGES, 'forms:hires');
@@ -6,3 +14,17 @@ registerValidationTexts(ACCOUNTING_MESSAGES, 'forms:accounting');
 
 /** Spec §5 Site: the contract's rules (name, address line 1, city, postcode, country required). */
 export const siteFormSchema = siteFieldsSchema;
+
+/**
+ * Editing a site: its postcode, unchanged in the same country, stands as stored (the server
+ * takes it as it is), though saved before postcodes were checked or read from Zahara.
+ */
+export function siteEditFormSchema(site: Pick<Site, 'postcode' | 'country'>): typeof siteFieldsSchema {
+  return siteFieldsObject.superRefine((value, ctx) => {
+    const same =
+      value.country === site.country &&
+      typeof value.postcode === 'string' &&
+      value.postcode.trim().toUpperCase() === site.postcode.trim().toUpperCase();
+    if (!same) postcodeOfCountry(value, ctx);
+  }, ALWAYS_CHECK_FIELDS) as unknown as typeof siteFieldsSchema;
+}

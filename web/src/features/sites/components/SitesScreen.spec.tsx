@@ -196,6 +196,29 @@ describe('Site Management (spec §2 Sites)', () => {
     });
   });
 
+  it('saves a site whose stored postcode predates the checks while it is unchanged; checks a changed one', async () => {
+    const old = site({ postcode: 'LS1' });
+    const { calls, user } = await open('/sites', {
+      'GET /api/sites': { body: { sites: [old], pagination: { page: 1, limit: 1000, total: 1, pages: 1 } } },
+      [`PUT /api/sites/${LEEDS}`]: (call) => ({
+        body: { site: site(call.body as Record<string, unknown>), message: 'Site updated successfully' },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Leeds Depot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Site' });
+    await user.clear(within(dialog).getByTestId('site-postcode'));
+    await user.type(within(dialog).getByTestId('site-postcode'), 'LS1 X');
+    await user.click(within(dialog).getByTestId('site-save'));
+    expect(
+      await within(dialog).findByText('Please enter a valid postcode for the country'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByTestId('site-postcode'));
+    await user.type(within(dialog).getByTestId('site-postcode'), 'LS1');
+    await user.click(within(dialog).getByTestId('site-save'));
+    expect(await screen.findByText('Site updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ postcode: 'LS1' });
+  });
+
   it('asks before deleting, then deletes', async () => {
     const { calls, user } = await open('/sites', {
       [`DELETE /api/sites/${YORK}`]: { body: { message: 'Site deleted successfully' } },

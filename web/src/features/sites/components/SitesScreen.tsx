@@ -14,7 +14,7 @@ import { useSites, type Site } from '../../../lib/sites';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
 import { useDeleteSite } from '../api/delete-site';
-import { siteFormSchema } from '../schemas';
+import { siteEditFormSchema, siteFormSchema } from '../schemas';
 import { filterSites } from '../site-search';
 import { SiteCard } from './SiteCard';
 import { SyncProjectsPanel } from './SyncProjectsPanel';
@@ -98,7 +98,7 @@ export function SitesScreen() {
       {editing && (
         <SiteFormModal
           key={editing.site?.id ?? 'new'}
-          schema={siteFormSchema}
+          schema={editing.site ? siteEditFormSchema(editing.site) : siteFormSchema}
           site={editing.site}
           onClose={() => setEditing(null)}
           onSaved={() => {
