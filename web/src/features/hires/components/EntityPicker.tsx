@@ -34,7 +34,7 @@ export function EntityPicker({
   label: string;
   options: readonly PickerOption[];
   loading: boolean;
-  /** The list could not be loaded: said so, with a retry, rather than 'nothing found: add it'. */
+  /** The list could not be loaded (none is shown): said so, with a retry, rather than 'nothing found: add it'. */
   failed?: boolean;
   onRetry?: () => void;
   limit?: number;

@@ -189,7 +189,7 @@ export function HireFormModal({
               label={t('form.equipment')}
               options={equipmentOptions}
               loading={equipment.isPending}
-              failed={equipment.isError}
+              failed={equipment.isError && !equipment.data}
               onRetry={() => void equipment.refetch()}
               limit={EQUIPMENT_DROPDOWN_MAX}
               addLabel={t('quickAdd.equipment')}
@@ -202,7 +202,7 @@ export function HireFormModal({
               label={t('form.supplier')}
               options={supplierOptions}
               loading={suppliers.isPending}
-              failed={suppliers.isError}
+              failed={suppliers.isError && !suppliers.data}
               onRetry={() => void suppliers.refetch()}
               addLabel={t('quickAdd.supplier')}
               onAdd={() => setQuickAdd('supplier')}
@@ -214,7 +214,7 @@ export function HireFormModal({
               label={t('form.site')}
               options={siteOptions}
               loading={sites.isPending}
-              failed={sites.isError}
+              failed={sites.isError && !sites.data}
               onRetry={() => void sites.refetch()}
               addLabel={t('quickAdd.site')}
               onAdd={() => setQuickAdd('site')}
