@@ -73,6 +73,7 @@ export const optionalPhone = (label: string, max: number, tooLong: string) =>
     .max(max, { error: tooLong })
     // One message per field: a value over the length limit is told about its length only.
     .refine((v) => v === '' || v.length > max || isPhoneNumber(v), { error: V.PHONE_INVALID })
+    .meta({ example: '0113 496 0000' })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));

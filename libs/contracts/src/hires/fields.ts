@@ -125,6 +125,7 @@ export const siteFieldsObject = z.object({
   county: optionalText('County', 100, HIRES_MESSAGES.COUNTY_TOO_LONG),
   postcode: textField({ label: 'Postcode', required: V.POSTCODE_REQUIRED })
     .max(20, { error: HIRES_MESSAGES.POSTCODE_TOO_LONG })
+    .meta({ example: 'LS1 4DL' })
     .transform((v) => v.toUpperCase()),
   country: z
     .preprocess(
