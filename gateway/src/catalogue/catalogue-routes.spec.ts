@@ -79,10 +79,12 @@ describe('catalogue routes (spec §7 Equipment and Suppliers)', () => {
   it('lets any signed-in role save its supplier details and notes', async () => {
     gw.sent.length = 0;
     expect(
-      (await call('POST', `/api/suppliers/${ID}/customer-details`, 'user-token', { phone: '0113 496 0000' })).statusCode,
+      (await call('POST', `/api/suppliers/${ID}/customer-details`, 'user-token', { phone: '0113 496 0000' }))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await call('PUT', `/api/suppliers/${ID}/customer-details`, 'user-token', { phone: '0113 496 0000' })).statusCode,
+      (await call('PUT', `/api/suppliers/${ID}/customer-details`, 'user-token', { phone: '0113 496 0000' }))
+        .statusCode,
     ).toBe(200);
     expect((await call('POST', `/api/suppliers/${ID}/notes`, 'user-token', { note: 'Hi' })).statusCode).toBe(
       201,
