@@ -69,10 +69,9 @@ export function HiresScreen() {
   const totalPages = list.data?.pagination.totalPages ?? 1;
   // A page that no longer exists (its hires completed in bulk, edited away, deleted elsewhere):
   // show the last one that does, not an empty list with no pagination to leave it by.
+  // (React's "adjust state while rendering": set here, it re-renders before anything is shown.)
   const lastPage = list.data?.pagination.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && page > Math.max(1, lastPage)) setPage(Math.max(1, lastPage));
-  }, [page, lastPage]);
+  if (lastPage !== undefined && page > Math.max(1, lastPage)) setPage(Math.max(1, lastPage));
   const ids = useMemo(() => (hires ?? []).map((hire) => hire.id), [hires]);
   const selection = useSelection(ids);
   const remove = useDeleteHire();
