@@ -126,6 +126,8 @@ export async function createGatewayApp(
   const storage = options.storage ?? new LocalDiskStorage(config.UPLOAD_DIR);
   const retired = new RetiredFiles(storage, config.FILES_RETIRE_AFTER_SECONDS * 1000, logger);
 
+  // Helmet's security headers, worked out once: every answer carries them (see onRequest below).
+  const securityHeaders = helmetHeaders(HELMET_OPTIONS);
   const adapter = new GatewayFastifyAdapter({
     // The hard cap; the JSON limit itself is enforced by enforceBodyLimit (see there why).
     bodyLimit: Math.max(config.OVERSIZED_BODY_READ_LIMIT_BYTES, config.JSON_BODY_LIMIT_BYTES),
@@ -135,6 +137,9 @@ export async function createGatewayApp(
     // Router errors (a path segment over maxParamLength, a malformed percent-encoding) and the
     // HTTP parser's in the API's error shape, not Fastify's (which echoed the path and its codes).
     frameworkErrors: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      // No onRequest hook runs for these: the request id and security headers are set here.
+      reply.header(REQUEST_ID_HEADER, request.id);
+      reply.headers(securityHeaders);
       void sendError(reply, error, String(request.id), logger);
     },
     clientErrorHandler: answerClientError,
@@ -169,8 +174,7 @@ export async function createGatewayApp(
     if (this.errorHandler === fastifyDefault) routeOptions.errorHandler ??= answerFastifyError;
   });
 
-  // The request id and the security headers (helmet's, worked out once) in one hook.
-  const securityHeaders = helmetHeaders(HELMET_OPTIONS);
+  // The request id and the security headers in one hook.
   fastify.addHook('onRequest', (request, reply, done) => {
     enterRequestContext(String(request.id));
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -74,6 +74,8 @@ describe('gateway HTTP contract', () => {
     const long = await fetch(`${gw.url}/api/hires/${'a'.repeat(101)}`);
     expect(long.status).toBe(404);
     expect(await long.json()).toEqual({ error: 'Not found' });
+    expect(long.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(long.headers.get('x-content-type-options')).toBe('nosniff');
     const badEncoding = await fetch(`${gw.url}/api/hires/%E0%A4%A`);
     expect(badEncoding.status).toBe(400);
     expect(await badEncoding.json()).toEqual({ error: 'The address is not valid' });
