@@ -88,6 +88,7 @@ export function NativeSelectInput({
   children,
   disabled,
   size = 'small',
+  accessibleName,
   testId,
 }: {
   id: string;
@@ -97,6 +98,8 @@ export function NativeSelectInput({
   children: ReactNode;
   disabled?: boolean;
   size?: 'small' | 'medium';
+  /** What a screen reader calls it when the visible label is not enough ('Role of Bob Smith' in a list of members). */
+  accessibleName?: string;
   testId?: string;
 }) {
   return (
@@ -111,7 +114,11 @@ export function NativeSelectInput({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         inputComponent={NativeSelectElement as never}
-        inputProps={{ children, 'data-testid': testId }}
+        inputProps={{
+          children,
+          'data-testid': testId,
+          ...(accessibleName ? { 'aria-label': accessibleName } : {}),
+        }}
         sx={{ '& select': { cursor: 'pointer' } }}
       />
     </FormControl>

@@ -46,7 +46,8 @@ describe("Users: an administrator changes roles and removes users (spec §6; iss
     });
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
-    const select = within(await row(BOB)).getByRole('combobox', { name: 'Role' });
+    // Named with the member, for a screen reader going through the list.
+    const select = within(await row(BOB)).getByRole('combobox', { name: 'Role of Bob Builder' });
     expect(select).toHaveValue('viewer');
     expect(
       within(select)
@@ -71,7 +72,7 @@ describe("Users: an administrator changes roles and removes users (spec §6; iss
     const user = userEvent.setup({ delay: null });
     const mine = await row(testUser.id);
     expect(within(mine).getByText('Alice Admin (you)')).toBeInTheDocument();
-    await user.selectOptions(within(mine).getByRole('combobox', { name: 'Role' }), 'viewer');
+    await user.selectOptions(within(mine).getByRole('combobox', { name: 'Role of Alice Admin' }), 'viewer');
     const dialog = await screen.findByRole('dialog', { name: 'Change your own role?' });
     expect(dialog).toHaveTextContent('You will become Viewer and be signed out.');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
@@ -79,7 +80,7 @@ describe("Users: an administrator changes roles and removes users (spec §6; iss
     expect(await screen.findByText(LAST_ADMIN)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list still holds the role the server kept.
-    expect(within(mine).getByRole('combobox', { name: 'Role' })).toHaveValue('admin');
+    expect(within(mine).getByRole('combobox', { name: 'Role of Alice Admin' })).toHaveValue('admin');
   });
 
   it('removes a member only after confirming; Cancel keeps them', async () => {
@@ -131,7 +132,7 @@ describe("Users: an administrator changes roles and removes users (spec §6; iss
     renderApp('/users');
     const user = userEvent.setup({ delay: null });
     const mine = await row(testUser.id);
-    expect(within(mine).getByRole('combobox', { name: 'Rol' })).toHaveValue('admin');
+    expect(within(mine).getByRole('combobox', { name: 'Rol de Alice Admin' })).toHaveValue('admin');
     await user.click(within(mine).getByRole('button', { name: 'Eliminar a Alice Admin' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar usuario?' });
     expect(dialog).toHaveTextContent('Perderás el acceso a tu empresa de inmediato');

@@ -176,6 +176,7 @@ export function TeamMembersList() {
                     <NativeSelectInput
                       id={`user-role-${member.id}`}
                       label={t('manage.role')}
+                      accessibleName={t('manage.roleOf', { name: member.name })}
                       value={member.role}
                       disabled={setRole.isPending && setRole.variables?.id === member.id}
                       testId="user-role-select"
