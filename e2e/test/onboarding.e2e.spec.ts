@@ -206,7 +206,9 @@ describe('signing up, signing in and inviting a colleague', () => {
     await page.reload();
     const row = page.getByTestId('team-members').getByRole('listitem').filter({ hasText: invitee.email });
     await visible(row);
-    await expect(row.getByRole('combobox', { name: 'Role' }).inputValue()).resolves.toBe('viewer');
+    await expect(row.getByRole('combobox', { name: `Role of ${invitee.name}` }).inputValue()).resolves.toBe(
+      'viewer',
+    );
     await visible(row.getByRole('button', { name: `Remove ${invitee.name}` }));
     await screenshot(page, 'onboarding-13-users-with-invitee');
   });
