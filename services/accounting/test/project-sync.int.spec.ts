@@ -226,6 +226,29 @@ describe('project sync (spec §4 Project sync, §7 POST /zahara/projects/sync)',
     expect(answer.stats.plantedToZahara.errors).toBe(0);
   });
 
+  it('after a key change, links a site to the new unit’s project of its code: no second site, no second project', async () => {
+    const a = await configured('Moved to a unit with the code');
+    const site = await hires.addSite(a.actor, { name: 'Kirkgate Yard', job_number: 'J-3102' });
+    await sync(a.actor);
+    const otherKey = `bu-key-${a.actor.customerId}-c`;
+    const theirs = await addInZahara(otherKey, {
+      ProjectName: 'Kirkgate Yard',
+      ProjectCode: 'J-3102',
+      Address: {
+        AddressLines: '12 Canal Street\nLeeds\nWest Yorkshire',
+        Postcode: 'LS1 4AB',
+        CountryCode: 'GB',
+      },
+    });
+    await t.client.send(AccountingSettingsPut, settingsFor(t, { ...a, key: otherKey }));
+    const answer = await sync(a.actor);
+    expect(hires.sites.get(site.id)!.zahara_project_id).toBe(String(theirs.ProjectId));
+    const sites = hires.ofCompany(a.actor.customerId).filter((s) => s.job_number === 'J-3102');
+    expect(sites.map((s) => s.id)).toEqual([site.id]);
+    expect(projectsOf(otherKey).filter((p) => p.ProjectCode === 'J-3102')).toHaveLength(1);
+    expect(answer.stats.plantedToZahara.errors).toBe(0);
+  });
+
   it('counts a site Zahara refuses as an error and pushes the others', async () => {
     const a = await configured('Partial');
     const refused = await hires.addSite(a.actor, { job_number: 'J-'.padEnd(40, '9') });

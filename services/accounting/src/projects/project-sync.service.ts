@@ -71,6 +71,33 @@ class SiteIndex {
     site.zaharaProjectId = String(projectId);
     this.byProject.set(site.zaharaProjectId, site);
   }
+
+  /**
+   * Sites linked to a project this Zahara does not have (deleted there, or the key now reaches
+   * another business unit): one whose code a project here has, that no other site holds, is
+   * linked with it (answered, to write onto the site before any project is read as a site of
+   * its own); the others are unlinked for this sync, to be pushed anew.
+   */
+  settleStaleLinks(projects: readonly ZaharaProject[]): SyncSite[] {
+    const here = new Set(projects.map((p) => String(p.ProjectId)));
+    const stale = this.all.filter((site) => site.zaharaProjectId && !here.has(site.zaharaProjectId));
+    for (const site of stale) {
+      this.byProject.delete(site.zaharaProjectId!);
+      site.zaharaProjectId = null;
+      this.unlinkedByCode.set(projectCodeOf(site).toLowerCase(), site);
+    }
+    const relinked: SyncSite[] = [];
+    for (const site of stale) {
+      const code = projectCodeOf(site).trim().toLowerCase();
+      const project = projects.find(
+        (p) => !p.Void && !this.isLinked(p.ProjectId) && p.ProjectCode.trim().toLowerCase() === code,
+      );
+      if (!project) continue;
+      this.link(site, project.ProjectId);
+      relinked.push(site);
+    }
+    return relinked;
+  }
 }
 
 /**
@@ -146,6 +173,11 @@ export class ProjectSyncService {
     );
 
     const projects = await api.projects();
+    const relinked = sites.settleStaleLinks(projects);
+    await this.writeLinks(
+      actor,
+      relinked.map((site) => ({ site_id: site.id, zahara_project_id: site.zaharaProjectId! })),
+    );
     let cursor = zaharaSince;
     for (const project of projects) cursor = latest(cursor, project.LastUpdated);
     const touched = await this.pull(
