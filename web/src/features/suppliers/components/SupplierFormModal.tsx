@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Divider, Grid, Stack, Typography } from '@mui/material';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import LockIcon from '@mui/icons-material/Lock';
+import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AVAILABILITY_CHECK_METHODS, PREFERRED_ORDER_METHODS } from '@planted/domain';
@@ -22,6 +23,7 @@ import type { Supplier } from '../api/get-suppliers';
 import { useSimilarSuppliers } from '../api/get-similar-suppliers';
 import { useExportSupplier } from '../api/export-supplier';
 import { useSaveSupplier } from '../api/save-supplier';
+import { useAddNote } from '../api/timeline';
 import { supplierDetailsFormSchema, supplierFormSchema } from '../schemas';
 import { SupplierTimeline } from './SupplierTimeline';
 
@@ -116,6 +118,8 @@ export function SupplierFormModal({
       onSuccess: ({ supplier_name }) => toast.success(t('export.done', { name: supplier_name })),
       onError: (error) => toast.error(errorText(error, t('export.failed'))),
     });
+  const addNote = useAddNote();
+  const draftNote = useRef('');
   const form = useZodForm(canEditBasics ? supplierFormSchema : supplierDetailsFormSchema, {
     defaultValues: defaultsOf(supplier),
   });
@@ -156,6 +160,14 @@ export function SupplierFormModal({
                 .catch((error: unknown) => {
                   throw translateError(error);
                 });
+              // A note typed in the timeline and not added goes with the save, not to waste.
+              const note = draftNote.current.trim();
+              if (supplier !== null && note) {
+                await addNote.mutateAsync({ id: supplier.id, note }).catch((error: unknown) => {
+                  throw translateError(error);
+                });
+                draftNote.current = '';
+              }
               toast.success(supplier === null ? t('form.created') : t('form.updated'));
               onClose();
             }}
@@ -274,7 +286,7 @@ export function SupplierFormModal({
           </Form>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <SupplierTimeline supplierId={supplier?.id ?? null} />
+          <SupplierTimeline supplierId={supplier?.id ?? null} draft={draftNote} />
         </Grid>
       </Grid>
     </FormModal>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Box, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/ui/form/Form';
@@ -11,8 +12,17 @@ import { useErrorText, useTranslateApiError } from '../../../lib/use-error-text'
 import { useAddNote, useTimeline } from '../api/timeline';
 import { supplierNoteSchema } from '../schemas';
 
-/** The right panel (spec §2 Suppliers): the company's own timeline and an Add Note box. */
-export function SupplierTimeline({ supplierId }: { supplierId: string | null }) {
+/**
+ * The right panel (spec §2 Suppliers): the company's own timeline and an Add Note box. `draft`
+ * follows the note typed and not yet added, so saving the supplier can add it rather than lose it.
+ */
+export function SupplierTimeline({
+  supplierId,
+  draft,
+}: {
+  supplierId: string | null;
+  draft?: { current: string };
+}) {
   const { t, i18n } = useTranslation(['suppliers', 'forms', 'common']);
   const timeline = useTimeline(supplierId);
   const addNote = useAddNote();
@@ -20,6 +30,13 @@ export function SupplierTimeline({ supplierId }: { supplierId: string | null }) 
   const translateError = useTranslateApiError();
   const errorText = useErrorText();
   const form = useZodForm(supplierNoteSchema, { defaultValues: { note: '' } });
+  useEffect(() => {
+    if (!draft) return undefined;
+    const subscription = form.watch((values) => {
+      draft.current = typeof values.note === 'string' ? values.note : '';
+    });
+    return () => subscription.unsubscribe();
+  }, [form, draft]);
 
   return (
     <Box component="section" aria-labelledby="supplier-timeline-title" data-testid="supplier-timeline">

@@ -370,6 +370,38 @@ describe('Supplier modal (spec §2, §5, §6, §8)', () => {
     ]);
   });
 
+  it('adds a note typed and not yet added when the supplier is saved, rather than losing it', async () => {
+    const { user, calls } = await open({
+      [`GET /api/suppliers/${COMMUNITY_ID}/timeline`]: { body: { events: [] } },
+      [`POST /api/suppliers/${COMMUNITY_ID}/notes`]: {
+        status: 201,
+        body: {
+          event: {
+            id: 'e1',
+            type: 'note',
+            title: 'Note added',
+            body: 'x',
+            author: 'A',
+            created_at: '2026-03-07T09:00:00.000Z',
+          },
+          message: 'Note added',
+        },
+      },
+      [`PUT /api/suppliers/${COMMUNITY_ID}/customer-details`]: {
+        body: { supplier: community, message: 'ok' },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit HSS Hire Manchester' }));
+    const modal = await screen.findByRole('dialog', { name: 'HSS Hire Manchester' });
+    await user.type(within(modal).getByLabelText('Contact name'), 'Priya');
+    await user.type(within(modal).getByTestId('supplier-note'), 'Ring before 9');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Supplier updated successfully')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === `/api/suppliers/${COMMUNITY_ID}/notes`)?.body).toEqual({
+      note: 'Ring before 9',
+    });
+  });
+
   it("adds a note to the timeline; 'Note is required' when empty", async () => {
     let events = { body: { events: [] as unknown[] } };
     const { user, calls } = await open({
