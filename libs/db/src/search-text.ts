@@ -1,9 +1,12 @@
+/** Text whose `%`, `_` and `\` a LIKE pattern takes literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
  * A search term as a LIKE pattern matching it anywhere: `%`, `_` and `\` in the term are
  * literal characters, not wildcards. Trigram (GIN) indexes serve such patterns.
  */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literal(term)}%`;
 }
 
 /**
@@ -12,7 +15,7 @@ export function containsPattern(term: string): string {
  */
 export function wordsPattern(term: string): string {
   const words = term.trim().split(/\s+/).filter(Boolean);
-  return `%${words.map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`)).join('%')}%`;
+  return `%${words.map(literal).join('%')}%`;
 }
 
 /**

@@ -90,17 +90,48 @@ export function normalisePostcode(postcode: string, country: string): string | n
 }
 
 /**
+ * The postcode an edit of a site stores: one unchanged in the same country stands as stored
+ * (saved before postcodes were checked, or read from Zahara); a changed one, or one in a new
+ * country, as that country writes it. Null when it is not one of the country's.
+ */
+export function editedPostcode(
+  edit: { postcode: string; country: string },
+  stored: { postcode: string; country: string },
+): string | null {
+  const unchanged =
+    edit.country === stored.country &&
+    edit.postcode.trim().toUpperCase() === stored.postcode.trim().toUpperCase();
+  return unchanged ? stored.postcode : normalisePostcode(edit.postcode, edit.country);
+}
+
+/**
  * The site's postcode must be one of its country's (Zahara refuses others when the site is
  * pushed as a project, and the map cannot place them); written as the country writes it. An
- * edit is checked by the service, which knows the site as stored (siteEditFieldsSchema).
+ * edit is checked by the service, which knows the site as stored (siteEditFieldsSchema);
+ * a form editing a site checks it the same way with postcodeAgainst(site).
  */
 export function postcodeOfCountry(
   value: { postcode?: unknown; country?: unknown },
   ctx: z.RefinementCtx,
 ): void {
+  checkPostcode(value, ctx, undefined);
+}
+
+/** postcodeOfCountry for an edit of `stored`: an unchanged postcode stands (editedPostcode). */
+export const postcodeAgainst =
+  (stored: { postcode: string; country: string }) =>
+  (value: { postcode?: unknown; country?: unknown }, ctx: z.RefinementCtx): void =>
+    checkPostcode(value, ctx, stored);
+
+function checkPostcode(
+  value: { postcode?: unknown; country?: unknown },
+  ctx: z.RefinementCtx,
+  stored: { postcode: string; country: string } | undefined,
+): void {
   if (typeof value.postcode !== 'string' || typeof value.country !== 'string') return;
   if (value.postcode === '' || value.postcode.length > 20) return;
-  const normal = normalisePostcode(value.postcode, value.country);
+  const edit = { postcode: value.postcode, country: value.country };
+  const normal = stored ? editedPostcode(edit, stored) : normalisePostcode(edit.postcode, edit.country);
   if (normal === null)
     ctx.addIssue({ code: 'custom', path: ['postcode'], message: HIRES_MESSAGES.POSTCODE_INVALID });
   else value.postcode = normal;

@@ -5,6 +5,15 @@ import type { HiresTx } from '../db/database';
 import { accountingSettings } from '../db/schema';
 
 /**
+ * The rule, as SQL over the company's accounting_settings row: the integration is active and
+ * does not create every new hire's order by itself (null without a row). Read here and with a
+ * new hire's references (ReadModelsRepository.references).
+ */
+export const OFFERS_PURCHASE_ORDER = sql<
+  boolean | null
+>`(${accountingSettings.isActive} and not ${accountingSettings.autoCreatePurchaseOrders})`;
+
+/**
  * Whether the answer to creating a hire offers a purchase order (design.md: the 'create
  * purchase order?' prompt): the company's accounting integration is active and does not
  * create every new hire's order by itself. Read in the
@@ -15,16 +24,12 @@ import { accountingSettings } from '../db/schema';
 export class PurchaseOrderAvailability {
   async forCompany(tx: HiresTx, customerId: string): Promise<boolean> {
     const [row] = await this.statement(tx).execute({ customerId });
-    // With automatic purchase orders on, every new hire gets one without asking: nothing to offer.
-    return (row?.isActive ?? false) && !row?.autoCreatePurchaseOrders;
+    return row?.offers ?? false;
   }
 
   private readonly statement = preparedQuery((tx: HiresTx) =>
     tx
-      .select({
-        isActive: accountingSettings.isActive,
-        autoCreatePurchaseOrders: accountingSettings.autoCreatePurchaseOrders,
-      })
+      .select({ offers: OFFERS_PURCHASE_ORDER })
       .from(accountingSettings)
       .where(eq(accountingSettings.customerId, sql.placeholder('customerId')))
       .prepare('hires_purchase_order_available'),

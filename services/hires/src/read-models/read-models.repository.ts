@@ -6,6 +6,7 @@ import { PLANS, type PlanId } from '@planted/domain';
 import type { HiresTx } from '../db/database';
 import { accountingSettings, companyPlans, equipment, hireRows, sites, suppliers, users } from '../db/schema';
 import type { ListedHireRow } from '../hires/hires.repository';
+import { OFFERS_PURCHASE_ORDER } from './purchase-orders';
 
 /** What the catalogue's equipment events carry that hires shows (equipmentEventSchema). */
 export interface EquipmentFacts {
@@ -78,7 +79,7 @@ const referencesStatement = preparedSql<{
                   then (select count(*)::int from ${hireRows}
                          where ${hireRows.customerId} = ${value('customerId')}::uuid and ${hireRows.hireStatus} = 'active')
              end as active_count,
-             (${accountingSettings.isActive} and not ${accountingSettings.autoCreatePurchaseOrders}) as purchase_order
+             ${OFFERS_PURCHASE_ORDER} as purchase_order
         from (select) as one
         left join ${equipment} on ${equipment.id} = ${value('equipmentId')}::uuid
         left join ${suppliers} on ${suppliers.id} = ${value('supplierId')}::uuid

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   HIRES_MESSAGES,
   HiresSiteCreate,
-  normalisePostcode,
+  editedPostcode,
   paginationOf,
   ServiceError,
   SiteCreated,
@@ -83,9 +83,7 @@ export class SitesService {
     // country) stands as stored, though saved before postcodes were checked or read from Zahara.
     const fieldsOver = (site: SiteRow): SiteFields => {
       const country = edit.country ?? site.country;
-      const unchanged =
-        country === site.country && edit.postcode.trim().toUpperCase() === site.postcode.trim().toUpperCase();
-      const postcode = unchanged ? site.postcode : normalisePostcode(edit.postcode, country);
+      const postcode = editedPostcode({ postcode: edit.postcode, country }, site);
       if (postcode === null)
         throw new ServiceError('VALIDATION_FAILED', HIRES_MESSAGES.POSTCODE_INVALID, [
           { param: 'postcode', msg: HIRES_MESSAGES.POSTCODE_INVALID },

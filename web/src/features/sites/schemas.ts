@@ -2,7 +2,7 @@ import {
   ACCOUNTING_MESSAGES,
   ALWAYS_CHECK_FIELDS,
   HIRES_MESSAGES,
-  postcodeOfCountry,
+  postcodeAgainst,
   siteFieldsObject,
   siteFieldsSchema,
   type Site,
@@ -20,11 +20,8 @@ export const siteFormSchema = siteFieldsSchema;
  * takes it as it is), though saved before postcodes were checked or read from Zahara.
  */
 export function siteEditFormSchema(site: Pick<Site, 'postcode' | 'country'>): typeof siteFieldsSchema {
-  return siteFieldsObject.superRefine((value, ctx) => {
-    const same =
-      value.country === site.country &&
-      typeof value.postcode === 'string' &&
-      value.postcode.trim().toUpperCase() === site.postcode.trim().toUpperCase();
-    if (!same) postcodeOfCountry(value, ctx);
-  }, ALWAYS_CHECK_FIELDS) as unknown as typeof siteFieldsSchema;
+  return siteFieldsObject.superRefine(
+    postcodeAgainst(site),
+    ALWAYS_CHECK_FIELDS,
+  ) as unknown as typeof siteFieldsSchema;
 }
