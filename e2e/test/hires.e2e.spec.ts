@@ -3,6 +3,7 @@
 // Show Completed; bulk complete and bulk delete; the Upgrade Required modal on the free plan's
 // sixth active hire; and the hires map, offline, with its numbered markers and no key.
 import type { Page } from 'playwright-core';
+import { waitFor } from '@planted/testing';
 import { apiToken, newAccount, registerCompany } from '../support/api';
 import {
   atPath,
@@ -99,7 +100,12 @@ describe('hires', () => {
     await quickSite.getByTestId('site-job-number').fill(`J-${tag}`);
     await quickSite.getByTestId('site-save').click();
     await hidden(quickSite);
-    expect(await form.getByRole('combobox', { name: 'Site' }).inputValue()).toBe(`${siteName} (J-${tag})`);
+    // Shown once the sites list the picker reads holds the new site (a refetch, slower on a busy machine).
+    const pickedSite = await waitFor(async () => {
+      const value = await form.getByRole('combobox', { name: 'Site' }).inputValue();
+      return value ? value : undefined;
+    }, 10_000);
+    expect(pickedSite).toBe(`${siteName} (J-${tag})`);
 
     await form.getByTestId('hire-price').fill('85.55');
     await choose(page, 'New Hire', 'Pricing term', 'Per week');
