@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import {
   ACCOUNTING_MESSAGES as M,
   AccountingProjectsSync,
@@ -224,6 +225,27 @@ describe('project sync (spec §4 Project sync, §7 POST /zahara/projects/sync)',
     expect(pushed).toMatchObject({ ProjectName: 'Aire Street Yard' });
     expect(hires.sites.get(site.id)!.zahara_project_id).toBe(String(pushed.ProjectId));
     expect(answer.stats.plantedToZahara.errors).toBe(0);
+  });
+
+  it('a sync still running under the old key when the key changes does not write its cursors back', async () => {
+    const a = await configured('Key changed mid-sync');
+    await hires.addSite(a.actor, { name: 'Kirkstall Road Depot', job_number: 'J-3201' });
+    await sync(a.actor);
+    t.zahara.fail.slow({ delayMs: 1500, times: 1, key: a.key });
+    const running = sync(a.actor);
+    await new Promise((r) => setTimeout(r, 300));
+    const otherKey = `bu-key-${a.actor.customerId}-c`;
+    await t.client.send(AccountingSettingsPut, settingsFor(t, { ...a, key: otherKey }));
+    await running;
+    const [row] = await t.h.app.database.withTenant(a.actor.customerId, (tx) =>
+      tx.select().from(projectSyncs).where(eq(projectSyncs.customerId, a.actor.customerId)),
+    );
+    expect(row).toMatchObject({ status: 'completed', zaharaCursor: null, sitesCursor: null });
+    // So the next sync, under the new key, reads that unit's projects from the start.
+    const answer = await sync(a.actor);
+    const theirs = projectsOf(otherKey).filter((p) => p.ProjectCode.startsWith('J-20'));
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(answer.stats.zaharaToPlanted.totalProcessed).toBeGreaterThanOrEqual(theirs.length);
   });
 
   it('after a key change, links a site to the new unit’s project of its code: no second site, no second project', async () => {

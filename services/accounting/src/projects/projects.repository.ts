@@ -41,11 +41,17 @@ export class ProjectsRepository {
     return row;
   }
 
+  /**
+   * Records a good sync and its cursors. The cursors are written only while the row still
+   * holds this run's start: a key change meanwhile (SettingsRepository.restartProjectSync)
+   * gave it another, and this run's cursors are the old key's.
+   */
   async completed(
     tx: AccountingTx,
     customerId: string,
     result: { stats: SyncStats; zaharaCursor: string | null; sitesCursor: string },
   ): Promise<void> {
+    const ours = sql`${projectSyncs.startedAt} = ${result.sitesCursor}::timestamptz`;
     await tx
       .update(projectSyncs)
       .set({
@@ -53,8 +59,8 @@ export class ProjectsRepository {
         lastSyncAt: sql`now()`,
         lastStats: result.stats,
         lastError: null,
-        zaharaCursor: result.zaharaCursor,
-        sitesCursor: result.sitesCursor,
+        zaharaCursor: sql`CASE WHEN ${ours} THEN ${result.zaharaCursor}::text ELSE ${projectSyncs.zaharaCursor} END`,
+        sitesCursor: sql`CASE WHEN ${ours} THEN ${result.sitesCursor}::timestamptz ELSE ${projectSyncs.sitesCursor} END`,
       })
       .where(eq(projectSyncs.customerId, customerId));
   }

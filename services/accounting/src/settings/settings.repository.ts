@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccountingTx } from '../db/database';
 import { projectSyncs, settings, type SettingsRow } from '../db/schema';
 
@@ -25,12 +25,18 @@ export class SettingsRepository {
 
   /**
    * Another key may reach another business unit: project sync starts over (every project read,
-   * every site offered) rather than going on from where the old key's left off.
+   * every site offered) rather than going on from where the old key's left off. A sync running
+   * meanwhile under the old key is given a new start, so that when it ends it sees it was
+   * overtaken and does not write the old unit's cursors back (ProjectsRepository.completed).
    */
   async restartProjectSync(tx: AccountingTx, customerId: string): Promise<void> {
     await tx
       .update(projectSyncs)
-      .set({ zaharaCursor: null, sitesCursor: null })
+      .set({
+        zaharaCursor: null,
+        sitesCursor: null,
+        startedAt: sql`CASE WHEN ${projectSyncs.status} = 'running' THEN clock_timestamp() ELSE ${projectSyncs.startedAt} END`,
+      })
       .where(eq(projectSyncs.customerId, customerId));
   }
 }
