@@ -181,6 +181,43 @@ describe('on a phone-sized screen (390x844)', () => {
     ).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-05-profile');
   });
+
+  it('scrolls each control the keyboard reaches clear of the help button at the foot of the window', async () => {
+    const phone = await session({ viewport: PHONE, phone: true });
+    const { page } = phone;
+    await signIn(page, e2eEnv('demoEmail'), e2eEnv('demoPassword'));
+    await atPath(page, '/dashboard');
+    const covered: string[] = [];
+    for (const path of ['/dashboard', '/hires', '/sites', '/profile', '/zahara']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const help = (await page.getByTestId('help-button').boundingBox())!;
+      for (let stop = 0; stop < 60; stop++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const r = el.getBoundingClientRect();
+          return {
+            name: `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`,
+            help: el.dataset.testid === 'help-button',
+            x: r.x,
+            y: r.y,
+            width: r.width,
+            height: r.height,
+          };
+        });
+        if (!focused || focused.help || focused.width === 0) continue;
+        const overlaps =
+          focused.x < help.x + help.width &&
+          help.x < focused.x + focused.width &&
+          focused.y < help.y + help.height &&
+          help.y < focused.y + focused.height;
+        if (overlaps) covered.push(`${path}: ${focused.name}`);
+      }
+    }
+    expect(covered).toEqual([]);
+  });
 });
 
 describe('public pages', () => {

@@ -56,6 +56,9 @@ export function createAppTheme(name: ThemeName, texts: ThemeTexts = { close: 'Cl
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      // The help button stays at the foot of the window (HelpPanel): a control the keyboard
+      // reaches there is scrolled up clear of it, not left behind it (WCAG 2.4.11).
+      MuiCssBaseline: { styleOverrides: { html: { scrollPaddingBottom: 96 } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(2) } } },
