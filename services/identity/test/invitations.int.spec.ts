@@ -332,6 +332,43 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
     await expect(invite(actor, uniqueEmail('after-revoke'))).resolves.toBeDefined();
   });
 
+  it('lets only one of ten invitations sent at once take the last seat', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { actor } = await registerCompany(h.client);
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, n) =>
+          h.client.send(IdentityInvitationCreate, { actor, email: uniqueEmail(`burst-${n}`), role: 'user' }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+        expect(r.reason.code).toBe('USER_LIMIT_REACHED');
+      expect((await h.client.send(IdentityInvitationsList, { actor })).seats).toEqual({
+        used: 1,
+        pending: 1,
+        limit: 2,
+        plan: 'free',
+      });
+    }
+  });
+
+  it('renews an expired invitation only while its seat is free', async () => {
+    const { actor } = await registerCompany(h.client);
+    const first = await invite(actor, uniqueEmail('lapsed'));
+    await pool.query("update identity.invitations set expires_at = now() - interval '1 day' where id = $1", [
+      first.reply.invitation.id,
+    ]);
+    // Expired, it holds no seat: another address takes it.
+    await invite(actor, uniqueEmail('newer'));
+    expect(
+      await errorOf(h.client.send(IdentityInvitationResend, { actor, id: first.reply.invitation.id })),
+    ).toEqual({
+      code: 'USER_LIMIT_REACHED',
+      message:
+        'Your plan allows up to 2 users: 1 user and 1 pending invitation take every seat. Revoke an invitation or upgrade your subscription to invite more.',
+    });
+  });
+
   it('refuses to invite anyone into a free company that has its 2 active users', async () => {
     const { actor } = await registerCompany(h.client);
     await addUser(actor);

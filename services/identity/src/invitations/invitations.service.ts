@@ -24,7 +24,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import type { IdentityConfig } from '../config';
 import { CustomersRepository } from '../customers/customers.repository';
 import type { IdentityDatabase, IdentityTx } from '../db/database';
-import { idempotentRequests, type InvitationRow, type UserRow } from '../db/schema';
+import { idempotentRequests, type CustomerRow, type InvitationRow, type UserRow } from '../db/schema';
 import { acceptInviteUrl } from '../mail/invitation-email';
 import { MailService } from '../mail/mail.service';
 import { toUser } from '../users/user.mapper';
@@ -88,16 +88,7 @@ export class InvitationsService {
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
-      const company = await this.customers.findById(tx, actor.customerId);
-      // Nobody more can join a company at its plan's user limit: no invitation that could not be
-      // accepted. Open invitations to other addresses hold seats too: otherwise the admin hears
-      // nothing, and the last invitee is refused at the end of accepting.
-      const plan = getPlan(company?.subscriptionPlan ?? 'free');
-      const activeUsers = await this.users.countActive(tx, actor.customerId);
-      if (!canAddUser(plan.id, activeUsers)) throw userLimitReached(plan.user_limit ?? activeUsers);
-      const invited = await this.invitations.countOpenToOthers(tx, actor.customerId, input.email, new Date());
-      if (!canAddUser(plan.id, activeUsers + invited))
-        throw seatsHeldByInvitations(plan.user_limit ?? activeUsers, activeUsers, invited);
+      const company = await this.requireSeat(tx, actor.customerId, input.email);
       await this.invitations.revokePending(tx, actor.customerId, input.email);
       const invitation = await this.invitations.insert(tx, {
         customerId: actor.customerId,
@@ -162,6 +153,29 @@ export class InvitationsService {
   }
 
   /**
+   * The company, locked, once it is sure an invitation to `email` has a seat: nobody more can
+   * join a company at its plan's user limit, so no invitation that could not be accepted. Open
+   * invitations to other addresses hold seats too: otherwise the admin hears nothing, and the
+   * last invitee is refused at the end of accepting. The company's row stays locked to the end
+   * of the transaction, so two invitations sent at once cannot both take the last seat (accepting
+   * locks it too).
+   */
+  private async requireSeat(
+    tx: IdentityTx,
+    customerId: string,
+    email: string,
+  ): Promise<CustomerRow | undefined> {
+    const company = await this.customers.lockById(tx, customerId);
+    const plan = getPlan(company?.subscriptionPlan ?? 'free');
+    const activeUsers = await this.users.countActive(tx, customerId);
+    if (!canAddUser(plan.id, activeUsers)) throw userLimitReached(plan.user_limit ?? activeUsers);
+    const invited = await this.invitations.countOpenToOthers(tx, customerId, email, new Date());
+    if (!canAddUser(plan.id, activeUsers + invited))
+      throw seatsHeldByInvitations(plan.user_limit ?? activeUsers, activeUsers, invited);
+    return company;
+  }
+
+  /**
    * A new link for a pending invitation (an expired one included): the old token stops
    * working, the expiry starts again and the email goes out again. If the email then
    * fails the invitation stays pending with a link nobody has; resending again fixes it.
@@ -179,12 +193,13 @@ export class InvitationsService {
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
+      // An expired invitation renewed takes a seat again: there must be one.
+      const company = await this.requireSeat(tx, actor.customerId, current.email);
       const invitation = await this.invitations.renew(tx, actor.customerId, input.id, {
         tokenHash: hashInvitationToken(token),
         expiresAt: this.newExpiry(),
       });
       if (!invitation) throw invitationNotFound();
-      const company = await this.customers.findById(tx, actor.customerId);
       await this.outbox.record(
         tx,
         InvitationResent,
