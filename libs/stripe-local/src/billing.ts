@@ -532,17 +532,33 @@ export function updateSubscription(
   origin: RequestOrigin,
 ): Subscription {
   params.only(
-    ['cancel_at_period_end', 'metadata', 'items', 'cancellation_details'],
+    ['cancel_at', 'cancel_at_period_end', 'metadata', 'items', 'cancellation_details'],
     SUBSCRIPTION_UPDATE_IGNORED,
   );
   const subscription = state.subscriptions.require(id);
   const before = structuredClone(subscription);
-  const changesBilling = ['cancel_at_period_end', 'items'].find((key) => params.has(key));
+  const changesBilling = ['cancel_at', 'cancel_at_period_end', 'items'].find((key) => params.has(key));
   if (subscription.status === 'canceled' && changesBilling) {
     throw invalidRequest(
       'A canceled subscription can only update its cancellation_details and metadata.',
       changesBilling,
     );
+  }
+  if (params.has('cancel_at')) {
+    if (params.has('cancel_at_period_end'))
+      throw invalidRequest(
+        'You may only specify one of these parameters: cancel_at, cancel_at_period_end.',
+        'cancel_at',
+      );
+    // A date of its own (the Dashboard's 'cancel on a custom date'), or '' to take it back.
+    const cancelAt = params.integer('cancel_at') ?? null;
+    const now = state.clock.now();
+    if (cancelAt !== null && cancelAt <= now)
+      throw invalidRequest('cancel_at must be in the future.', 'cancel_at');
+    subscription.cancel_at = cancelAt;
+    subscription.cancel_at_period_end = false;
+    subscription.canceled_at = cancelAt === null ? null : now;
+    subscription.cancellation_details.reason = cancelAt === null ? null : 'cancellation_requested';
   }
   const cancelAtPeriodEnd = params.boolean('cancel_at_period_end');
   if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
@@ -693,15 +709,19 @@ function nextDue(state: StripeState, now: UnixSeconds): Due | undefined {
     }
   }
   for (const subscription of state.subscriptions.newestFirst()) {
-    if (subscription.status !== 'canceled' && subscription.current_period_end <= now) {
-      candidates.push({ kind: 'subscription', at: subscription.current_period_end, subscription });
-    }
+    if (subscription.status === 'canceled') continue;
+    // A cancel_at before the period's end ends the subscription then, not at the renewal.
+    const at = Math.min(subscription.current_period_end, subscription.cancel_at ?? Infinity);
+    if (at <= now) candidates.push({ kind: 'subscription', at, subscription });
   }
   return candidates.sort((a, b) => a.at - b.at)[0];
 }
 
 function renewOrEnd(state: StripeState, subscription: Subscription, at: UnixSeconds): void {
-  if (subscription.cancel_at_period_end) {
+  if (
+    subscription.cancel_at_period_end ||
+    (subscription.cancel_at !== null && subscription.cancel_at <= at)
+  ) {
     subscription.status = 'canceled';
     subscription.ended_at = at;
     state.emit('customer.subscription.deleted', subscription, { at });

@@ -731,6 +731,29 @@ describe('the clock, renewals and cancellation', () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
   });
 
+  it('cancel_at ends the subscription on its date (the Dashboard’s custom date); set to empty it is taken back', async () => {
+    const subscription = await paidSubscription();
+    const end = subscription.items.data[0].current_period_end;
+    await expect(
+      stripe.subscriptions.update(subscription.id, { cancel_at: end - DAY, cancel_at_period_end: false }),
+    ).rejects.toMatchObject({
+      message: 'You may only specify one of these parameters: cancel_at, cancel_at_period_end.',
+    });
+    const set = await stripe.subscriptions.update(subscription.id, { cancel_at: end - DAY });
+    expect(set).toMatchObject({ status: 'active', cancel_at: end - DAY, cancel_at_period_end: false });
+    const cleared = await stripe.subscriptions.update(subscription.id, { cancel_at: '' });
+    expect(cleared).toMatchObject({ cancel_at: null, canceled_at: null, cancel_at_period_end: false });
+    expect((await advance({ to: end - DAY + 60 })).events).toEqual([]);
+
+    await stripe.subscriptions.update(subscription.id, { cancel_at: end - 60 });
+    const { events } = await advance({ to: end - 30 });
+    expect(events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: 'canceled',
+      ended_at: end - 60,
+    });
+  });
+
   it('cancel with prorate and invoice_now credits the unused time; the next invoice spends the credit', async () => {
     const subscription = await paidSubscription();
     const { current_period_start: start, current_period_end: end } = subscription.items.data[0];

@@ -567,6 +567,29 @@ describe('keeping the plan (POST /subscriptions/keep-plan): a scheduled downgrad
     expect(renewed).toMatchObject({ plan: 'teams', status: 'active', subscriptionCanceledAt: null });
   });
 
+  it('takes back a cancellation set in Stripe’s Dashboard for a date of its own (cancel_at), which then never comes', async () => {
+    const { admin } = await upgraded();
+    const stripeId = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    const current = await h.stripe.subscriptions.retrieve(stripeId);
+    const cancelAt = current.items.data[0].current_period_end - 86_400;
+    await h.stripe.subscriptions.update(stripeId, { cancel_at: cancelAt });
+    await h.stripeLocal.webhooksIdle();
+    const ending = await waitForRow(h, admin.customerId, (r) => r.subscriptionCanceledAt !== null);
+    expect(ending.subscriptionEndDate?.getTime()).toBe(cancelAt * 1000);
+
+    const { subscription } = await h.client.send(BillingKeepPlan, { actor: admin });
+    expect(subscription).toMatchObject({ plan: 'teams', status: 'active', subscription_canceled_at: null });
+    const kept = await h.stripe.subscriptions.retrieve(stripeId);
+    expect({ cancel_at: kept.cancel_at, cancel_at_period_end: kept.cancel_at_period_end }).toEqual({
+      cancel_at: null,
+      cancel_at_period_end: false,
+    });
+    h.stripeLocal.clock.advanceTo(cancelAt + 60);
+    await h.stripeLocal.webhooksIdle();
+    expect((await h.stripe.subscriptions.retrieve(stripeId)).status).toBe('active');
+    expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'teams', status: 'active' });
+  });
+
   it('says the plan has ended when Stripe ended it before the news came, and takes that state', async () => {
     await downgradeEndedWithoutNews(async (admin) => {
       expect(await errorOf(h.client.send(BillingKeepPlan, { actor: admin }))).toEqual({

@@ -55,11 +55,18 @@ export class StripeGateway {
     );
   }
 
-  /** Takes back a cancel at period end: the subscription renews as before. */
-  keepAfterPeriodEnd(id: string): Promise<Stripe.Subscription> {
-    return this.call('subscriptions.update', () =>
-      this.stripe.subscriptions.update(id, { cancel_at_period_end: false }),
-    );
+  /**
+   * Takes back a scheduled cancellation: the subscription renews as before. Ours is a cancel at
+   * period end; one set in Stripe's Dashboard for a date of its own is a `cancel_at` alone, which
+   * `cancel_at_period_end: false` leaves in place (and Stripe takes only one of the two at once).
+   */
+  async keepAfterPeriodEnd(id: string): Promise<Stripe.Subscription> {
+    const current = await this.subscription(id);
+    const change: Stripe.SubscriptionUpdateParams =
+      current.cancel_at !== null && !current.cancel_at_period_end
+        ? { cancel_at: '' }
+        : { cancel_at_period_end: false };
+    return this.call('subscriptions.update', () => this.stripe.subscriptions.update(id, change));
   }
 
   /**
