@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
   BillingCheckout,
@@ -10,7 +11,7 @@ import {
   BillingSubscriptionGet,
 } from '@planted/contracts';
 import { PLANS } from '@planted/domain';
-import { defaultPriceId } from '@planted/stripe-local';
+import { DEFAULT_VAT_TAX_RATE_ID, defaultPriceId } from '@planted/stripe-local';
 import { waitFor } from '@planted/testing';
 import { SubscriptionsService } from '../src/subscriptions/subscriptions.service';
 import {
@@ -54,6 +55,16 @@ async function upgraded(priceId = TEAMS) {
   return { admin, sessionId, confirmed };
 }
 
+/** Waits until billing's consumers have applied every Stripe event the webhook took in. */
+async function stripeEventsApplied(): Promise<void> {
+  const jsm = await h.nc.jetstreamManager();
+  await waitFor(async () => {
+    for await (const consumer of jsm.consumers.list(h.app.streamName))
+      if (consumer.num_pending + consumer.num_ack_pending > 0) return undefined;
+    return true;
+  });
+}
+
 /** Runs `work` with the local Stripe's webhooks held back (what Stripe says, billing does not hear). */
 async function withWebhooksHeld<T>(work: () => Promise<T>): Promise<T> {
   h.forwardWebhooks = false;
@@ -81,6 +92,10 @@ function paidWithoutNews(actor: ReturnType<typeof newCompany>, priceId: string) 
 async function downgradeEndedWithoutNews(then: (admin: ReturnType<typeof newCompany>) => Promise<void>) {
   const { admin } = await upgraded();
   const { subscription } = await h.client.send(BillingDowngradeToFree, { actor: admin });
+  // The downgrade's own webhook applied first: applied after the clock moves, it would read the
+  // ended subscription back from Stripe, which is the news this helper holds back.
+  await h.stripeLocal.webhooksIdle();
+  await stripeEventsApplied();
   await withWebhooksHeld(async () => {
     h.stripeLocal.clock.advanceTo(Date.parse(subscription.subscription_end_date!) / 1000 + 60);
     await h.stripeLocal.webhooksIdle();
@@ -531,6 +546,34 @@ describe('downgrade to free (spec §4 Plans, §7 POST /subscriptions/downgrade-t
       await h.app.get(SubscriptionsService).checkRenewals();
       expect(await rowOf(h, admin.customerId)).toMatchObject({ plan: 'free', status: 'free' });
     });
+  });
+});
+
+describe('the VAT rate (STRIPE_TAX_RATE_VAT), checked with Stripe at start-up', () => {
+  const check = (id: string) => h.app.get(SubscriptionsService).checkVatRate(id);
+
+  it('finds nothing wrong with an exclusive, active 20 % rate, which the harness runs with', async () => {
+    expect(await check(DEFAULT_VAT_TAX_RATE_ID)).toBeUndefined();
+    expect(h.logLines.filter((l) => String(l.msg).includes('STRIPE_TAX_RATE_VAT'))).toEqual([]);
+  });
+
+  it('logs an error for a rate that is not there, archived, inclusive or of another percentage', async () => {
+    const rate = (fields: Partial<Stripe.TaxRateCreateParams>) =>
+      h.stripe.taxRates.create({ display_name: 'VAT', percentage: 20, inclusive: false, ...fields });
+    const archived = await rate({ active: false });
+    const inclusive = await rate({ inclusive: true });
+    const reduced = await rate({ percentage: 5 });
+    expect(await check('txr_not_in_this_account')).toBe(
+      'STRIPE_TAX_RATE_VAT txr_not_in_this_account is not a tax rate of this Stripe account',
+    );
+    expect(await check(archived.id)).toBe(
+      `STRIPE_TAX_RATE_VAT ${archived.id} is archived in Stripe: checkouts will fail`,
+    );
+    expect(await check(inclusive.id)).toBe(
+      `STRIPE_TAX_RATE_VAT ${inclusive.id} is inclusive: plan prices exclude VAT, so it must be exclusive`,
+    );
+    expect(await check(reduced.id)).toBe(`STRIPE_TAX_RATE_VAT ${reduced.id} is 5 %, not the 20 % of UK VAT`);
+    expect(h.logLines.filter((l) => String(l.msg).includes(reduced.id))).toMatchObject([{ level: 50 }]);
   });
 });
 

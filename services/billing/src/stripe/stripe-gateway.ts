@@ -79,6 +79,16 @@ export class StripeGateway {
     );
   }
 
+  /** A tax rate of the account; undefined when it has none of that id. */
+  async taxRate(id: string): Promise<Stripe.TaxRate | undefined> {
+    try {
+      return await this.stripe.taxRates.retrieve(id);
+    } catch (err) {
+      if (isResourceMissing(err)) return undefined;
+      throw this.failure('taxRates.retrieve', err);
+    }
+  }
+
   private async call<T>(operation: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();

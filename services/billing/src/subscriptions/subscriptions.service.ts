@@ -9,6 +9,7 @@ import {
   type StripeEventPayload,
   type Subscription,
 } from '@planted/contracts';
+import { VAT_RATE } from '@planted/domain';
 import type { Logger } from '@planted/logging';
 import { currentIdempotencyKey } from '@planted/messaging';
 import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
@@ -67,10 +68,37 @@ export class SubscriptionsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    if (!this.config.STRIPE_TAX_RATE_VAT)
+    const vat = this.config.STRIPE_TAX_RATE_VAT;
+    if (!vat)
       this.logger.warn(
         'STRIPE_TAX_RATE_VAT is not set: subscriptions are sold without VAT, though plan prices exclude it',
       );
+    // Not awaited: Stripe out of reach at start-up must not stop billing starting.
+    else void this.checkVatRate(vat);
+  }
+
+  /**
+   * The configured VAT rate, checked once against Stripe at start-up: a rate that is not there,
+   * archived, inclusive or not 20 % would fail every checkout, or charge the wrong VAT, with
+   * nothing said until a customer tries to pay.
+   */
+  async checkVatRate(id: string): Promise<string | undefined> {
+    let problem: string | undefined;
+    try {
+      const rate = await this.stripe.taxRate(id);
+      const percentage = VAT_RATE * 100;
+      if (!rate) problem = `STRIPE_TAX_RATE_VAT ${id} is not a tax rate of this Stripe account`;
+      else if (!rate.active) problem = `STRIPE_TAX_RATE_VAT ${id} is archived in Stripe: checkouts will fail`;
+      else if (rate.inclusive)
+        problem = `STRIPE_TAX_RATE_VAT ${id} is inclusive: plan prices exclude VAT, so it must be exclusive`;
+      else if (rate.percentage !== percentage)
+        problem = `STRIPE_TAX_RATE_VAT ${id} is ${rate.percentage} %, not the ${percentage} % of UK VAT`;
+    } catch (err) {
+      this.logger.warn({ err }, `Could not check STRIPE_TAX_RATE_VAT ${id} with Stripe at start-up`);
+      return undefined;
+    }
+    if (problem) this.logger.error(problem);
+    return problem;
   }
 
   current(actor: Actor): Promise<{ subscription: Subscription }> {
