@@ -47,6 +47,17 @@ describe('route guards', () => {
     await visible(page.getByText(e2eEnv('demoEmail'), { exact: true }));
   });
 
+  it('shows Login successful. once: a reload of the page it landed on does not bring it back', async () => {
+    const { page } = await session();
+    await signIn(page, e2eEnv('demoEmail'), e2eEnv('demoPassword'));
+    await atPath(page, '/dashboard');
+    await visible(page.getByTestId('route-flash').getByText('Login successful.'));
+    await page.reload();
+    await visible(page.getByTestId('dashboard-welcome'));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Login successful.').count()).toBe(0);
+  });
+
   it('sends an unknown path to /dashboard while signed in', async () => {
     const { page } = signedIn;
     await page.goto('/no-such-screen/at-all');

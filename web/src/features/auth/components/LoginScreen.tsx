@@ -10,6 +10,7 @@ import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { CheckboxInput } from '../../../components/ui/TextInput';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useLazyZodForm } from '../../../components/ui/form/use-lazy-zod-form';
+import { useHandedOverFlash } from '../../../lib/use-handed-over-flash';
 import { sessionStore } from '../../../lib/session-store';
 import { useLogin } from '../api/login';
 import { AuthShell, OrDivider } from './AuthShell';
@@ -63,6 +64,7 @@ export function LoginScreen() {
         ? { severity: 'success', text: t('reset.done') }
         : null,
   );
+  useHandedOverFlash(newMember || passwordReset ? state.flash : undefined);
   const { flash, clear } = useFlash(
     queryError
       ? {

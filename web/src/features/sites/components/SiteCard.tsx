@@ -48,7 +48,11 @@ export function SiteCard({
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
           <SiteStatusChip status={site.status} testId="site-status" />
-          <Typography variant="body2" data-testid="site-job-number">
+          <Typography
+            variant="body2"
+            sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+            data-testid="site-job-number"
+          >
             {site.job_number ? t('card.jobNumber', { job: site.job_number }) : t('card.noJobNumber')}
           </Typography>
         </Stack>

@@ -175,7 +175,7 @@ describe('Supplier cards (spec §2 Suppliers, §6)', () => {
     await i18n.changeLanguage('es');
     await open();
     expect(screen.getByRole('heading', { name: 'Proveedores', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Creado por usted')).toBeInTheDocument();
+    expect(screen.getByText('Creado por ti')).toBeInTheDocument();
     expect(screen.getByText('Comunidad')).toBeInTheDocument();
   });
 });
