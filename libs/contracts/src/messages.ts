@@ -77,3 +77,46 @@ export const IDEMPOTENCY = {
   OUTCOME_UNKNOWN:
     'The server did not confirm whether your request succeeded. It is safe to retry with the same Idempotency-Key.',
 } as const;
+
+/**
+ * Messages worded with numbers: the plan's user limit, as identity answers an invitation. Each
+ * has its pattern, so the browser finds the message and its numbers again and words it in the
+ * user's language (common:validationExtra.<KEY>, with the numbers by name).
+ */
+export const USER_LIMIT_MESSAGES = {
+  /** Inviting: an administrator reads it, and can upgrade. */
+  USER_LIMIT_INVITE: (limit: number) =>
+    `Your plan allows up to ${limit} users. Upgrade your subscription to invite more.`,
+  /** Accepting: the invitee reads it, who is not yet in the company and cannot upgrade it. */
+  USER_LIMIT_COMPANY_FULL: (limit: number) =>
+    `This company's plan allows up to ${limit} users. Ask its administrator to upgrade the subscription.`,
+  /** Inviting: the plan's seats are taken by its users and the invitations still open. */
+  USER_LIMIT_SEATS_HELD: (limit: number, users: number, invited: number) =>
+    `Your plan allows up to ${limit} users: ${users} ${users === 1 ? 'user' : 'users'} and ${invited} pending ${
+      invited === 1 ? 'invitation' : 'invitations'
+    } take every seat. Revoke an invitation or upgrade your subscription to invite more.`,
+} as const;
+
+export const NUMBERED_MESSAGE_PATTERNS: readonly {
+  key: keyof typeof USER_LIMIT_MESSAGES;
+  pattern: RegExp;
+  names: readonly string[];
+}[] = [
+  {
+    key: 'USER_LIMIT_INVITE',
+    pattern: /^Your plan allows up to (\d+) users\. Upgrade your subscription to invite more\.$/,
+    names: ['limit'],
+  },
+  {
+    key: 'USER_LIMIT_COMPANY_FULL',
+    pattern:
+      /^This company's plan allows up to (\d+) users\. Ask its administrator to upgrade the subscription\.$/,
+    names: ['limit'],
+  },
+  {
+    key: 'USER_LIMIT_SEATS_HELD',
+    pattern:
+      /^Your plan allows up to (\d+) users: (\d+) users? and (\d+) pending invitations? take every seat\. Revoke an invitation or upgrade your subscription to invite more\.$/,
+    names: ['limit', 'users', 'invited'],
+  },
+];

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY, MESSAGES } from '@planted/contracts/messages';
+import { IDEMPOTENCY, MESSAGES, USER_LIMIT_MESSAGES } from '@planted/contracts/messages';
 import { VALIDATION_MESSAGES } from '@planted/domain';
 import { i18n } from './i18n';
 import { setupI18n } from '../test/utils';
@@ -31,6 +31,27 @@ describe('schema messages are translatable (spec §1: English and Spanish)', () 
       'Todavía se está guardando. Espera un momento y vuelve a enviarlo sin cambios.',
     );
     await i18n.changeLanguage('en');
+  });
+
+  it('words the plan’s user limit in the user’s language, with its numbers', async () => {
+    await i18n.changeLanguage('es');
+    expect(serverText(i18n, USER_LIMIT_MESSAGES.USER_LIMIT_INVITE(2))).toBe(
+      'Tu plan permite hasta 2 usuarios. Mejora tu suscripción para invitar a más.',
+    );
+    expect(serverText(i18n, USER_LIMIT_MESSAGES.USER_LIMIT_COMPANY_FULL(10))).toBe(
+      'El plan de esta empresa permite hasta 10 usuarios. Pide a su administrador que mejore la suscripción.',
+    );
+    for (const [users, invited] of [
+      [1, 1],
+      [3, 2],
+    ])
+      expect(serverText(i18n, USER_LIMIT_MESSAGES.USER_LIMIT_SEATS_HELD(5, users, invited))).toBe(
+        `Tu plan permite hasta 5 usuarios, y sus plazas las ocupan usuarios activos (${users}) e invitaciones pendientes (${invited}). Revoca una invitación o mejora tu suscripción para invitar a más.`,
+      );
+    await i18n.changeLanguage('en');
+    expect(serverText(i18n, USER_LIMIT_MESSAGES.USER_LIMIT_INVITE(5))).toBe(
+      USER_LIMIT_MESSAGES.USER_LIMIT_INVITE(5),
+    );
   });
 
   it('leaves a text it does not know alone', () => {

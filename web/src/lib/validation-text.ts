@@ -1,5 +1,5 @@
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@planted/domain';
-import { IDEMPOTENCY, MESSAGES } from '@planted/contracts/messages';
+import { IDEMPOTENCY, MESSAGES, NUMBERED_MESSAGE_PATTERNS } from '@planted/contracts/messages';
 import type { i18n as I18n } from 'i18next';
 
 /*
@@ -65,5 +65,13 @@ export function validationKey(message: string): string | null {
  */
 export function serverText(i18n: Pick<I18n, 'exists' | 't'>, text: string): string {
   const key = validationKey(text);
-  return key && i18n.exists(key) ? i18n.t(key) : text;
+  if (key) return i18n.exists(key) ? i18n.t(key) : text;
+  // A text worded with numbers (the plan's user limit): its key, and the numbers by name.
+  for (const { key: numbered, pattern, names } of NUMBERED_MESSAGE_PATTERNS) {
+    const match = pattern.exec(text);
+    const numberedKey = `common:validationExtra.${numbered}`;
+    if (!match || !i18n.exists(numberedKey)) continue;
+    return i18n.t(numberedKey, Object.fromEntries(names.map((name, n) => [name, Number(match[n + 1])])));
+  }
+  return text;
 }

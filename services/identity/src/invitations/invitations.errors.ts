@@ -1,4 +1,4 @@
-import { MESSAGES, ServiceError } from '@planted/contracts';
+import { MESSAGES, ServiceError, USER_LIMIT_MESSAGES } from '@planted/contracts';
 
 export const onlyAdminsInvite = () => new ServiceError('FORBIDDEN', MESSAGES.ONLY_ADMINS_INVITE);
 
@@ -15,26 +15,15 @@ export const invitationInvalid = () =>
 
 /** Inviting: an administrator reads it, and can upgrade. */
 export const userLimitReached = (limit: number) =>
-  new ServiceError(
-    'USER_LIMIT_REACHED',
-    `Your plan allows up to ${limit} users. Upgrade your subscription to invite more.`,
-  );
+  new ServiceError('USER_LIMIT_REACHED', USER_LIMIT_MESSAGES.USER_LIMIT_INVITE(limit));
 
 /** Accepting: the invitee reads it, who is not yet in the company and cannot upgrade it. */
 export const companyFull = (limit: number) =>
-  new ServiceError(
-    'USER_LIMIT_REACHED',
-    `This company's plan allows up to ${limit} users. Ask its administrator to upgrade the subscription.`,
-  );
+  new ServiceError('USER_LIMIT_REACHED', USER_LIMIT_MESSAGES.USER_LIMIT_COMPANY_FULL(limit));
 
 /** Inviting: the plan's seats are taken by its users and the invitations still open. */
 export const seatsHeldByInvitations = (limit: number, users: number, invited: number) =>
-  new ServiceError(
-    'USER_LIMIT_REACHED',
-    `Your plan allows up to ${limit} users: ${users} ${users === 1 ? 'user' : 'users'} and ${invited} pending ${
-      invited === 1 ? 'invitation' : 'invitations'
-    } take every seat. Revoke an invitation or upgrade your subscription to invite more.`,
-  );
+  new ServiceError('USER_LIMIT_REACHED', USER_LIMIT_MESSAGES.USER_LIMIT_SEATS_HELD(limit, users, invited));
 
 export const invitationEmailFailed = () =>
   new ServiceError('UNAVAILABLE', 'The invitation email could not be sent. Please try again.');
