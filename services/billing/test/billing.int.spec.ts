@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -13,6 +14,7 @@ import {
 import { PLANS } from '@planted/domain';
 import { DEFAULT_VAT_TAX_RATE_ID, defaultPriceId } from '@planted/stripe-local';
 import { waitFor } from '@planted/testing';
+import { outbox } from '../src/db/schema';
 import { SubscriptionsService } from '../src/subscriptions/subscriptions.service';
 import {
   changesOf,
@@ -55,10 +57,18 @@ async function upgraded(priceId = TEAMS) {
   return { admin, sessionId, confirmed };
 }
 
-/** Waits until billing's consumers have applied every Stripe event the webhook took in. */
+/**
+ * Waits until billing has applied every Stripe event the webhook took in: each one is in the
+ * outbox when the webhook answers, published by the relay a moment later, then applied by the
+ * consumer. Both must be empty.
+ */
 async function stripeEventsApplied(): Promise<void> {
   const jsm = await h.nc.jetstreamManager();
   await waitFor(async () => {
+    const unpublished = await h.app.database.withSystem((tx) =>
+      tx.select({ id: outbox.id }).from(outbox).where(isNull(outbox.publishedAt)).limit(1),
+    );
+    if (unpublished.length > 0) return undefined;
     for await (const consumer of jsm.consumers.list(h.app.streamName))
       if (consumer.num_pending + consumer.num_ack_pending > 0) return undefined;
     return true;
