@@ -620,6 +620,16 @@ describe('keeping the plan (POST /subscriptions/keep-plan): a scheduled downgrad
     expect(renewed).toMatchObject({ plan: 'teams', status: 'active', subscriptionCanceledAt: null });
   });
 
+  it('schedules the downgrade again after it was taken back (Stripe must hear the second request too)', async () => {
+    const { admin } = await upgraded();
+    const stripeId = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;
+    await h.client.send(BillingDowngradeToFree, { actor: admin });
+    await h.client.send(BillingKeepPlan, { actor: admin });
+    const again = await h.client.send(BillingDowngradeToFree, { actor: admin });
+    expect(again.subscription.subscription_canceled_at).not.toBeNull();
+    expect((await h.stripe.subscriptions.retrieve(stripeId)).cancel_at_period_end).toBe(true);
+  });
+
   it('takes back a cancellation set in Stripe’s Dashboard for a date of its own (cancel_at), which then never comes', async () => {
     const { admin } = await upgraded();
     const stripeId = (await rowOf(h, admin.customerId))!.stripeSubscriptionId!;

@@ -211,9 +211,13 @@ export class SubscriptionsService implements OnModuleInit {
     if (state.subscriptionCanceledAt)
       return { subscription: toSubscription(state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
 
+    // Stripe's key names this request (a retry of it sends the same Idempotency-Key), not the
+    // subscription: a downgrade taken back with Keep and asked for again is a new request, which
+    // Stripe would otherwise answer from the first one's record without cancelling anything.
+    const requestKey = currentIdempotencyKey() ?? randomUUID();
     await this.stripe.cancelAtPeriodEnd(
       state.stripeSubscriptionId,
-      `downgrade:${state.stripeSubscriptionId}`,
+      `downgrade:${state.stripeSubscriptionId}:${requestKey}`,
     );
     const applied = await this.applyNow(actor.customerId, state.stripeSubscriptionId);
     return { subscription: toSubscription(applied.state), message: BILLING_MESSAGES.DOWNGRADE_SCHEDULED };
