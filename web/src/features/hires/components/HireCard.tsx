@@ -19,6 +19,7 @@ import { exVatFromTotal } from '@planted/domain';
 import { HireStatusChip } from '../../../components/ui/StatusChips';
 import { useDocumentUrl } from '../../../lib/accounting';
 import { formatDate, formatMoney, initials } from '../../../lib/format';
+import { serverText } from '../../../lib/validation-text';
 import type { Hire } from '../api/get-hires';
 import { CardImage } from '../../../components/ui/CardImage';
 
@@ -140,7 +141,7 @@ export function HireCard({
           <Line label={t('card.po')} value={<PurchaseOrderLabel hire={hire} />} testId="hire-po" />
           {hire.purchase_order_error && !hire.zahara_po_number && (
             <Typography variant="body2" color="error" data-testid="hire-po-error">
-              {t('card.poFailed', { message: hire.purchase_order_error })}
+              {t('card.poFailed', { message: serverText(i18n, hire.purchase_order_error) })}
             </Typography>
           )}
         </Stack>

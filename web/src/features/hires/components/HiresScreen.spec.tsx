@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HIRES_MESSAGES } from '@planted/contracts';
+import { ACCOUNTING_MESSAGES, HIRES_MESSAGES } from '@planted/contracts';
 import { computeHireTotals } from '@planted/domain';
 import { i18n } from '../../../lib/i18n';
 import {
@@ -954,6 +954,23 @@ describe('in Spanish (spec §1)', () => {
     const card = await screen.findByTestId(`hire-card-${HIRE_A}`, {}, { timeout: 15_000 });
     expect(within(card).getByTestId('hire-po-error')).toHaveTextContent(
       'Error al crear la orden de compra: Clave no válida',
+    );
+  });
+
+  it('words a failure the connector names in Spanish too (an unmatched supplier)', async () => {
+    await i18n.changeLanguage('es');
+    mockFetch(
+      base({
+        'GET /api/hires': hirePage(
+          [hire({ purchase_order_error: ACCOUNTING_MESSAGES.SUPPLIER_NOT_MATCHED })],
+          1,
+        ),
+      }),
+    );
+    renderApp('/hires');
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`, {}, { timeout: 15_000 });
+    expect(within(card).getByTestId('hire-po-error')).toHaveTextContent(
+      'Error al crear la orden de compra: El proveedor de este alquiler no está vinculado con un proveedor de Zahara.',
     );
   });
 });
