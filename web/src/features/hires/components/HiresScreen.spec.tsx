@@ -764,6 +764,23 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     });
   });
 
+  it('says hires already on one order have it, rather than offering (and announcing) a new one', async () => {
+    const onOrder = { zahara_po_number: 'PO-1009', zahara_document_id: 'DOC-1009' };
+    const { calls, user } = await open('/hires', {
+      ...active,
+      'GET /api/hires': hirePage([hire(onOrder), { ...sameSupplier, ...onOrder }]),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    expect(
+      await screen.findByText(
+        'Purchase Order #PO-1009 in Zahara already covers the selected hire(s): no new order is needed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-po-dialog')).not.toBeInTheDocument();
+    expect(posts(calls, '/api/zahara/purchase-order/create-bulk')).toHaveLength(0);
+  });
+
   it("reports 'Failed to create bulk purchase order: {error}'", async () => {
     const { user } = await open('/hires', {
       ...active,

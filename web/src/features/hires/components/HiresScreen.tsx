@@ -210,6 +210,13 @@ export function HiresScreen() {
       toast.error(t('forms:validation.SAME_SUPPLIER'));
       return;
     }
+    // Hires already on one order: the connector would answer that order again, not make another.
+    const numbers = new Set(chosen.map((hire) => hire.zahara_po_number));
+    const [number] = numbers;
+    if (numbers.size === 1 && number) {
+      toast.success(t('po.alreadyOrdered', { number, count: chosen.length }));
+      return;
+    }
     setBulkOrder(chosen);
   };
 
