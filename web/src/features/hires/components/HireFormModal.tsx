@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Grid } from '@mui/material';
-import { useWatch } from 'react-hook-form';
+import { Alert, Box, Button, Grid } from '@mui/material';
+import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EQUIPMENT_DROPDOWN_MAX, HIRE_STATUSES, PRICING_TERMS, SITE_COUNTRY_NAMES } from '@planted/domain';
 import { FormModal } from '../../../components/ui/FormModal';
@@ -65,6 +65,9 @@ function defaultsOf(hire: Hire | null, prefill: HirePrefill) {
 
 type QuickAdd = 'equipment' | 'supplier' | 'site' | null;
 
+/** Fields a purchase order's lines do not carry. */
+const NOT_ON_ORDER: ReadonlySet<string> = new Set(['hire_status', 'additional_details']);
+
 /**
  * Add or edit a hire (spec §2 Hires, §5 Hire form): equipment, supplier and site each with a
  * quick-add modal on top, price and term, delivery and operator costs, dates, status when
@@ -103,6 +106,11 @@ export function HireFormModal({
   const sites = useSites();
   const prices = useLatestPrices();
   const equipmentId = useWatch({ control: form.control, name: 'equipment_id' }) as string;
+  // A hire on a purchase order: the order in Zahara is not changed with it (the connector makes
+  // orders, it does not amend them), so the user hears that before saving a change it covers.
+  const { dirtyFields } = useFormState({ control: form.control });
+  const changesOrder =
+    Boolean(hire?.zahara_po_number) && Object.keys(dirtyFields).some((field) => !NOT_ON_ORDER.has(field));
 
   const equipmentOptions = useMemo<PickerOption[]>(() => {
     const list = dedupe([...added.equipment, ...(equipment.data ?? [])]).map((item) => ({
@@ -181,6 +189,11 @@ export function HireFormModal({
         }}
       >
         <FormError testId="hire-form-error" />
+        {changesOrder && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="hire-order-unchanged">
+            {t('form.orderUnchanged', { number: hire?.zahara_po_number })}
+          </Alert>
+        )}
         <Grid container columnSpacing={3}>
           <Grid size={{ xs: 12, md: 7 }}>
             <EntityPicker

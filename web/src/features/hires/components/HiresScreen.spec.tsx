@@ -472,6 +472,23 @@ describe('The hire form (spec §2, §5, §9)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Hire' })).not.toBeInTheDocument());
   });
 
+  it('warns, once a change the order covers is made, that a hire on a purchase order leaves the order in Zahara as it was', async () => {
+    const onOrder = hire({ zahara_po_number: 'PO-1010', zahara_document_id: 'DOC-1010' });
+    const { user } = await open(`/hires?edit=${HIRE_A}`, {
+      [`GET /api/hires/${HIRE_A}`]: { body: { hire: onOrder } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Hire' });
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue(100);
+    // The status and the notes are not on the order.
+    await choose(user, dialog, 'Status', 'Collection Booked');
+    expect(within(dialog).queryByTestId('hire-order-unchanged')).not.toBeInTheDocument();
+    await user.clear(within(dialog).getByTestId('hire-price'));
+    await user.type(within(dialog).getByTestId('hire-price'), '120');
+    expect(await within(dialog).findByTestId('hire-order-unchanged')).toHaveTextContent(
+      'This hire is on Purchase Order #PO-1010 in Zahara. Saving changes the hire here, not the order: update the order in Zahara too.',
+    );
+  });
+
   it('opens a new hire prefilled from the equipment screen link and clears every parameter', async () => {
     const { router } = await open(
       `/hires?equipment_id=${EQUIPMENT}&equipment_name=Mini%20Digger&supplier_id=${SUPPLIER}&price_per_day=45.5&keep=1`,
