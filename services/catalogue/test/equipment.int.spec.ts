@@ -145,6 +145,28 @@ describe('the shared catalogue (spec §2 Equipment, §6: every company sees ever
     expect(past.pagination.total).toBe(14);
   });
 
+  it('orders names as people read them: capitals and small letters together, A to Z', async () => {
+    const mixed = uniqueWord();
+    for (const name of [
+      `${mixed} x small`,
+      `${mixed} Youngman`,
+      `${mixed} Acrow`,
+      `${mixed} AJC`,
+      `${mixed} Bomag`,
+      `${mixed} BoSS`,
+    ])
+      await addItem(a.admin, { name });
+    const page = await h.client.send(CatalogueEquipmentList, { actor: b.user, search: mixed });
+    expect(page.equipment.map((e) => e.name.slice(mixed.length + 1))).toEqual([
+      'Acrow',
+      'AJC',
+      'Bomag',
+      'BoSS',
+      'x small',
+      'Youngman',
+    ]);
+  });
+
   it('takes a limit up to 1000 for dropdowns', async () => {
     const all = await h.client.send(CatalogueEquipmentList, { actor: a.viewer, search: word, limit: 1000 });
     expect(all.equipment).toHaveLength(14);

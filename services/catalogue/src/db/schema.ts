@@ -98,12 +98,13 @@ export const equipment = catalogue
       index('equipment_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
       // Near-duplicate names offered when an admin adds an item (trigram similarity).
       index('equipment_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-      // The unfiltered list, ordered by name, and the category filter and counts.
+      // The unfiltered list, ordered by name as people read it (NAME_ORDER), and the category
+      // filter and counts.
       index('equipment_name_idx')
-        .on(t.name, t.id)
+        .on(sql`${t.name} collate "und-x-icu"`, t.id)
         .where(sql`${t.deletedAt} is null`),
       index('equipment_category_name_idx')
-        .on(t.category, t.name, t.id)
+        .on(t.category, sql`${t.name} collate "und-x-icu"`, t.id)
         .where(sql`${t.deletedAt} is null`),
       index('equipment_customer_idx').on(t.customerId),
       // Whether a company has inactive items of its own, asked by every list request (ListCache):
@@ -161,7 +162,7 @@ export const suppliers = catalogue
       index('suppliers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
       index('suppliers_search_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
       index('suppliers_name_idx')
-        .on(t.name, t.id)
+        .on(sql`${t.name} collate "und-x-icu"`, t.id)
         .where(sql`${t.deletedAt} is null`),
       index('suppliers_created_by_idx').on(t.createdBy),
       index('suppliers_own_inactive_idx')

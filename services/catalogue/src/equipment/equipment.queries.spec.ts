@@ -23,7 +23,7 @@ describe('the equipment list statement', () => {
     expect(text).toContain('with matched as not materialized');
     expect(text).toContain('e.deleted_at is null and (e.is_active or e.customer_id = $1)');
     expect(text).not.toContain('search_text');
-    expect(text).toMatch(/order by name, id limit \$\d offset \$\d/);
+    expect(text).toMatch(/order by name collate "und-x-icu", id limit \$\d offset \$\d/);
     expect(text).not.toContain('join catalogue.equipment_favorites mf');
     // The company for visibility, for its own inactive items, limit 12 and offset 24 for page 3, and for is_favorite.
     expect(params).toEqual([me, me, 12, 24, me]);

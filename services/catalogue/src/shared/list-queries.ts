@@ -120,13 +120,13 @@ export function listPageQuery(list: SharedList, filter: ListFilter, value: Value
     ),
     total as (select count(*)::int as total, ${listState(list, customerId)} from matched),
     page as (
-      select * from matched order by name, id limit ${value('limit')} offset ${value('offset')}
+      select * from matched order by name collate "und-x-icu", id limit ${value('limit')} offset ${value('offset')}
     )
     select t.total, t.version, t."ownInactive", ${parts.columns}
     from total t
     left join page p on true
     ${parts.joins}
-    order by p.name, p.id`;
+    order by p.name collate "und-x-icu", p.id`;
 }
 
 /**
@@ -159,12 +159,12 @@ export function listMergedPageQuery(list: SharedList, value: ValueOf, parts: Pag
       where ${sql.raw(`${a}.id`)} = any(${value('ids')}::uuid[])
     ),
     total as (select (select count(*)::int from own) as total, ${listState(list, customerId)}),
-    page as (select * from matched order by name, id limit ${value('limit')})
+    page as (select * from matched order by name collate "und-x-icu", id limit ${value('limit')})
     select t.total, t.version, t."ownInactive", ${parts.columns}
     from total t
     left join page p on true
     ${parts.joins}
-    order by p.name, p.id`;
+    order by p.name collate "und-x-icu", p.id`;
 }
 
 /** The merged page statements of a list (listMergedPageQuery), one per shape of filter, prepared. */
