@@ -134,6 +134,11 @@ export async function createGatewayApp(
     // A hop count: Fastify then takes the address that many entries from the right.
     trustProxy: config.TRUST_PROXY,
     logger: false,
+    // A JSON body with a "__proto__" key, or a "constructor" holding a "prototype", is taken with
+    // that key dropped (no field of the API is named so) rather than refused as malformed JSON,
+    // which it is not; either way it never reaches an object's prototype.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // Router errors (a path segment over maxParamLength, a malformed percent-encoding) and the
     // HTTP parser's in the API's error shape, not Fastify's (which echoed the path and its codes).
     frameworkErrors: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {

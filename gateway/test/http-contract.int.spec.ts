@@ -65,8 +65,16 @@ describe('gateway HTTP contract', () => {
     expect(await unknown.json()).toEqual({
       error: "Body is not valid JSON but content-type is set to 'application/json'",
     });
+    // A "__proto__" or "constructor.prototype" key is dropped, not taken as malformed JSON.
     const poisoned = await post('/api/auth/login', '{"__proto__": {"admin": true}}');
     expect(poisoned.status).toBe(400);
+    expect(await poisoned.json()).toMatchObject({ error: 'Email is required' });
+    const constructor = await post(
+      '/api/auth/login',
+      '{"email": "a@b.co", "constructor": {"prototype": {"admin": true}}}',
+    );
+    expect(await constructor.json()).toMatchObject({ error: 'Password is required' });
+    expect(({} as { admin?: boolean }).admin).toBeUndefined();
   });
 
   it('answers the router’s and the HTTP parser’s refusals in the API’s error shape, echoing nothing', async () => {
