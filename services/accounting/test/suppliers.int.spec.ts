@@ -123,6 +123,33 @@ describe('supplier matching (spec §5 Matching, §7 /zahara/supplier-matches)', 
     });
   });
 
+  it('refuses a code id this business unit does not have, naming which, and keeps the match as it was', async () => {
+    const a = await configured('Unknown codes');
+    const ours = await catalogueSupplier(t);
+    const theirs = t.zahara.tenant(a.key)!.suppliers.find((s) => s.ReferenceNumber === 'MID001')!;
+    const seed = seedOf(t, a.key);
+    const send = (codes: Record<string, number>) =>
+      t.client.send(AccountingSupplierMatchCreate, {
+        actor: a.actor,
+        supplier_id: ours.id,
+        zahara_supplier_id: theirs.SupplierId,
+        ...codes,
+      });
+    for (const [field, message] of [
+      ['zahara_nominal_id', M.NOMINAL_CODE_NOT_FOUND],
+      ['zahara_default_tax_code_id', M.TAX_CODE_NOT_FOUND],
+      ['zahara_cost_code_id', M.COST_CODE_NOT_FOUND],
+      ['zahara_division_id', M.DIVISION_NOT_FOUND],
+    ] as const)
+      expect(await errorOf(send({ [field]: 987_654 }))).toEqual({ code: 'NOT_FOUND', message });
+    const { data } = await t.client.send(AccountingSupplierMatchesList, { actor: userOf(a) });
+    expect(data).toEqual([]);
+    // This unit's own codes are taken.
+    await expect(send({ zahara_nominal_id: seed.nominal.id })).resolves.toMatchObject({
+      data: { zahara_nominal_id: seed.nominal.id },
+    });
+  });
+
   it("needs both suppliers ('Please select both suppliers to match')", async () => {
     const a = await configured('Both');
     const ours = await catalogueSupplier(t);

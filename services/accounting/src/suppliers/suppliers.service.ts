@@ -108,6 +108,16 @@ export class SuppliersService {
     const theirs = await askZahara(() => api.supplier(input.zahara_supplier_id), {
       notFound: M.SELECTED_SUPPLIERS_NOT_FOUND,
     });
+    // Codes named by id must be this business unit's: one that is not would fail every purchase
+    // order of the supplier, far from where it was typed.
+    const codes: [number | null, (id: number) => Promise<unknown>, string][] = [
+      [input.zahara_nominal_id, (id) => api.nominalCode(id), M.NOMINAL_CODE_NOT_FOUND],
+      [input.zahara_default_tax_code_id, (id) => api.taxCode(id), M.TAX_CODE_NOT_FOUND],
+      [input.zahara_cost_code_id, (id) => api.costCode(id), M.COST_CODE_NOT_FOUND],
+      [input.zahara_division_id, (id) => api.division(id), M.DIVISION_NOT_FOUND],
+    ];
+    for (const [id, lookUp, notFound] of codes)
+      if (id !== null) await askZahara(() => lookUp(id), { notFound });
     const row = await this.saveMatch(actor.customerId, input.supplier_id, {
       zaharaSupplierId: theirs.SupplierId,
       zaharaNominalId: input.zahara_nominal_id ?? (theirs.DefaultNominalCodeId || null),

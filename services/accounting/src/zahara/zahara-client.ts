@@ -219,6 +219,18 @@ export class ZaharaApi {
     return this.call('GET', `TaxCode/Get/${seg(id)}`, undefined, read);
   }
 
+  nominalCode(id: number): Promise<ZaharaNominalCode> {
+    return this.call('GET', `NominalCode/Get/${seg(id)}`, undefined, read);
+  }
+
+  costCode(id: number): Promise<ZaharaCostCode> {
+    return this.call('GET', `CostCode/Get/${seg(id)}`, undefined, read);
+  }
+
+  division(id: number): Promise<ZaharaDivision> {
+    return this.call('GET', `Division/Get/${seg(id)}`, undefined, read);
+  }
+
   costCodeByCode(code: string): Promise<ZaharaCostCode> {
     return this.call('GET', `CostCode/GetByCode/${seg(code)}`, undefined, read);
   }
