@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RATE_LIMIT_MESSAGES, waitText } from '@planted/contracts';
 import { RateLimitedError } from '../errors/http-exception.filter';
 
 export interface AttemptLimits {
@@ -110,19 +111,11 @@ export class AttemptLimiter {
   }
 }
 
-/** The wait as people say it: seconds under a minute, else whole minutes rounded up. */
-export function waitText(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  return seconds < 60
-    ? plural(Math.max(1, Math.ceil(seconds)), 'second')
-    : plural(Math.ceil(seconds / 60), 'minute');
-}
+export { waitText };
 
-export const tooManyLoginAttempts = (seconds: number) =>
-  `Too many login attempts. Please try again in ${waitText(seconds)}.`;
+export const tooManyLoginAttempts = RATE_LIMIT_MESSAGES.TOO_MANY_LOGIN_ATTEMPTS;
 
-export const tooManyAttempts = (seconds: number) =>
-  `Too many attempts. Please try again in ${waitText(seconds)}.`;
+export const tooManyAttempts = RATE_LIMIT_MESSAGES.TOO_MANY_ATTEMPTS;
 
 export interface Limiters {
   /** Wrong passwords at sign-in, per email and source address. */

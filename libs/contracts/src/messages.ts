@@ -97,11 +97,50 @@ export const USER_LIMIT_MESSAGES = {
     } take every seat. Revoke an invitation or upgrade your subscription to invite more.`,
 } as const;
 
+/** The wait as people say it: seconds under a minute, else whole minutes rounded up. */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return seconds < 60
+    ? plural(Math.max(1, Math.ceil(seconds)), 'second')
+    : plural(Math.ceil(seconds / 60), 'minute');
+}
+
+/** The gateway's attempt limits (sign-in, password change, ...), with the wait left. */
+export const RATE_LIMIT_MESSAGES = {
+  TOO_MANY_LOGIN_ATTEMPTS: (seconds: number) =>
+    `Too many login attempts. Please try again in ${waitText(seconds)}.`,
+  TOO_MANY_ATTEMPTS: (seconds: number) => `Too many attempts. Please try again in ${waitText(seconds)}.`,
+} as const;
+
+/**
+ * Each numbered text's pattern: `key` under common:validationExtra, and the numbers' names in
+ * order (a number named `count` picks the translation's plural form).
+ */
 export const NUMBERED_MESSAGE_PATTERNS: readonly {
-  key: keyof typeof USER_LIMIT_MESSAGES;
+  key: string;
   pattern: RegExp;
   names: readonly string[];
 }[] = [
+  {
+    key: 'TOO_MANY_LOGIN_ATTEMPTS_SECONDS',
+    pattern: /^Too many login attempts\. Please try again in (\d+) seconds?\.$/,
+    names: ['count'],
+  },
+  {
+    key: 'TOO_MANY_LOGIN_ATTEMPTS_MINUTES',
+    pattern: /^Too many login attempts\. Please try again in (\d+) minutes?\.$/,
+    names: ['count'],
+  },
+  {
+    key: 'TOO_MANY_ATTEMPTS_SECONDS',
+    pattern: /^Too many attempts\. Please try again in (\d+) seconds?\.$/,
+    names: ['count'],
+  },
+  {
+    key: 'TOO_MANY_ATTEMPTS_MINUTES',
+    pattern: /^Too many attempts\. Please try again in (\d+) minutes?\.$/,
+    names: ['count'],
+  },
   {
     key: 'USER_LIMIT_INVITE',
     pattern: /^Your plan allows up to (\d+) users\. Upgrade your subscription to invite more\.$/,

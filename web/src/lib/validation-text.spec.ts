@@ -1,4 +1,4 @@
-import { IDEMPOTENCY, MESSAGES, USER_LIMIT_MESSAGES } from '@planted/contracts/messages';
+import { IDEMPOTENCY, MESSAGES, RATE_LIMIT_MESSAGES, USER_LIMIT_MESSAGES } from '@planted/contracts/messages';
 import { VALIDATION_MESSAGES } from '@planted/domain';
 import { i18n } from './i18n';
 import { setupI18n } from '../test/utils';
@@ -52,6 +52,24 @@ describe('schema messages are translatable (spec §1: English and Spanish)', () 
     expect(serverText(i18n, USER_LIMIT_MESSAGES.USER_LIMIT_INVITE(5))).toBe(
       USER_LIMIT_MESSAGES.USER_LIMIT_INVITE(5),
     );
+  });
+
+  it('words the attempt limits’ wait in the user’s language, singular and plural', async () => {
+    await i18n.changeLanguage('es');
+    expect(serverText(i18n, RATE_LIMIT_MESSAGES.TOO_MANY_LOGIN_ATTEMPTS(1))).toBe(
+      'Demasiados intentos de inicio de sesión. Vuelve a intentarlo en 1 segundo.',
+    );
+    expect(serverText(i18n, RATE_LIMIT_MESSAGES.TOO_MANY_LOGIN_ATTEMPTS(42))).toBe(
+      'Demasiados intentos de inicio de sesión. Vuelve a intentarlo en 42 segundos.',
+    );
+    expect(serverText(i18n, RATE_LIMIT_MESSAGES.TOO_MANY_ATTEMPTS(600))).toBe(
+      'Demasiados intentos. Vuelve a intentarlo en 10 minutos.',
+    );
+    await i18n.changeLanguage('en');
+    for (const seconds of [1, 30, 60, 61, 3600])
+      expect(serverText(i18n, RATE_LIMIT_MESSAGES.TOO_MANY_ATTEMPTS(seconds))).toBe(
+        RATE_LIMIT_MESSAGES.TOO_MANY_ATTEMPTS(seconds),
+      );
   });
 
   it('leaves a text it does not know alone', () => {

@@ -70,8 +70,11 @@ export function serverText(i18n: Pick<I18n, 'exists' | 't'>, text: string): stri
   for (const { key: numbered, pattern, names } of NUMBERED_MESSAGE_PATTERNS) {
     const match = pattern.exec(text);
     const numberedKey = `common:validationExtra.${numbered}`;
-    if (!match || !i18n.exists(numberedKey)) continue;
-    return i18n.t(numberedKey, Object.fromEntries(names.map((name, n) => [name, Number(match[n + 1])])));
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, n) => [name, Number(match[n + 1])]));
+    // With a `count`, the key itself may exist only in its plural forms.
+    if (!i18n.exists(numberedKey, values)) continue;
+    return i18n.t(numberedKey, values);
   }
   return text;
 }
