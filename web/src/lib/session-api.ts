@@ -80,13 +80,20 @@ export function adoptDashboardToken(
 /**
  * Spec §4 session start: a complete stored session is trusted and verified with the server.
  * Success replaces the stored user; a 401 has already cleared the session (api client);
- * any other failure keeps the session as it was.
+ * any other failure keeps the session as it was. Once verified, the company is read again
+ * too, without holding the start up: its plan or name may have changed since it was stored
+ * (an upgrade in another browser), and every screen showing it must agree.
  */
 export async function restoreSession(store: SessionStore = sessionStore): Promise<void> {
   if (store.getState().status !== 'restoring') return;
   try {
     const { user } = await fetchVerify();
-    if (user) store.update({ user });
+    if (user) {
+      store.update({ user });
+      void refreshProfile(store).catch((error: unknown) =>
+        console.warn('Could not read the company again; keeping the stored one', error),
+      );
+    }
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
       console.warn('Session verification failed; keeping the stored session', error);

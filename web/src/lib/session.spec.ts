@@ -1,6 +1,7 @@
 import { restoreSession } from './session-api';
 import { readStoredSession, SessionStore } from './session-store';
 import { mockFetch, resetBrowserState, testCustomer, testUser } from '../test/utils';
+import { waitFor } from '@testing-library/react';
 import { setUnauthorizedHandler } from './api-client';
 import { sessionStore } from './session-store';
 
@@ -71,6 +72,18 @@ describe('session restore (spec §4)', () => {
     expect(calls[0].headers.Authorization).toBe('Bearer stored');
     expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', user: fresh });
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(fresh);
+  });
+
+  it('then reads the company again, whose plan may have changed in another browser', async () => {
+    const upgraded = { ...testCustomer, name: 'Renamed Ltd', subscription_plan: 'teams' };
+    const { calls } = mockFetch({
+      'GET /api/auth/verify': { body: { user: testUser } },
+      'GET /api/auth/profile': { body: { user: testUser, customer: upgraded } },
+    });
+    await restoreSession();
+    await waitFor(() => expect(sessionStore.getState()).toMatchObject({ customer: upgraded }));
+    expect(JSON.parse(localStorage.getItem('customer')!)).toEqual(upgraded);
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/verify', '/api/auth/profile']);
   });
 
   it('keeps the session when verification fails for another reason than 401', async () => {
