@@ -25,6 +25,12 @@ import { IDEMPOTENCY_KEY_HEADER, runWithIdempotencyKey } from './idempotency';
 import { coalesceWrites, prefixed } from './nats-connection';
 import { ReplySerializer } from './reusable-reply';
 
+/** What a request gets whose answer is too large for the bus to carry. */
+const ANSWER_TOO_LARGE = new ServiceError(
+  'VALIDATION_FAILED',
+  'The answer is too large to send. Ask for fewer items (a smaller limit).',
+);
+
 /** Told when each request starts and how it ended (for metrics and graceful shutdown). */
 export interface HandlerObserver {
   started(subject: string): void;
@@ -274,8 +280,19 @@ export class PrefixedNatsServer extends ServerNats {
     const handler = this.getHandlerByPattern(channel);
     if (!handler) return publish({ id: message.id, status: 'error', err: NO_MESSAGE_HANDLER });
     const reply = (result: unknown) => {
-      if (isObservable(result)) this.send(result, publish);
-      else publish({ response: result, isDisposed: true });
+      if (isObservable(result)) return this.send(result, publish);
+      try {
+        publish({ response: result, isDisposed: true });
+      } catch (err) {
+        // An answer the bus cannot carry (past the server's max_payload) is refused in words.
+        // Thrown from here, nothing would catch it, and the unhandled rejection ends the process.
+        this.extras.logger?.error({ err, subject: channel, requestId: currentRequestId() }, 'reply not sent');
+        try {
+          publish({ err: ANSWER_TOO_LARGE.toBody(), isDisposed: true });
+        } catch (again) {
+          this.extras.logger?.error({ err: again, subject: channel }, 'error reply not sent either');
+        }
+      }
     };
     // No tick of its own for an answer given synchronously (Nest's hook only calls it).
     const run = () => {

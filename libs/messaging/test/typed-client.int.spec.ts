@@ -40,6 +40,9 @@ const Crash = defineRequest('test.greeting.crash.v1', z.object({}), z.object({})
 const Slow = defineRequest('test.greeting.slow.v1', z.object({}), z.object({ late: z.boolean() }), {
   caller: 'public',
 });
+const Huge = defineRequest('test.huge.v1', z.object({}), z.object({ text: z.string() }), {
+  caller: 'public',
+});
 const Unserved = defineRequest('test.unserved.v1', z.object({}), z.object({}), { caller: 'public' });
 const Count = defineRequest('test.counter.increment.v1', z.object({}), z.object({ handledBy: z.number() }), {
   caller: 'public',
@@ -106,6 +109,12 @@ class GreetingHandlers {
     throw new ServiceError('HIRE_LIMIT_REACHED', 'Hire limit reached', [
       { param: 'plan', msg: 'Upgrade to add hires' },
     ]);
+  }
+
+  @MessagePattern(Huge.name)
+  huge() {
+    // Past NATS's default max_payload (1 MB).
+    return { text: 'x'.repeat(1_200_000) };
   }
 
   @MessagePattern(Crash.name)
@@ -299,6 +308,20 @@ describe('NatsTypedClient with a PrefixedNatsServer Nest microservice', () => {
     expect(err.code).toBe('HIRE_LIMIT_REACHED');
     expect(err.message).toBe('Hire limit reached');
     expect(err.details).toEqual([{ param: 'plan', msg: 'Upgrade to add hires' }]);
+  });
+
+  it('answers an answer too large for the bus with words, and goes on serving (it used to end the process)', async () => {
+    const err = await rejection(client.send(Huge, {}));
+    expect({ code: err.code, message: err.message }).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The answer is too large to send. Ask for fewer items (a smaller limit).',
+    });
+    expect(
+      logLines.some((line) => line.msg === 'reply not sent' && String(line.subject).endsWith(Huge.name)),
+    ).toBe(true);
+    await expect(client.send(Greet, { name: 'Ada' })).resolves.toMatchObject({
+      greeting: expect.any(String),
+    });
   });
 
   it('turns an unexpected handler error into INTERNAL without its internals', async () => {
