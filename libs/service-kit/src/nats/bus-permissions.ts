@@ -195,6 +195,10 @@ export function natsAuthorizationConfig(
   return [
     '# Generated from libs/service-kit/src/nats/bus-permissions.ts (BUS_PARTICIPANTS); a test',
     '# fails when this file and the contracts disagree. Passwords come from the environment.',
+    '# The largest message: a page of 1,000 hires (the hires map asks for one) runs past the 1 MB',
+    "# default; a longer answer still gets a clear refusal (PrefixedNatsServer), not a crash.",
+    'max_payload: 8MB',
+    '',
     'authorization {',
     '  users = [',
     users.join('\n'),
