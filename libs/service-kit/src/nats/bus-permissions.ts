@@ -196,7 +196,7 @@ export function natsAuthorizationConfig(
     '# Generated from libs/service-kit/src/nats/bus-permissions.ts (BUS_PARTICIPANTS); a test',
     '# fails when this file and the contracts disagree. Passwords come from the environment.',
     '# The largest message: a page of 1,000 hires (the hires map asks for one) runs past the 1 MB',
-    "# default; a longer answer still gets a clear refusal (PrefixedNatsServer), not a crash.",
+    '# default; a longer answer still gets a clear refusal (PrefixedNatsServer), not a crash.',
     'max_payload: 8MB',
     '',
     'authorization {',
