@@ -28,6 +28,9 @@ export interface ErrorAnswer {
   headers?: Record<string, string>;
 }
 
+/** What a request is told while the service it needs is down or restarting. */
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.';
+
 /** Turns anything thrown while serving a request into the JSON error shape of design.md. */
 export function toErrorAnswer(exception: unknown, requestId: string, logger: Logger): ErrorAnswer {
   if (!(exception instanceof ServiceError) && isRedisUnavailable(exception)) {
@@ -49,7 +52,7 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
       logger.warn({ err: exception.message }, 'dependency unavailable');
       return {
         status,
-        body: { error: 'Service temporarily unavailable. Please try again shortly.', requestId },
+        body: { error: SERVICE_UNAVAILABLE, requestId },
       };
     }
     const body: ErrorAnswer['body'] = { error: exception.message };

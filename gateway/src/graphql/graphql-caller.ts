@@ -4,6 +4,7 @@ import { ServiceError, type Actor } from '@planted/contracts';
 import type { SessionTokenVerifier } from '@planted/messaging';
 import { verifyBearer } from '../auth/auth.guard';
 import { httpStatusFor } from '../errors/error-status';
+import { SERVICE_UNAVAILABLE } from '../errors/http-exception.filter';
 
 export interface GqlContext {
   req: FastifyRequest;
@@ -43,7 +44,14 @@ export const given = <T>(args: Record<string, T | null | undefined>) =>
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof ServiceError) {
     const status = httpStatusFor(err.code);
-    const message = status >= 500 ? 'Internal server error' : err.message;
+    // A service down or restarting (no reply came either: GraphQL only reads) is said as REST
+    // says it; Zahara's failures are worded for the user; any other 5xx says nothing of itself.
+    const message =
+      err.code === 'UNAVAILABLE'
+        ? SERVICE_UNAVAILABLE
+        : status >= 500 && err.code !== 'ZAHARA_UNAVAILABLE'
+          ? 'Internal server error'
+          : err.message;
     return new GraphQLError(message, {
       extensions: { code: err.code, status, ...(err.details?.length && { details: err.details }) },
     });
