@@ -14,8 +14,13 @@ export const loginPasswordField = textField({
   trim: false,
 }).max(LIMITS.PASSWORD_MAX, { error: MESSAGES.PASSWORD_TOO_LONG });
 
+/**
+ * A password being set: taken as typed (spaces are part of it), but one of spaces alone is no
+ * password, and is answered as a missing one.
+ */
 export const newPasswordField = (requiredMessage: string, minMessage: string, label = 'Password') =>
   textField({ required: requiredMessage, label, trim: false })
+    .refine((value) => value.trim().length > 0, { error: requiredMessage, abort: true })
     .min(LIMITS.PASSWORD_MIN, { error: minMessage })
     .max(LIMITS.PASSWORD_MAX, { error: MESSAGES.PASSWORD_TOO_LONG });
 

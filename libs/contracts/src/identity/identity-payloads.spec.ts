@@ -40,16 +40,17 @@ describe('spec §5 Login validation', () => {
   });
 });
 
+const valid = () => ({
+  customerName: 'Acme',
+  customerAddress: '1 Long Street, Leeds',
+  userName: 'Al',
+  email: 'a@b.co',
+  password: 'secret',
+});
+
 describe('spec §5 Signup validation', () => {
-  const valid = {
-    customerName: 'Acme',
-    customerAddress: '1 Long Street, Leeds',
-    userName: 'Al',
-    email: 'a@b.co',
-    password: 'secret',
-  };
   it('accepts the minimum lengths', () => {
-    expect(registerRequestSchema.safeParse(valid).success).toBe(true);
+    expect(registerRequestSchema.safeParse(valid()).success).toBe(true);
   });
   it('applies each rule with its message', () => {
     expect(
@@ -78,6 +79,16 @@ describe('spec §5 Signup validation', () => {
 });
 
 describe('spec §5 Password change and Invitation validation', () => {
+  it('takes a password of spaces alone as no password, and one with spaces in it as typed', () => {
+    expect(messages(registerRequestSchema, { ...valid(), password: '      ' })).toEqual({
+      password: 'Password is required',
+    });
+    expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: '        ' })).toEqual({
+      newPassword: 'New password is required',
+    });
+    const parsed = registerRequestSchema.safeParse({ ...valid(), password: ' two words ' });
+    expect(parsed.success && parsed.data.password).toBe(' two words ');
+  });
   it('requires a new password of at least 6 characters', () => {
     expect(messages(changePasswordSchema, { currentPassword: 'x', newPassword: '123' })).toEqual({
       newPassword: 'New password must be at least 6 characters',
