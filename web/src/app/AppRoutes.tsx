@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { sessionStore } from '../lib/session-store';
 import { routes as appRoutes } from './routes';
 
 /** Spec §4: a 401 on any call ends the session (api client) and shows the sign-in page. */
@@ -8,7 +9,10 @@ function useUnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
+      const from = window.location.pathname;
+      // A session the server ended is said on the sign-in page, which leads back here after.
+      const state = sessionStore.getState().ended ? { flash: 'sessionEnded', from } : undefined;
+      if (from !== '/login') void navigate('/login', { replace: true, state });
     });
     return () => setUnauthorizedHandler(null);
   }, [navigate]);

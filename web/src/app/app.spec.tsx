@@ -152,6 +152,10 @@ describe('protected layout (spec §2 Routes)', () => {
     const { router } = renderApp('/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(sessionStore.getState().token).toBeNull();
+    // The sign-in page says why, rather than appearing with no word.
+    expect(await screen.findByTestId('login-notice')).toHaveTextContent(
+      'Your session has ended. Please sign in again.',
+    );
   });
 
   it('opens per-page help, and the general help elsewhere', async () => {

@@ -6,10 +6,18 @@ import { MarketingIntegrationsPage } from './marketing-routes';
 
 /** Spec §2: protected screens show a spinner while the session is restored, else go to /login. */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, ended } = useSession();
   const location = useLocation();
   if (status === 'restoring') return <LoadingScreen fullPage />;
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // A session the server ended is said on the sign-in page (LoginScreen), a sign-out is not.
+  if (status === 'anonymous')
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ from: location.pathname, ...(ended ? { flash: 'sessionEnded' } : {}) }}
+      />
+    );
   return <Outlet />;
 }
 

@@ -133,7 +133,7 @@ async function send<T>(
     const details = isFieldErrorList(record.details) ? record.details : [];
     const code = typeof record.code === 'string' && record.code ? record.code : null;
     if (response.status === 401 && !options.skipUnauthorizedRedirect) {
-      sessionStore.clear();
+      sessionStore.clear({ ended: sessionStore.getState().status !== 'anonymous' });
       onUnauthorized();
     }
     throw new ApiError(response.status, message, details, code);

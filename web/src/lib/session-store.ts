@@ -13,6 +13,8 @@ export interface SessionState {
   customer: Customer | null;
   /** true when kept in localStorage (Remember me), false for sessionStorage. */
   persistent: boolean;
+  /** Anonymous because the server ended the session (a 401), not because the user signed out. */
+  ended?: boolean;
 }
 
 export interface StoredSession {
@@ -95,9 +97,10 @@ export class SessionStore {
     if (this.state.status === 'restoring') this.set({ ...this.state, status: 'authenticated' });
   }
 
-  clear(): void {
+  /** Signs out; `ended` when the server ended the session (the sign-in page then says so). */
+  clear(options: { ended?: boolean } = {}): void {
     clearStorage();
-    this.set(ANONYMOUS);
+    this.set(options.ended ? { ...ANONYMOUS, ended: true } : ANONYMOUS);
   }
 
   private persist(): void {

@@ -50,6 +50,7 @@ export function LoginScreen() {
   const state = (location.state ?? {}) as LoginLocationState;
   const newMember = state.flash === 'invitationAccepted';
   const passwordReset = state.flash === 'passwordReset';
+  const sessionEnded = state.flash === 'sessionEnded';
   const login = useLogin();
   const [remember, setRemember] = useState(false);
   const form = useLazyZodForm(loadLoginSchema, {
@@ -62,9 +63,11 @@ export function LoginScreen() {
       ? { severity: 'success', text: t('acceptInvite.accepted') }
       : passwordReset
         ? { severity: 'success', text: t('reset.done') }
-        : null,
+        : sessionEnded
+          ? { severity: 'info', text: t('login.sessionEnded') }
+          : null,
   );
-  useHandedOverFlash(newMember || passwordReset ? state.flash : undefined);
+  useHandedOverFlash(newMember || passwordReset || sessionEnded ? state.flash : undefined);
   const { flash, clear } = useFlash(
     queryError
       ? {
