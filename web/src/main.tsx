@@ -6,6 +6,7 @@ import { adoptDashboardToken, restoreSession } from './lib/session-api';
 import { sessionStore } from './lib/session-store';
 
 const session = sessionStore.load();
+sessionStore.followOtherTabs();
 adoptDashboardToken(window.location);
 void initI18n(
   resolveLanguage({

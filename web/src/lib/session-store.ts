@@ -103,6 +103,20 @@ export class SessionStore {
     this.set(options.ended ? { ...ANONYMOUS, ended: true } : ANONYMOUS);
   }
 
+  /**
+   * Follows a Remember-me session kept in localStorage from other tabs: a sign-out there (the
+   * token removed) signs this tab out too, rather than leaving its screens on show until the
+   * next call. Answers the unsubscribe.
+   */
+  followOtherTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || event.key !== SESSION_KEYS.token) return;
+      if (event.newValue === null && this.state.persistent && this.state.token) this.clear();
+    };
+    target.addEventListener('storage', onStorage);
+    return () => target.removeEventListener('storage', onStorage);
+  }
+
   private persist(): void {
     const kind = this.state.persistent ? 'local' : 'session';
     const { token, user, customer } = this.state;

@@ -55,6 +55,31 @@ describe('session storage (spec §4 Session start)', () => {
   });
 });
 
+describe('other tabs', () => {
+  it('signs this tab out when another tab signs out of the Remember-me session', () => {
+    const tabs = new SessionStore();
+    const stop = tabs.followOtherTabs();
+    tabs.signIn({ token: 't', user: testUser, customer: testCustomer }, { persistent: true });
+    // The other tab removes the token; this tab hears of it through a storage event.
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', oldValue: 't', newValue: null, storageArea: localStorage }),
+    );
+    expect(tabs.getState().status).toBe('anonymous');
+    stop();
+  });
+
+  it('leaves a session of this tab alone (sessionStorage), and other keys', () => {
+    const tabs = new SessionStore();
+    const stop = tabs.followOtherTabs();
+    tabs.signIn({ token: 't', user: testUser, customer: testCustomer }, { persistent: false });
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', oldValue: 't', newValue: null, storageArea: localStorage }),
+    );
+    expect(tabs.getState().status).toBe('authenticated');
+    stop();
+  });
+});
+
 describe('session restore (spec §4)', () => {
   beforeEach(() => {
     store(localStorage, { token: 'stored', user: testUser, customer: testCustomer });
@@ -67,7 +92,10 @@ describe('session restore (spec §4)', () => {
 
   it('replaces the stored user with the fresh one when verification succeeds', async () => {
     const fresh = { ...testUser, name: 'Alice Renamed' };
-    const { calls } = mockFetch({ 'GET /api/auth/verify': { body: { user: fresh } } });
+    const { calls } = mockFetch({
+      'GET /api/auth/verify': { body: { user: fresh } },
+      'GET /api/auth/profile': { body: { user: fresh, customer: testCustomer } },
+    });
     await restoreSession();
     expect(calls[0].headers.Authorization).toBe('Bearer stored');
     expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', user: fresh });
