@@ -40,19 +40,19 @@ beforeEach(() => {
 });
 
 /** A configured company with a directory supplier matched to Zahara's Northern Plant Hire, and an item. */
-async function setting(name: string) {
+async function setting(name: string, h: AccountingHarness = t) {
   const company = newCompany(name);
-  await t.client.send(AccountingSettingsPut, settingsFor(t, company));
-  const supplier = await catalogueSupplier(t);
-  const theirs = t.zahara.tenant(company.key)!.suppliers.find((s) => s.ReferenceNumber === 'NOR001')!;
-  await t.client.send(AccountingSupplierMatchCreate, {
+  await h.client.send(AccountingSettingsPut, settingsFor(h, company));
+  const supplier = await catalogueSupplier(h);
+  const theirs = h.zahara.tenant(company.key)!.suppliers.find((s) => s.ReferenceNumber === 'NOR001')!;
+  await h.client.send(AccountingSupplierMatchCreate, {
     actor: company.actor,
     supplier_id: supplier.id,
     zahara_supplier_id: theirs.SupplierId,
   });
-  const item = await catalogueItem(t, '8t tracked excavator');
+  const item = await catalogueItem(h, '8t tracked excavator');
   const hire = (overrides = {}) =>
-    createdHire(t, hireEvent(company.actor, { supplierId: supplier.id, equipmentId: item.id }, overrides));
+    createdHire(h, hireEvent(company.actor, { supplierId: supplier.id, equipmentId: item.id }, overrides));
   return { ...company, supplier, theirs, item, hire };
 }
 
@@ -275,6 +275,41 @@ describe('a purchase order for one hire (spec §7 POST /zahara/purchase-order/cr
     const made = await asked;
     expect(ordersIn(s.key, hire.id)).toHaveLength(1);
     expect(made.zaharaPoNumber).toBe(ordersIn(s.key, hire.id)[0].PurchaseOrderNumber);
+  });
+
+  it('answers a run still holding the order (one that died with its process) before the caller gives up', async () => {
+    // The gateway's bus timeout, for the service and for its caller alike.
+    const quick = await startAccounting({ env: { NATS_REQUEST_TIMEOUT_MS: '4000' } });
+    try {
+      const company = await setting('Held', quick);
+      const hire = await company.hire();
+      quick.zahara.fail.unauthorized({ key: company.key });
+      await errorOf(
+        quick.client.send(AccountingPurchaseOrderCreate, { actor: company.actor, hireId: hire.id }),
+      );
+      quick.zahara.fail.clear();
+      // A run whose process died holds the order: its lease has minutes to go.
+      await quick.h.app.database.withSystem((tx) =>
+        tx
+          .update(purchaseOrders)
+          .set({
+            leaseUntil: sql`now() + interval '5 minutes'`,
+            nextAttemptAt: sql`now() + interval '5 minutes'`,
+          })
+          .where(eq(purchaseOrders.externalId, hire.id)),
+      );
+      expect(
+        await errorOf(
+          quick.client.send(
+            AccountingPurchaseOrderCreate,
+            { actor: company.actor, hireId: hire.id },
+            { timeoutMs: 4_000 },
+          ),
+        ),
+      ).toMatchObject({ code: 'CONFLICT' });
+    } finally {
+      await quick.close();
+    }
   });
 
   it('refuses a hire whose supplier is not matched, recording nothing', async () => {

@@ -145,7 +145,13 @@ export class PurchaseOrdersService {
     const outcome = await this.creator.run(customerId, orderId);
     if (outcome.kind === 'created') return outcome.order;
     if (outcome.kind === 'failed') throw outcome.error;
-    const deadline = Date.now() + this.config.ZAHARA_DEADLINE_MS;
+    // Not past the caller's patience: the gateway gives up on the bus after NATS_REQUEST_TIMEOUT_MS,
+    // and a 409 saying the order is being made is better than 'did not confirm' after it.
+    const waitMs = Math.min(
+      this.config.ZAHARA_DEADLINE_MS,
+      Math.max(1_000, this.config.NATS_REQUEST_TIMEOUT_MS - 3_000),
+    );
+    const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {
       await sleep(200);
       const row = await this.database.readAsTenant(customerId, (tx) => this.orders.find(tx, orderId));
