@@ -4,14 +4,28 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { sessionStore } from '../lib/session-store';
 import { routes as appRoutes } from './routes';
 
+/** Screens of signing in or up: never a page to lead back to after signing in. */
+const SIGN_IN_STEPS: ReadonlySet<string> = new Set([
+  '/login',
+  '/signup',
+  '/auth/success',
+  '/accept-invite',
+  '/forgot-password',
+  '/reset-password',
+]);
+
 /** Spec §4: a 401 on any call ends the session (api client) and shows the sign-in page. */
 function useUnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     setUnauthorizedHandler(() => {
       const from = window.location.pathname;
-      // A session the server ended is said on the sign-in page, which leads back here after.
-      const state = sessionStore.getState().ended ? { flash: 'sessionEnded', from } : undefined;
+      // A session the server ended is said on the sign-in page, which leads back here after;
+      // not from a sign-in step itself (/auth/success answers a bad token in its own words).
+      const state =
+        sessionStore.getState().ended && !SIGN_IN_STEPS.has(from)
+          ? { flash: 'sessionEnded', from }
+          : undefined;
       if (from !== '/login') void navigate('/login', { replace: true, state });
     });
     return () => setUnauthorizedHandler(null);

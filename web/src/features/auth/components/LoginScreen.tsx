@@ -100,7 +100,10 @@ export function LoginScreen() {
         onSubmit={async (values) => {
           const { token, user, customer } = await login.mutateAsync(values);
           sessionStore.signIn({ token, user, customer }, { persistent: remember });
-          const target = state.from && state.from !== '/login' ? state.from : '/dashboard';
+          const target =
+            state.from && state.from !== '/login' && state.from !== '/auth/success'
+              ? state.from
+              : '/dashboard';
           void navigate(target, { replace: true, state: { flash: 'loginSuccess' } });
         }}
       >
