@@ -1,18 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { SIGN_IN_STEPS } from '../lib/navigation';
 import { sessionStore } from '../lib/session-store';
 import { routes as appRoutes } from './routes';
-
-/** Screens of signing in or up: never a page to lead back to after signing in. */
-const SIGN_IN_STEPS: ReadonlySet<string> = new Set([
-  '/login',
-  '/signup',
-  '/auth/success',
-  '/accept-invite',
-  '/forgot-password',
-  '/reset-password',
-]);
 
 /** Spec §4: a 401 on any call ends the session (api client) and shows the sign-in page. */
 function useUnauthorizedRedirect() {

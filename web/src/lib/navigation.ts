@@ -4,3 +4,16 @@ export const browser = {
     window.location.assign(url);
   },
 };
+
+/**
+ * Screens of signing in or up: never a page to lead back to after signing in (the 401 handler
+ * and the sign-in screen's `from` both ask).
+ */
+export const SIGN_IN_STEPS: ReadonlySet<string> = new Set([
+  '/login',
+  '/signup',
+  '/auth/success',
+  '/accept-invite',
+  '/forgot-password',
+  '/reset-password',
+]);
