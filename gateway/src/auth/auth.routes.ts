@@ -13,6 +13,7 @@ import {
 } from '@planted/contracts';
 import { handWritten, route } from '../routes/route-kit';
 import { limited } from './limited';
+import { endsSession } from './ends-session';
 
 /** Wrong passwords per email and source address, with backoff (issue 8: attempt limits). */
 const loginAttempts = limited<{ email: string }>(
@@ -57,6 +58,7 @@ export const AUTH_ROUTES = [
     tag: 'auth',
     access: 'signed-in',
     status: 200,
+    before: [endsSession()],
   }),
   route(IdentityForgotPassword, {
     method: 'POST',
@@ -127,6 +129,11 @@ export const AUTH_ROUTES = [
         'EMAIL_TAKEN',
         'CONFLICT',
       ),
+      // A new email ends every session of the user, this request's too (its answer carries a fresh token).
+      endsSession((result, context) => {
+        const { user, token } = result as { user: { email: string }; token?: string };
+        return token !== undefined && user.email.toLowerCase() !== context.actor!.email.toLowerCase();
+      }),
     ],
     description:
       'A changed name or email answers a fresh `token` to carry on with; a changed email also ends the user’s other sessions.',
@@ -154,6 +161,7 @@ export const AUTH_ROUTES = [
         (_input, context) => ({ source: context.ip, account: context.actor!.userId }),
         'WRONG_PASSWORD',
       ),
+      endsSession(),
     ],
   }),
 ];

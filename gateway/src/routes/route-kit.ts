@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Actor, ErrorCode, ReplyOf, RequestSubject, TypedClient } from '@planted/contracts';
+import type { SessionTokenVerifier } from '@planted/messaging';
 import type { Limiters } from '../auth/attempt-limiter';
 import type { SocialSignIn } from '../oauth/social-sign-in.service';
 
@@ -55,6 +56,8 @@ export interface RouteStep<Input> {
 /** What the gateway hands route steps and custom handlers (built once in app.ts). */
 export interface RouteDependencies {
   readonly bus: TypedClient;
+  /** Checks session tokens; a step may wait on it for the caller's session to end (endsSession). */
+  readonly verifier: Pick<SessionTokenVerifier, 'untilEnded'>;
   readonly limiters: Limiters;
   readonly social: SocialSignIn;
 }

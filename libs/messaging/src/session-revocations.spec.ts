@@ -41,4 +41,17 @@ describe('SessionRevocations (issue 8: sessions end when they should)', () => {
     revocations.prune();
     expect(revocations.size).toBe(0);
   });
+
+  it('whenRevoked answers true once the session’s revocation arrives, false after the wait without it', async () => {
+    const revocations = revocationsAt({ now: 1000 });
+    const session = { userId: USER, sessionId: 's1', issuedAt: 900 };
+    const waiting = revocations.whenRevoked(session, 5000);
+    const other = revocations.whenRevoked({ userId: OTHER, sessionId: 's1', issuedAt: 900 }, 20);
+    revocations.add({ kind: 'session', userId: USER, sessionId: 's2', expiresAt: 2000 }); // not this one
+    revocations.add({ kind: 'user', userId: USER, validAfter: 901, expiresAt: 2000 });
+    await expect(waiting).resolves.toBe(true);
+    await expect(other).resolves.toBe(false);
+    // Already ended: at once.
+    await expect(revocations.whenRevoked(session, 0)).resolves.toBe(true);
+  });
 });

@@ -54,6 +54,8 @@ export class SessionRevocations {
   private pruner?: NodeJS.Timeout;
   private stopped = false;
   private readonly now: () => number;
+  /** Callers of whenRevoked still waiting for their session's revocation to arrive. */
+  private readonly waiting = new Set<{ claims: SessionClaims; done: (revoked: boolean) => void }>();
 
   constructor(private readonly options: SessionRevocationsOptions) {
     this.now = options.now ?? Date.now;
@@ -74,18 +76,42 @@ export class SessionRevocations {
     );
   }
 
+  /**
+   * Resolves true as soon as the session of these claims is known to have ended (at once
+   * when it already is), or false after `timeoutMs` without that. The gateway waits so on
+   * the routes that end the caller's session (logout, password change): identity commits
+   * the revocation before it answers, but its event reaches this process a few milliseconds
+   * later, and the same token must not be taken in between.
+   */
+  whenRevoked(claims: SessionClaims, timeoutMs: number): Promise<boolean> {
+    if (this.isRevoked(claims)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        claims,
+        done: (revoked: boolean) => {
+          clearTimeout(timer);
+          this.waiting.delete(waiter);
+          resolve(revoked);
+        },
+      };
+      const timer = setTimeout(() => waiter.done(false), timeoutMs);
+      this.waiting.add(waiter);
+    });
+  }
+
   /** Records one revocation (what each event carries). */
   add(revocation: SessionRevocation): void {
     if (revocation.kind === 'session') {
       const key = `${revocation.userId}:${revocation.sessionId}`;
       this.sessions.set(key, Math.max(this.sessions.get(key) ?? 0, revocation.expiresAt));
-      return;
+    } else {
+      const current = this.users.get(revocation.userId);
+      this.users.set(revocation.userId, {
+        validAfter: Math.max(current?.validAfter ?? 0, revocation.validAfter),
+        expiresAt: Math.max(current?.expiresAt ?? 0, revocation.expiresAt),
+      });
     }
-    const current = this.users.get(revocation.userId);
-    this.users.set(revocation.userId, {
-      validAfter: Math.max(current?.validAfter ?? 0, revocation.validAfter),
-      expiresAt: Math.max(current?.expiresAt ?? 0, revocation.expiresAt),
-    });
+    for (const waiter of this.waiting) if (this.isRevoked(waiter.claims)) waiter.done(true);
   }
 
   /** Forgets revocations whose tokens have all expired. */
@@ -120,6 +146,7 @@ export class SessionRevocations {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const waiter of this.waiting) waiter.done(false);
     clearInterval(this.pruner);
     clearTimeout(this.retry);
     await this.messages?.close();

@@ -11,6 +11,9 @@ import {
   type System,
 } from './system';
 
+/** How long the gateway waits, at most, for a session it was asked to end (gateway/src/auth/ends-session.ts). */
+const SESSION_END_WAIT_MS = 2000;
+
 /** The 401 a revoked token meets, within a few seconds (issue 8: sessions end when they should). */
 async function refusedSoon(api: ReturnType<typeof client>, token: string): Promise<void> {
   await waitFor(
@@ -52,6 +55,51 @@ describe('sessions end when they should (issue 8)', () => {
     await refusedSoon(api, token);
     expect((await api.get('/api/auth/verify', other)).status).toBe(200);
     expect((await api.post('/api/auth/logout', {})).status).toBe(401);
+  });
+
+  it('a token is refused by the gateway that answered its logout from the answer on, not a moment later', async () => {
+    // identity commits the revocation before answering; its event reaches the gateway a few
+    // milliseconds later, and a request sent right after the answer used to pass in between.
+    for (let i = 0; i < 10; i++) {
+      const { token } = await signUp(`Instant${i}`);
+      expect((await api.get('/api/auth/verify', token)).status).toBe(200); // in the verified cache
+      expect((await api.post('/api/auth/logout', {}, token)).status).toBe(200);
+      expect((await api.get('/api/auth/verify', token)).status).toBe(401);
+    }
+  });
+
+  it('after a password change or a new email, the old token is refused from the answer on', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { token } = await signUp(`InstantChange${i}`);
+      expect((await api.get('/api/auth/verify', token)).status).toBe(200);
+      const changed = await api.put(
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword: 'a-new-password' },
+        token,
+      );
+      expect(changed.status).toBe(200);
+      expect((await api.get('/api/auth/verify', token)).status).toBe(401);
+      const fresh = changed.body.token as string;
+      expect((await api.get('/api/auth/verify', fresh)).status).toBe(200);
+      const moved = await api.put(
+        '/api/auth/profile',
+        { name: 'Moved', email: email(`instant-moved-${i}`) },
+        fresh,
+      );
+      expect(moved.status).toBe(200);
+      expect((await api.get('/api/auth/verify', fresh)).status).toBe(401);
+      expect((await api.get('/api/auth/verify', moved.body.token)).status).toBe(200);
+      // A new name alone ends nothing, and is answered without waiting for an end that never comes.
+      const started = Date.now();
+      const renamed = await api.put(
+        '/api/auth/profile',
+        { name: 'Renamed', email: moved.body.user.email },
+        moved.body.token,
+      );
+      expect(renamed.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(SESSION_END_WAIT_MS);
+      expect((await api.get('/api/auth/verify', moved.body.token)).status).toBe(200);
+    }
   });
 
   it('a password change ends every other session at once; the answer’s fresh token works', async () => {

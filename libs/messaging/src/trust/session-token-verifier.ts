@@ -5,6 +5,8 @@ import { refused, SESSION_TOKEN_AUDIENCE, SESSION_TOKEN_ISSUER } from './bus-pro
 /** Ended sessions: SessionRevocations, fed by identity's SessionsRevoked events. */
 export interface RevocationCheck {
   isRevoked(claims: SessionClaims): boolean;
+  /** Resolves true once the session is known to have ended, false after timeoutMs (SessionRevocations). */
+  whenRevoked?(claims: SessionClaims, timeoutMs: number): Promise<boolean>;
 }
 
 /** Verified tokens remembered, so a client's next requests skip the signature check. */
@@ -89,6 +91,18 @@ export class SessionTokenVerifier {
       this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { actor: Object.freeze(actor), session, until });
     return { ...actor };
+  }
+
+  /**
+   * Waits (at most timeoutMs) until this verifier refuses a token it verified, because the
+   * session it belongs to has ended: for the routes that end their own caller's session, so
+   * that their answer is not followed by a request the same token still passes. Resolves
+   * false when the revocation did not arrive in time, or the token is not one it knows.
+   */
+  async untilEnded(token: string, timeoutMs: number): Promise<boolean> {
+    const known = this.verified.get(token);
+    if (!known || !this.revocations?.whenRevoked) return false;
+    return this.revocations.whenRevoked(known.session, timeoutMs);
   }
 
   private refuseEnded(session: SessionClaims): void {
