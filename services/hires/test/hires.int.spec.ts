@@ -573,9 +573,19 @@ describe('bulk actions (spec §7 PUT /hires/bulk/status, DELETE /hires/bulk)', (
     ).toEqual([]);
     const events = await hireEvents(mine[0].id);
     expect(events.map((x) => x.subject)).toEqual([HireCreated.name, HireUpdated.name, HireDeleted.name]);
-    expect(
-      (await h.client.send(HiresBulkDelete, { actor: other.actor, hireIds: [mine[1].id] })).deletedCount,
-    ).toBe(0);
+    // None of the ids the company's (another company's, or gone): Hire not found, nothing changes.
+    for (const hireIds of [[foreign.id], [mine[1].id, randomUUID()]]) {
+      expect(await errorOf(h.client.send(HiresBulkDelete, { actor: owner.actor, hireIds }))).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Hire not found',
+      });
+      expect(
+        await errorOf(h.client.send(HiresBulkStatus, { actor: owner.actor, hireIds, status: 'completed' })),
+      ).toMatchObject({ code: 'NOT_FOUND', message: 'Hire not found' });
+    }
+    expect((await h.client.send(HiresGet, { actor: other.actor, id: foreign.id })).hire.hire_status).toBe(
+      'active',
+    );
   });
 });
 

@@ -77,20 +77,23 @@ export const HiresDelete = defineRequest(
   { caller: 'user', errors: ['NOT_FOUND'] },
 );
 
-/** PUT /api/hires/bulk/status {hireIds, status}: other companies' ids change nothing. */
+/**
+ * PUT /api/hires/bulk/status {hireIds, status}: other companies' and unknown ids change
+ * nothing; when none of the ids is the company's hire, NOT_FOUND ('Hire not found').
+ */
 export const HiresBulkStatus = defineRequest(
   'hires.hires.bulk-status.v1',
   z.object({ actor: actorSchema, hireIds: hireIdsField, status: bulkStatusField }),
   z.object({ updatedCount: z.number().int(), message: z.string() }),
-  { caller: 'user' },
+  { caller: 'user', errors: ['NOT_FOUND'] },
 );
 
-/** DELETE /api/hires/bulk {hireIds} */
+/** DELETE /api/hires/bulk {hireIds}: as HiresBulkStatus, NOT_FOUND when none is the company's hire. */
 export const HiresBulkDelete = defineRequest(
   'hires.hires.bulk-delete.v1',
   z.object({ actor: actorSchema, hireIds: hireIdsField }),
   z.object({ deletedCount: z.number().int(), message: z.string() }),
-  { caller: 'user' },
+  { caller: 'user', errors: ['NOT_FOUND'] },
 );
 
 /** GET /api/hires/ending-soon: active or collection-booked hires ending in the next 7 days. */

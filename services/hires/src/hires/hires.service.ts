@@ -186,6 +186,8 @@ export class HiresService {
   ): Promise<{ updatedCount: number; message: string }> {
     const updated = await this.database.withTenant(actor.customerId, async (tx) => {
       const rows = await this.hires.setStatus(tx, actor.customerId, [...new Set(ids)], status);
+      // None of them is the company's (gone, or never were): not a success of nothing.
+      if (rows.length === 0) throw hireNotFound();
       for (const row of rows) {
         await this.outbox.record(tx, HireUpdated, { hire: toHireEvent(row) }, actor.customerId);
       }
@@ -199,6 +201,7 @@ export class HiresService {
   async bulkDelete(actor: Actor, ids: string[]): Promise<{ deletedCount: number; message: string }> {
     const deleted = await this.database.withTenant(actor.customerId, async (tx) => {
       const gone = await this.hires.deleteMany(tx, actor.customerId, [...new Set(ids)]);
+      if (gone.length === 0) throw hireNotFound();
       for (const id of gone) {
         await this.outbox.record(
           tx,
