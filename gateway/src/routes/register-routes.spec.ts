@@ -147,6 +147,27 @@ describe('the route kit serves a declaration (design.md, Kits)', () => {
     expect(sent).toEqual([]);
   });
 
+  it('answers a JSON body that is not an object (an array, a string, a number) in words, not zod’s', async () => {
+    sent.length = 0;
+    for (const payload of ['[1,2]', '"Digger"', '42']) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/things/t-1',
+        payload,
+        headers: { authorization: 'Bearer admin-token', 'content-type': 'application/json' },
+      });
+      expect({ payload, status: res.statusCode, body: res.json() }).toEqual({
+        payload,
+        status: 400,
+        body: {
+          error: 'The request body must be a JSON object',
+          details: [{ param: '_', msg: 'The request body must be a JSON object' }],
+        },
+      });
+    }
+    expect(sent).toEqual([]);
+  });
+
   it('documents the route: parameters, body, answer, security and its error answers', () => {
     const doc = buildOpenApiDocument([renameThing]) as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
