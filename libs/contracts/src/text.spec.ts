@@ -82,6 +82,23 @@ describe('text fields refuse control characters (NUL broke PostgreSQL with a 500
     expect(toFieldErrors(email.error!)[0].msg).toBe('Please enter a valid email address');
   });
 
+  it('answers a value that is not text (sent, so not missing) apart from a missing one', () => {
+    const messageOf = (input: unknown) => toFieldErrors(registerRequestSchema.safeParse(input).error!)[0];
+    expect(messageOf({ ...VALID.register, customerName: 123 })).toEqual({
+      param: 'customerName',
+      msg: 'Company name must be text',
+    });
+    for (const customerName of [undefined, null, '  '])
+      expect(messageOf({ ...VALID.register, customerName })).toEqual({
+        param: 'customerName',
+        msg: 'Company name is required',
+      });
+    // No label: the required message stands for both.
+    expect(textField({ required: 'X is required' }).safeParse(5).error!.issues[0].message).toBe(
+      'X is required',
+    );
+  });
+
   it('keeps tab and new lines in a multi-line text only', () => {
     const address = registerRequestSchema.safeParse({
       ...VALID.register,

@@ -13,7 +13,7 @@ const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 export interface TextFieldOptions {
   /** Names the field in the control-character message ('Company name'). */
   label?: string;
-  /** Answer for a missing, non-string or blank value. Without it the field may be empty. */
+  /** Answer for a missing or blank value (a value that is not a string: invalid, or '<label> must be text'). Without it the field may be empty. */
   required?: string;
   /** Answer for a control character (and, on an optional field, a value that is not a string) when the field has a better word for it than the default. */
   invalid?: string;
@@ -34,8 +34,15 @@ export function controlCharactersMessage(label = 'This field'): string {
  */
 export function textField(options: TextFieldOptions = {}) {
   const { required, multiline = false, trim = true } = options;
-  const notText = required ?? options.invalid;
-  let schema = notText ? z.string({ error: notText }) : z.string();
+  // Missing (or null) is the required answer; a number, a boolean or an object where text
+  // belongs is not "required" (it was sent), but invalid, or '<label> must be text'.
+  const missing = required ?? options.invalid;
+  const notText = options.invalid ?? (options.label ? `${options.label} must be text` : required);
+  let schema = missing
+    ? z.string({
+        error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText),
+      })
+    : z.string();
   if (trim) schema = schema.trim();
   if (required) schema = schema.min(1, { error: required });
   return schema.regex(multiline ? MULTI_LINE : SINGLE_LINE, {

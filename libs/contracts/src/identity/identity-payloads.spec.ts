@@ -29,8 +29,9 @@ describe('spec §5 Login validation', () => {
     expect(messages(loginRequestSchema, { email: 'bob@', password: 'x' })).toEqual({
       email: 'Please enter a valid email address',
     });
+    // A number where the address belongs was sent: not 'required', but not an address either.
     expect(messages(loginRequestSchema, { email: 42, password: 'x' })).toEqual({
-      email: 'Email is required',
+      email: 'Please enter a valid email address',
     });
   });
   it('normalises the email to lower case', () => {
