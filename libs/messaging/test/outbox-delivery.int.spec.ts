@@ -560,6 +560,44 @@ describe('outbox → JetStream → idempotent consumer', () => {
     }
   });
 
+  it('deletes published rows older than it keeps them, a batch at a time, and never an unpublished one', async () => {
+    await relay.stop();
+    try {
+      const old = await writeEvents(amounts(1205, 5000));
+      while ((await relay.relayOnce()) > 0);
+      const recent = await writeEvents(amounts(3, 9000));
+      await relay.relayOnce();
+      const pending = await writeEvents(amounts(2, 9100));
+      const aged = [...old, ...pending];
+      // Written eight days ago (the pending ones too: old but not yet published).
+      await pool.query(
+        `update "${schemaName}".outbox set occurred_at = occurred_at - interval '8 days',
+                published_at = published_at - interval '8 days' where id = any($1::uuid[])`,
+        [aged],
+      );
+      const left = async (ids: string[]) =>
+        (
+          await pool.query<{ n: number }>(
+            `select count(*)::int as n from "${schemaName}".outbox where id = any($1::uuid[])`,
+            [ids],
+          )
+        ).rows[0]!.n;
+      const pruned = await relay.pruneOnce();
+      expect(pruned).toBe(old.length); // in two batches and a part; the earlier tests' rows are recent: kept
+      expect(await left(old)).toBe(0);
+      expect(await left(recent)).toBe(recent.length);
+      expect(await left(pending)).toBe(pending.length);
+      expect(await relay.pruneOnce()).toBe(0);
+      // The pending ones are still published, then kept a week from then.
+      expect(await relay.relayOnce()).toBe(2);
+      expect(await relay.pruneOnce()).toBe(0);
+      expect(await left(pending)).toBe(2);
+      await waitFor(allApplied([...old, ...recent, ...pending]));
+    } finally {
+      relay.start();
+    }
+  });
+
   it('publishes on a connection of its own while every connection of the service pool is taken', async () => {
     await relay.stop();
     // A service's pool whose one connection serves a long request.

@@ -31,7 +31,17 @@ export interface OutboxRelayOptions {
   publishTimeoutMs?: number;
   /** Upper bound of the wait between attempts while NATS or PostgreSQL fail. Default 10 s. */
   maxBackoffMs?: number;
+  /**
+   * How long a published row stays in the outbox: JetStream keeps the event, and the row is
+   * only a copy once published (kept a while for whoever looks into a delivery). Default 7 days.
+   */
+  keepPublishedMs?: number;
+  /** How often the relay deletes published rows older than keepPublishedMs. Default 10 minutes. */
+  pruneEveryMs?: number;
 }
+
+/** Published rows deleted per statement when pruning, so no statement holds many locks for long. */
+const PRUNE_BATCH = 1000;
 
 interface OutboxRow {
   id: string;
@@ -97,6 +107,9 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly publishTimeoutMs: number;
   private readonly maxBackoffMs: number;
+  private readonly keepPublishedMs: number;
+  private readonly pruneEveryMs: number;
+  private nextPruneAt = 0;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private failures = 0;
@@ -114,6 +127,8 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.keepPublishedMs = options.keepPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60 * 1000;
   }
 
   start(): void {
@@ -185,6 +200,32 @@ export class OutboxRelay {
     return result.published;
   }
 
+  /**
+   * Deletes published rows older than keepPublishedMs, a batch per statement, and answers
+   * how many. Never an unpublished row, however old. Replicas pruning at once skip each
+   * other's rows rather than wait for them. The loop calls it every pruneEveryMs.
+   */
+  async pruneOnce(): Promise<number> {
+    const client = await this.pool().connect();
+    try {
+      let deleted = 0;
+      for (;;) {
+        const result = await client.query(
+          `delete from ${this.qualifiedTable} where id in (
+             select id from ${this.qualifiedTable}
+              where published_at < now() - make_interval(secs => ${this.keepPublishedMs / 1000})
+              limit ${PRUNE_BATCH}
+              for update skip locked)`,
+        );
+        deleted += result.rowCount ?? 0;
+        // The rest waits for the next turn when the relay is being stopped.
+        if ((result.rowCount ?? 0) < PRUNE_BATCH || (this.stopping && this.loop)) return deleted;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
   private async run(): Promise<void> {
     while (!this.stopping) {
       let waitMs = this.pollIntervalMs;
@@ -196,11 +237,23 @@ export class OutboxRelay {
           this.recovered();
           if (result.full) waitMs = 0;
           else if (result.busy) waitMs = Math.min(waitMs, BUSY_RETRY_MS);
+          if (Date.now() >= this.nextPruneAt) await this.prunePublished();
         }
       } catch (err) {
         waitMs = this.failed(err, 0);
       }
       if (!this.stopping) await this.sleeper.sleep(waitMs);
+    }
+  }
+
+  /** pruneOnce from the loop: a failure is logged and tried again at the next turn, never thrown. */
+  private async prunePublished(): Promise<void> {
+    this.nextPruneAt = Date.now() + this.pruneEveryMs;
+    try {
+      const deleted = await this.pruneOnce();
+      if (deleted > 0) this.options.logger.info({ deleted }, 'outbox relay: old published rows deleted');
+    } catch (err) {
+      this.options.logger.warn({ err }, 'outbox relay: cannot delete old published rows; will try again');
     }
   }
 
