@@ -58,12 +58,40 @@ describe('the committed nats-server configuration (deploy/nats/nats.conf)', () =
 describe('per-participant permissions on a nats-server configured from them', () => {
   const kitSubjects = () => ({ requests: [NoteCreate.name], events: [NoteCreated.name] });
   const hiresSubjects = () => ({ requests: ['hires.customer-stats.get.v1'], events: [] });
-  const subjectsOf = (service: string) => (service === 'kit-test' ? kitSubjects() : hiresSubjects());
+  const idpSubjects = () => ({ requests: [], events: ['identity.session.ended.v1'] });
+  const subjectsOf = (service: string) =>
+    service === 'kit-test' ? kitSubjects() : service === 'idp' ? idpSubjects() : hiresSubjects();
   const participants: BusParticipant[] = [
     { user: 'gateway', calls: ['kit-test', 'hires'], subjectsOf },
-    { user: 'kit-test', serves: 'kit-test', stream: 'KIT_TEST', calls: [], subjectsOf },
+    {
+      user: 'kit-test',
+      serves: 'kit-test',
+      stream: 'KIT_TEST',
+      calls: [],
+      consumers: [{ stream: 'KIT_TEST', name: 'kit-test-seen-notes' }],
+      subjectsOf,
+    },
     { user: 'hires', serves: 'hires', stream: 'HIRES', calls: [], subjectsOf },
-    { user: 'reader', calls: [], reads: ['KIT_TEST'], subjectsOf },
+    {
+      user: 'reader',
+      calls: [],
+      reads: ['KIT_TEST'],
+      consumers: [{ stream: 'KIT_TEST', name: 'reader-notes' }],
+      subjectsOf,
+    },
+    // Another reader of the same stream, with durable consumers of its own there and on identity's.
+    {
+      user: 'rival',
+      calls: [],
+      reads: ['KIT_TEST', 'IDENTITY'],
+      consumers: [
+        { stream: 'KIT_TEST', name: 'rival-notes' },
+        { stream: 'IDENTITY', name: 'rival-sessions' },
+      ],
+      subjectsOf,
+    },
+    // Owns the stream every participant reads ended sessions from.
+    { user: 'idp', serves: 'idp', stream: 'IDENTITY', calls: [], subjectsOf },
   ];
   const passwords = Object.fromEntries(participants.map((p) => [p.user, randomBytes(12).toString('hex')]));
   let server: TestNatsServer;
@@ -199,6 +227,64 @@ describe('per-participant permissions on a nats-server configured from them', ()
       await expect(owner.streams.info('KIT_TEST')).resolves.toMatchObject({ config: { name: 'KIT_TEST' } });
     } finally {
       await owner.streams.delete('KIT_TEST').catch(() => undefined);
+    }
+  });
+
+  it("lets a reader work its own durable consumers only: another's it can neither take over, drain, look into nor delete", async () => {
+    const owner = await (await as('kit-test')).jetstreamManager();
+    await owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
+    const identity = await (await as('idp')).jetstreamManager();
+    await identity.streams.add({ name: 'IDENTITY', subjects: ['identity.>'] });
+    const refused = async (call: Promise<unknown>) =>
+      expect(call).rejects.toThrow(/Permissions Violation|timeout/i);
+    try {
+      const rivalNc = await as('rival');
+      const rival = await rivalNc.jetstreamManager();
+      const durable = { ack_policy: AckPolicy.Explicit };
+      await rival.consumers.add('KIT_TEST', { durable_name: 'rival-notes', ...durable });
+      await rival.consumers.add('IDENTITY', { durable_name: 'rival-sessions', ...durable });
+      const kit = await as('kit-test');
+      kit.publish(NoteCreated.name, new TextEncoder().encode('{}'));
+      await kit.flush();
+
+      const readerNc = await as('reader');
+      const reader = await readerNc.jetstreamManager();
+      // Its own: yes.
+      await reader.consumers.add('KIT_TEST', { durable_name: 'reader-notes', ...durable });
+      await expect(reader.consumers.info('KIT_TEST', 'reader-notes')).resolves.toBeTruthy();
+      // Another's, or one it has not declared: no.
+      await refused(reader.consumers.info('KIT_TEST', 'rival-notes'));
+      await refused(reader.consumers.delete('KIT_TEST', 'rival-notes'));
+      await refused(reader.consumers.add('KIT_TEST', { durable_name: 'rival-notes', ...durable }));
+      await refused(reader.consumers.update('KIT_TEST', 'rival-notes', { description: 'mine now' }));
+      await refused(reader.consumers.add('KIT_TEST', { durable_name: 'spy', ...durable }));
+      await refused(
+        readerNc
+          .jetstream()
+          .consumers.get('KIT_TEST', 'rival-notes')
+          .then((c) => c.next({ expires: 1000 })),
+      );
+      // On identity's stream, ordered consumers of any name (ended sessions), but not another's durable.
+      const idp = await as('idp');
+      idp.publish('identity.session.ended.v1', new TextEncoder().encode('ended'));
+      await idp.flush();
+      const ordered = await readerNc.jetstream().consumers.get('IDENTITY', {
+        filterSubjects: 'identity.session.ended.v1',
+      });
+      const first = await ordered.next({ expires: 5000 });
+      expect(new TextDecoder().decode(first!.data)).toBe('ended');
+      await refused(reader.consumers.delete('IDENTITY', 'rival-sessions'));
+      await refused(reader.consumers.info('IDENTITY', 'rival-sessions'));
+      await refused(reader.consumers.add('IDENTITY', { durable_name: 'rival-sessions', ...durable }));
+      await refused(reader.consumers.add('IDENTITY', { name: 'rival-sessions' }));
+      // The rival's own are untouched, and still its to delete.
+      await expect(rival.consumers.info('KIT_TEST', 'rival-notes')).resolves.toMatchObject({
+        num_pending: 1,
+      });
+      await expect(rival.consumers.delete('IDENTITY', 'rival-sessions')).resolves.toBe(true);
+    } finally {
+      await owner.streams.delete('KIT_TEST').catch(() => undefined);
+      await identity.streams.delete('IDENTITY').catch(() => undefined);
     }
   });
 

@@ -3,6 +3,12 @@ import type { RequestSubject } from '@planted/contracts';
 import { IDENTITY_EVENT_STREAM, natsInboxPrefix } from '@planted/messaging';
 import { contractEventsOf } from '../event-stream';
 
+/** A durable JetStream consumer: the stream it reads (base name) and its durable name. */
+export interface DurableConsumer {
+  stream: string;
+  name: string;
+}
+
 /** A NATS user: a service, or the gateway (which serves nothing and calls services). */
 export interface BusParticipant {
   user: string;
@@ -17,6 +23,11 @@ export interface BusParticipant {
    * `stream`s). It never creates, updates or deletes them: only their producer does.
    */
   reads?: readonly string[];
+  /**
+   * Its durable consumers (its ConsumerDefinitions' `stream` and `name`), on its own stream or
+   * one it reads: it may create, read from, acknowledge and delete those, and no one else's.
+   */
+  consumers?: readonly DurableConsumer[];
   /** Subjects by service, when not the contracts' (a test's own service). */
   subjectsOf?: (service: string) => { requests: readonly string[]; events: readonly string[] };
 }
@@ -29,10 +40,27 @@ export interface BusParticipant {
 export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
   { user: 'gateway', calls: ['identity', 'hires', 'catalogue', 'billing', 'accounting'] },
   // Keeps each company's plan, status and dates from billing's events.
-  { user: 'identity', serves: 'identity', stream: IDENTITY_EVENT_STREAM, calls: [], reads: ['BILLING'] },
+  {
+    user: 'identity',
+    serves: 'identity',
+    stream: IDENTITY_EVENT_STREAM,
+    calls: [],
+    reads: ['BILLING'],
+    consumers: [{ stream: 'BILLING', name: 'identity-billing' }],
+  },
   // Reads the HIRES stream (latest prices), waiting for it when hires has not run yet,
   // and the accounting connector's (a supplier's 'exported' timeline event).
-  { user: 'catalogue', serves: 'catalogue', stream: 'CATALOGUE', calls: [], reads: ['HIRES', 'ACCOUNTING'] },
+  {
+    user: 'catalogue',
+    serves: 'catalogue',
+    stream: 'CATALOGUE',
+    calls: [],
+    reads: ['HIRES', 'ACCOUNTING'],
+    consumers: [
+      { stream: 'HIRES', name: 'catalogue-hire-prices' },
+      { stream: 'ACCOUNTING', name: 'catalogue-accounting' },
+    ],
+  },
   // Keeps read models of the catalogue, identity and billing (waiting for a stream whose producer
   // has not run yet), and asks the catalogue for an item or supplier whose event has not reached it yet;
   // writes the accounting connector's purchase orders (and their failures) onto hires.
@@ -42,9 +70,21 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
     stream: 'HIRES',
     calls: ['catalogue'],
     reads: ['CATALOGUE', 'IDENTITY', 'BILLING', 'ACCOUNTING'],
+    consumers: [
+      { stream: 'CATALOGUE', name: 'hires-catalogue' },
+      { stream: 'IDENTITY', name: 'hires-identity' },
+      { stream: 'BILLING', name: 'hires-billing' },
+      { stream: 'ACCOUNTING', name: 'hires-accounting' },
+    ],
   },
   // Plans and subscriptions; the card provider's webhooks reach it through the gateway.
-  { user: 'billing', serves: 'billing', stream: 'BILLING', calls: [] },
+  {
+    user: 'billing',
+    serves: 'billing',
+    stream: 'BILLING',
+    calls: [],
+    consumers: [{ stream: 'BILLING', name: 'billing-stripe-events' }],
+  },
   // The Zahara connector: read models of hires and the catalogue (hires, sites, equipment names, suppliers);
   // project sync writes sites through the one hires subject reserved for it (HiresSitesApplyProjects' callers).
   {
@@ -53,6 +93,10 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
     stream: 'ACCOUNTING',
     calls: [],
     reads: ['HIRES', 'CATALOGUE'],
+    consumers: [
+      { stream: 'HIRES', name: 'accounting-hires' },
+      { stream: 'CATALOGUE', name: 'accounting-catalogue' },
+    ],
   },
 ];
 
@@ -86,48 +130,83 @@ export function reservedRequestsFor(user: string): readonly string[] {
 /** Every JetStream client asks whether JetStream is there (jetstreamManager()). */
 const JETSTREAM_INFO = '$JS.API.INFO';
 
+/** Reading a stream: its info, and single messages (the last ended session, at start). */
+const streamReadApi = (stream: string) => [
+  `$JS.API.STREAM.INFO.${stream}`,
+  `$JS.API.STREAM.MSG.GET.${stream}`,
+];
+
 /**
- * Reading a stream with consumers of one's own: its info, single messages (the last ended
- * session, at start), creating, looking up, pulling from and deleting consumers on it; with
- * `acks`, durable consumers too, and acknowledging (the ordered consumers that read ended
- * sessions need neither).
+ * What a durable consumer's owner does with it, and nobody else may: create or update it
+ * (with a filter subject, or the legacy durable API), look it up, pull from it, delete it,
+ * and acknowledge its messages.
  */
-function readerApi(stream: string, acks: boolean): string[] {
-  return [
-    `$JS.API.STREAM.INFO.${stream}`,
-    `$JS.API.STREAM.MSG.GET.${stream}`,
-    `$JS.API.CONSUMER.CREATE.${stream}`,
-    `$JS.API.CONSUMER.CREATE.${stream}.>`,
-    ...(acks ? [`$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`] : []),
-    `$JS.API.CONSUMER.INFO.${stream}.>`,
-    `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
-    `$JS.API.CONSUMER.DELETE.${stream}.>`,
-    ...(acks ? [`$JS.ACK.${stream}.>`] : []),
-  ];
-}
+const durableApi = ({ stream, name }: DurableConsumer) => [
+  `$JS.API.CONSUMER.CREATE.${stream}.${name}`,
+  `$JS.API.CONSUMER.CREATE.${stream}.${name}.>`,
+  `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${name}`,
+  `$JS.API.CONSUMER.INFO.${stream}.${name}`,
+  `$JS.API.CONSUMER.MSG.NEXT.${stream}.${name}`,
+  `$JS.API.CONSUMER.DELETE.${stream}.${name}`,
+  `$JS.ACK.${stream}.${name}.>`,
+];
+
+/**
+ * The ordered consumers everyone reads ended sessions with (SessionRevocations): names made
+ * up by nats.js, so any name, and no acknowledgements. Other participants' durable consumers
+ * on that stream are denied by name (see jetStreamApi).
+ */
+const orderedApi = (stream: string) => [
+  `$JS.API.CONSUMER.CREATE.${stream}`,
+  `$JS.API.CONSUMER.CREATE.${stream}.*`,
+  `$JS.API.CONSUMER.CREATE.${stream}.*.>`,
+  `$JS.API.CONSUMER.INFO.${stream}.*`,
+  `$JS.API.CONSUMER.MSG.NEXT.${stream}.*`,
+  `$JS.API.CONSUMER.DELETE.${stream}.*`,
+];
 
 /** Owning a stream: creating it, or bringing its subjects up to date, at start-up. */
 const ownerApi = (stream: string) => [`$JS.API.STREAM.CREATE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`];
 
 /**
- * The JetStream API a participant may call: everyone reads identity's stream for ended
- * sessions (the gateway's and the kit's token checks); a service owns its stream (the only
- * one it may create or update) and reads it and the streams it consumes. Never `$JS.API.>`: that would let any service delete or
- * purge another's stream, or read its events.
+ * The JetStream API a participant may call (allow), and what it may not within that (deny):
+ * everyone reads identity's stream for ended sessions (the gateway's and the kit's token
+ * checks) with ordered consumers; a service owns its stream (the only one it may create or
+ * update), reads it and the streams it consumes, and works its own durable consumers only:
+ * another's it can neither delete, drain, acknowledge, reconfigure nor look into. Never
+ * `$JS.API.>`: that would let any service delete or purge another's stream, or read its events.
  */
-function jetStreamApi(participant: BusParticipant): string[] {
-  const durable = [...(participant.stream ? [participant.stream] : []), ...(participant.reads ?? [])];
-  const sessionsOnly = durable.includes(IDENTITY_EVENT_STREAM) ? [] : [IDENTITY_EVENT_STREAM];
-  return [
-    JETSTREAM_INFO,
-    ...(participant.stream ? ownerApi(participant.stream) : []),
-    ...durable.flatMap((stream) => readerApi(stream, true)),
-    ...sessionsOnly.flatMap((stream) => readerApi(stream, false)),
-  ];
+function jetStreamApi(
+  participant: BusParticipant,
+  everyone: readonly BusParticipant[],
+): { allow: string[]; deny: string[] } {
+  const readable = [...(participant.stream ? [participant.stream] : []), ...(participant.reads ?? [])];
+  for (const consumer of participant.consumers ?? [])
+    if (!readable.includes(consumer.stream))
+      throw new Error(
+        `${participant.user}: its consumer ${consumer.name} reads ${consumer.stream}, which it neither owns nor reads`,
+      );
+  const streams = [...new Set([...readable, IDENTITY_EVENT_STREAM])];
+  const others = everyone
+    .filter((other) => other.user !== participant.user)
+    .flatMap((other) => other.consumers ?? [])
+    .filter((consumer) => consumer.stream === IDENTITY_EVENT_STREAM);
+  return {
+    allow: [
+      JETSTREAM_INFO,
+      ...(participant.stream ? ownerApi(participant.stream) : []),
+      ...streams.flatMap(streamReadApi),
+      ...orderedApi(IDENTITY_EVENT_STREAM),
+      ...(participant.consumers ?? []).flatMap(durableApi),
+    ],
+    deny: others.flatMap(durableApi),
+  };
 }
 
 export interface BusPermissions {
   publish: string[];
+  /** Subjects denied within those allowed (other participants' durable consumers on a shared stream). */
+  publishDeny: string[];
   subscribe: string[];
   /** Replies only to the inbox of a request it received, and only once. */
   allowResponses: boolean;
@@ -139,7 +218,10 @@ export interface BusPermissions {
  * events. Replies come back on the participant's own inbox (natsInboxPrefix: nobody reads
  * another's replies). The JetStream API only for the streams it owns or reads (jetStreamApi).
  */
-export function permissionsOf(participant: BusParticipant): BusPermissions {
+export function permissionsOf(
+  participant: BusParticipant,
+  everyone: readonly BusParticipant[] = BUS_PARTICIPANTS,
+): BusPermissions {
   const subjectsOf =
     participant.subjectsOf ??
     ((service: string) => ({ requests: contractRequestsOf(service), events: contractEventsOf(service) }));
@@ -152,8 +234,10 @@ export function permissionsOf(participant: BusParticipant): BusPermissions {
     ]),
   ];
   const serves = participant.serves ? subjectsOf(participant.serves) : undefined;
+  const jetStream = jetStreamApi(participant, everyone);
   return {
-    publish: [...(serves?.events ?? []), ...calls, ...jetStreamApi(participant)],
+    publish: [...(serves?.events ?? []), ...calls, ...jetStream.allow],
+    publishDeny: jetStream.deny,
     subscribe: [...(serves?.requests ?? []), `${natsInboxPrefix(participant.user)}.>`],
     allowResponses: Boolean(serves),
   };
@@ -176,7 +260,7 @@ export function natsAuthorizationConfig(
   passwords?: Record<string, string>,
 ): string {
   const users = participants.map((participant) => {
-    const p = permissionsOf(participant);
+    const p = permissionsOf(participant, participants);
     const password = passwords
       ? JSON.stringify(passwords[participant.user] ?? '')
       : `$${natsPasswordVariable(participant.user)}`;
@@ -185,7 +269,9 @@ export function natsAuthorizationConfig(
       `      user: ${JSON.stringify(participant.user)}`,
       `      password: ${password}`,
       '      permissions: {',
-      `        publish: { allow: ${list(p.publish)} }`,
+      p.publishDeny.length
+        ? `        publish: { allow: ${list(p.publish)}, deny: ${list(p.publishDeny)} }`
+        : `        publish: { allow: ${list(p.publish)} }`,
       `        subscribe: { allow: ${list(p.subscribe)} }`,
       ...(p.allowResponses ? ['        allow_responses: true'] : []),
       '      }',
