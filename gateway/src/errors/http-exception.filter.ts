@@ -31,8 +31,17 @@ export interface ErrorAnswer {
 /** What a request is told while the service it needs is down or restarting. */
 export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.';
 
-/** Turns anything thrown while serving a request into the JSON error shape of design.md. */
-export function toErrorAnswer(exception: unknown, requestId: string, logger: Logger): ErrorAnswer {
+/**
+ * Turns anything thrown while serving a request into the JSON error shape of design.md.
+ * `read`: the request changes nothing (GET), so a reply that never came is simply a service
+ * not answering, not an outcome to wonder about.
+ */
+export function toErrorAnswer(
+  exception: unknown,
+  requestId: string,
+  logger: Logger,
+  { read = false }: { read?: boolean } = {},
+): ErrorAnswer {
   if (!(exception instanceof ServiceError) && isRedisUnavailable(exception)) {
     return toErrorAnswer(new ServiceError('UNAVAILABLE', (exception as Error).message), requestId, logger);
   }
@@ -46,7 +55,7 @@ export function toErrorAnswer(exception: unknown, requestId: string, logger: Log
     }
     if (exception instanceof OutcomeUnknownError) {
       logger.warn({ err: exception.message }, 'no reply from the service: outcome unknown');
-      return { status, body: { error: IDEMPOTENCY.OUTCOME_UNKNOWN, requestId } };
+      return { status, body: { error: read ? SERVICE_UNAVAILABLE : IDEMPOTENCY.OUTCOME_UNKNOWN, requestId } };
     }
     if (exception.code === 'UNAVAILABLE') {
       logger.warn({ err: exception.message }, 'dependency unavailable');
@@ -107,7 +116,8 @@ export function sendError(
   requestId: string,
   logger: Logger,
 ): FastifyReply {
-  const answer = toErrorAnswer(exception, requestId, logger);
+  const method = reply.request?.method;
+  const answer = toErrorAnswer(exception, requestId, logger, { read: method === 'GET' || method === 'HEAD' });
   for (const [k, v] of Object.entries(answer.headers ?? {})) reply.header(k, v);
   return reply.status(answer.status).send(answer.body);
 }
