@@ -35,6 +35,9 @@ export const MESSAGES = {
   OAUTH_SIGNUP_FAILED: ERROR_MESSAGES.OAUTH_SIGNUP_FAILED,
   EMAIL_TAKEN: 'An account with this email already exists',
   WRONG_PASSWORD: 'Current password is incorrect',
+  /** Changing the password of an account made through Google, Microsoft or Apple, which has none. */
+  NO_PASSWORD_YET:
+    'Your account has no password yet: you sign in with Google, Microsoft or Apple. To set one, use “Forgot your password?” on the sign-in page.',
   USER_ALREADY_EXISTS: 'A user with this email already exists',
   PASSWORD_TOO_LONG: 'Password must be no more than 1024 characters',
   NAME_MAX: 'Name must be no more than 255 characters',

@@ -303,6 +303,19 @@ describe('change password (spec §7 PUT /auth/change-password)', () => {
     expect(err).toEqual({ code: 'WRONG_PASSWORD', message: 'Current password is incorrect' });
   });
 
+  it('tells an account made through a social sign-in, which has no password, how to set one', async () => {
+    const { actor, session } = await registerCompany(h.client);
+    await pool.query('update identity.users set password_hash = null where id = $1', [session.user.id]);
+    const err = await errorOf(
+      h.client.send(IdentityChangePassword, {
+        actor,
+        currentPassword: 'anything',
+        newPassword: 'brand new pass',
+      }),
+    );
+    expect(err).toEqual({ code: 'WRONG_PASSWORD', message: MESSAGES.NO_PASSWORD_YET });
+  });
+
   it('changes it: the new password signs in and the old one no longer does', async () => {
     const { actor, email } = await registerCompany(h.client);
     const reply = await h.client.send(IdentityChangePassword, {

@@ -167,10 +167,10 @@ export class AuthService {
     const current = await this.database.withTenant(actor.customerId, (tx) =>
       this.usersService.requireActiveActor(tx, actor),
     );
-    const matches = current.passwordHash
-      ? await this.hasher.verify(current.passwordHash, input.currentPassword)
-      : await this.hasher.verifyDummy(input.currentPassword);
-    if (!matches) throw wrongPassword();
+    // An account made through Google, Microsoft or Apple has no password to give: say so,
+    // rather than call whatever was typed incorrect. A reset link sets the first one.
+    if (!current.passwordHash) throw new ServiceError('WRONG_PASSWORD', MESSAGES.NO_PASSWORD_YET);
+    if (!(await this.hasher.verify(current.passwordHash, input.currentPassword))) throw wrongPassword();
     if (input.newPassword === input.currentPassword) throw samePassword();
 
     const passwordHash = await this.hasher.hash(input.newPassword);
