@@ -285,16 +285,20 @@ describe('a removed user invited back', () => {
     expect(events.rows).toHaveLength(1);
   });
 
-  it('is still refused to another company, as any address with an account', async () => {
+  it('may be invited by another company too: a removed account no longer holds its address', async () => {
     const { actor } = await registerCompany(h.client);
     const member = await addUser(actor, 'user');
-    await h.client.send(IdentityUserRemove, { actor, id: member.user.id });
     const { actor: other } = await registerCompany(h.client);
+    // While active, the address is taken.
     expect(
       await errorOf(
         h.client.send(IdentityInvitationCreate, { actor: other, email: member.email, role: 'user' }),
       ),
     ).toEqual({ code: 'CONFLICT', message: 'A user with this email already exists' });
+    await h.client.send(IdentityUserRemove, { actor, id: member.user.id });
+    await expect(
+      h.client.send(IdentityInvitationCreate, { actor: other, email: member.email, role: 'user' }),
+    ).resolves.toMatchObject({ invitation: { email: member.email } });
   });
 });
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders } from 'nats';
 import { Pool } from 'pg';
 import {
+  IdentityInvitationAccept,
+  IdentityInvitationCreate,
   IdentityLogin,
   IdentityUserRemove,
   IdentityUserRoleSet,
@@ -14,6 +16,7 @@ import { testDatabaseUrl, waitFor } from '@planted/testing';
 import {
   addUser as addUserAs,
   errorOf,
+  invite,
   PASSWORD,
   registerCompany,
   startIdentity,
@@ -185,6 +188,47 @@ describe('removal (identity.users.remove.v1)', () => {
       message: MESSAGES.USER_NOT_FOUND,
     });
     await expect(addUser(admin, 'viewer')).resolves.toMatchObject({ user: { role: 'viewer' } });
+  });
+
+  it('frees the removed user’s email: they may sign up again, or join another company, and log in there', async () => {
+    const { actor: admin } = await registerCompany(h.client, { customerName: 'Left Co' });
+    const member = await addUser(admin, 'user');
+    await pool.query('update identity.users set google_id = $2 where id = $1', [
+      member.user.id,
+      `google-${member.user.id}`,
+    ]);
+    await h.client.send(IdentityUserRemove, { actor: admin, id: member.user.id });
+    const { rows } = await pool.query('select is_active, google_id from identity.users where id = $1', [
+      member.user.id,
+    ]);
+    expect(rows).toEqual([{ is_active: false, google_id: null }]); // kept, for the records naming them
+
+    // Another company invites the address: it is not 'taken' by the removed account.
+    const { actor: other } = await registerCompany(h.client, { customerName: 'Next Co' });
+    const { token } = await invite(h, other, member.email, 'user');
+    const { user: joined } = await h.client.send(IdentityInvitationAccept, {
+      token,
+      name: 'Moved Member',
+      password: 'another-password',
+    });
+    expect(joined).toMatchObject({ email: member.email, customer_id: other.customerId, role: 'user' });
+    expect(joined.id).not.toBe(member.user.id);
+    const session = await h.client.send(IdentityLogin, { email: member.email, password: 'another-password' });
+    expect(session.user.id).toBe(joined.id);
+    // Now it is taken again: the first company cannot invite it back while it is active elsewhere.
+    expect(
+      await errorOf(
+        h.client.send(IdentityInvitationCreate, { actor: admin, email: member.email, role: 'user' }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT', message: MESSAGES.USER_ALREADY_EXISTS });
+
+    // Removed from that one too, the address may found a company of its own.
+    await h.client.send(IdentityUserRemove, { actor: other, id: joined.id });
+    const own = await registerCompany(h.client, { customerName: 'Own Co', email: member.email });
+    expect(own.session.user.email).toBe(member.email);
+    expect((await h.client.send(IdentityLogin, { email: member.email, password: PASSWORD })).user.id).toBe(
+      own.session.user.id,
+    );
   });
 
   it('the last administrator cannot remove themselves; non-admins remove no one', async () => {

@@ -71,8 +71,12 @@ export const users = identity
       updatedAt: updatedAt(),
     },
     (t) => [
-      // One account per email across every company (login is by email alone).
-      uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+      // One active account per email across every company (login is by email alone). A removed
+      // user's row stays, for the records that name them, but no longer holds the address: they
+      // may sign up again, or be invited by another company.
+      uniqueIndex('users_email_lower_unique')
+        .on(sql`lower(${t.email})`)
+        .where(sql`${t.isActive}`),
       // Users list (ordered by name) and the active-user count of the plan limit.
       index('users_customer_name_idx').on(t.customerId, t.name),
       tenantPolicy('users_tenant_isolation'),

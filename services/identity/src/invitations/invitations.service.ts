@@ -84,7 +84,7 @@ export class InvitationsService {
    */
   async create(actor: Actor, input: CreateInput): Promise<ReplyOf<typeof IdentityInvitationCreate>> {
     const inviter = await this.requireAdmin(actor, onlyAdminsInvite);
-    await this.refuseEmailInUse(input.email, actor.customerId);
+    await this.refuseEmailInUse(input.email);
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
@@ -189,7 +189,7 @@ export class InvitationsService {
       this.invitations.findPending(tx, actor.customerId, input.id),
     );
     if (!current) throw invitationNotFound();
-    await this.refuseEmailInUse(current.email, actor.customerId);
+    await this.refuseEmailInUse(current.email);
 
     const token = newInvitationToken();
     const { invitation, companyName } = await this.database.withTenant(actor.customerId, async (tx) => {
@@ -256,7 +256,7 @@ export class InvitationsService {
     const { invitation, customerName } = found;
     // The address got an account since (its own company, say): accepting would fail, so the
     // invitee hears it now, before filling the form in.
-    await this.refuseEmailInUse(invitation.email, invitation.customerId);
+    await this.refuseEmailInUse(invitation.email);
     return {
       invitation: {
         email: invitation.email,
@@ -342,13 +342,12 @@ export class InvitationsService {
   }
 
   /**
-   * Emails are unique across companies, and this company cannot see the others' users:
-   * the one cross-company read of a tenant call, and it answers only yes or no. A user
-   * removed from this company may be invited back.
+   * Active accounts' emails are unique across companies, and this company cannot see the
+   * others' users: the one cross-company read of a tenant call, and it answers only yes or
+   * no. A removed user (of this company or another) may be invited.
    */
-  private async refuseEmailInUse(email: string, customerId: string): Promise<void> {
-    if (await this.database.withSystem((tx) => this.users.emailTakenFor(tx, email, customerId)))
-      throw userAlreadyExists();
+  private async refuseEmailInUse(email: string): Promise<void> {
+    if (await this.database.withSystem((tx) => this.users.emailTaken(tx, email))) throw userAlreadyExists();
   }
 
   private newExpiry(): Date {

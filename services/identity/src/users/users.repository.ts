@@ -96,7 +96,10 @@ export class UsersRepository {
 
   /** Across companies: only for sign-in paths running inside withSystem. */
   async findByEmail(tx: IdentityTx, email: string): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(byEmail(email));
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(byEmail(email), eq(users.isActive, true)));
     return row;
   }
 
@@ -130,17 +133,17 @@ export class UsersRepository {
   }
 
   /**
-   * Across companies: whether this email is taken for an invitation into `customerId` (inside
-   * withSystem). Any account holds its email, except one removed from this very company: the
-   * company may invite it back (InvitationsService.accept reactivates it).
+   * Across companies: whether an active account holds this email (inside withSystem). A
+   * removed one does not: its company may invite it back (InvitationsService.accept
+   * reactivates it), and anyone else may invite or register the address anew.
    */
-  async emailTakenFor(tx: IdentityTx, email: string, customerId: string): Promise<boolean> {
+  async emailTaken(tx: IdentityTx, email: string): Promise<boolean> {
     const [row] = await tx
-      .select({ customerId: users.customerId, isActive: users.isActive })
+      .select({ id: users.id })
       .from(users)
-      .where(byEmail(email))
+      .where(and(byEmail(email), eq(users.isActive, true)))
       .limit(1);
-    return row !== undefined && (row.isActive || row.customerId !== customerId);
+    return row !== undefined;
   }
 
   /** The company's removed (inactive) account with this email, locked until the transaction ends. */

@@ -100,7 +100,14 @@ export class UsersService {
     await this.database.withTenant(actor.customerId, async (tx) => {
       const { target, otherAdmins } = await this.manage(tx, actor, id);
       if (target.role === 'admin' && !otherAdmins) throw lastAdmin(MESSAGES.LAST_ADMIN_REMOVE);
-      await this.changeAndEndSessions(tx, target, { isActive: false });
+      // The row stays (the records that name them); the email and the social sign-ins are
+      // freed, so the person can sign up again or join another company.
+      await this.changeAndEndSessions(tx, target, {
+        isActive: false,
+        googleId: null,
+        microsoftId: null,
+        appleId: null,
+      });
     });
     this.outbox.committed();
     return { message: MESSAGES.USER_REMOVED };
