@@ -34,6 +34,13 @@ export function SearchInput({
     reported.current = settled;
     report.current(settled);
   }, [settled]);
+  // The search changed from outside (filters cleared, Back to an address with another search):
+  // the box shows it, and does not report it back.
+  useEffect(() => {
+    if (initialValue === reported.current) return;
+    reported.current = initialValue;
+    setText(initialValue);
+  }, [initialValue]);
 
   return (
     <TextField

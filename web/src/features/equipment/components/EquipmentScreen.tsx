@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useDeleteEquipment } from '../api/delete-equipment';
 import { useCategories } from '../api/get-categories';
 import { useEquipmentList, type Equipment } from '../api/get-equipment';
@@ -24,6 +25,8 @@ import { EquipmentFormModal } from './EquipmentFormModal';
 
 type Editing = { item: Equipment | null } | null;
 
+const EQUIPMENT_FILTERS = { favorites: 'flag', search: 'text', category: 'text', page: 'page' } as const;
+
 export function EquipmentScreen() {
   const { t } = useTranslation(['equipment', 'common']);
   usePageTitle(t('title'));
@@ -32,12 +35,12 @@ export function EquipmentScreen() {
   const toast = useToast();
   const errorText = useErrorText();
 
-  const [favorites, setFavorites] = useState(false);
-  const [search, setSearch] = useState('');
-  // A new key empties the search box when the filters are cleared.
-  const [searchBox, setSearchBox] = useState(0);
-  const [category, setCategory] = useState('');
-  const [page, setPage] = useState(1);
+  // In the address (?search=…&category=…&page=2&favorites=1): Back, a reload or a shared link keeps them.
+  const [{ favorites, search, category, page }, setFilters] = useUrlFilters(EQUIPMENT_FILTERS);
+  const setFavorites = (value: boolean) => setFilters({ favorites: value });
+  const setSearch = (value: string) => setFilters({ search: value });
+  const setCategory = (value: string) => setFilters({ category: value });
+  const setPage = (value: number) => setFilters({ page: value });
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Equipment | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -55,7 +58,6 @@ export function EquipmentScreen() {
     setSearch('');
     setCategory('');
     setPage(1);
-    setSearchBox((key) => key + 1);
   };
 
   const onDelete = (item: Equipment) =>
@@ -110,7 +112,6 @@ export function EquipmentScreen() {
       >
         <Box sx={{ flexGrow: 1 }}>
           <SearchInput
-            key={searchBox}
             initialValue={search}
             label={t('filters.search')}
             testId="equipment-search"
@@ -200,7 +201,6 @@ export function EquipmentScreen() {
             setCategory('');
             setSearch(name);
             setPage(1);
-            setSearchBox((key) => key + 1);
           }}
         />
       )}

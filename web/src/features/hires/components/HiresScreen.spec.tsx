@@ -170,6 +170,27 @@ describe('Hire cards and the list (spec §2 Hires, §7)', () => {
     expect(listCalls(calls).length).toBe(before + 1);
   });
 
+  it('keeps the search, Show Completed and the page in the address: a reload or Back shows the same list', async () => {
+    const { calls, user, router } = await open('/hires?search=J-1001&completed=1&page=2');
+    await waitFor(() =>
+      expect(query(listCalls(calls)[0])).toEqual({
+        page: '2',
+        limit: '12',
+        search: 'J-1001',
+        status: 'active,completed,collection_booked',
+      }),
+    );
+    expect(screen.getByTestId('hire-search')).toHaveValue('J-1001');
+    expect(screen.getByRole('switch', { name: 'Show Completed' })).toBeChecked();
+    // A change is written back; page 1 and the other defaults are left out.
+    await user.click(screen.getByRole('switch', { name: 'Show Completed' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=J-1001'));
+    // Another address (Back, a link) changes the list and the search box with it.
+    await router.navigate('/hires?search=Leeds&page=3');
+    await waitFor(() => expect(query(listCalls(calls).at(-1))).toMatchObject({ search: 'Leeds', page: '3' }));
+    expect(screen.getByTestId('hire-search')).toHaveValue('Leeds');
+  });
+
   it('says what to do when nothing matches, and when there are no hires', async () => {
     await open('/hires', { 'GET /api/hires': hirePage([]) });
     expect(await screen.findByText('No active hires')).toBeInTheDocument();

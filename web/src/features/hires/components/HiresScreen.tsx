@@ -20,6 +20,7 @@ import { hireKeys } from '../../../lib/query-keys';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
 import { useSelection } from '../../../lib/use-selection';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useBulkDelete, useBulkStatus, useDeleteHire } from '../api/delete-hires';
 import { useHire } from '../api/get-hire';
 import { useHireList, type Hire } from '../api/get-hires';
@@ -39,6 +40,8 @@ const QUERY_PARAMS = [
 ] as const;
 
 type Editing = { hire: Hire | null; prefill: HirePrefill } | null;
+
+const HIRE_FILTERS = { search: 'text', page: 'page', completed: 'flag' } as const;
 type BulkAction = 'completed' | 'collection_booked' | 'delete';
 
 /** Spec §2 Hires. */
@@ -49,9 +52,9 @@ export function HiresScreen() {
   const errorText = useErrorText();
   const params = useQueryParamsOnce(QUERY_PARAMS);
 
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [showCompleted, setShowCompleted] = useState(false);
+  // In the address (?search=…&page=2&completed=1): Back, a reload or a shared link shows the same list.
+  const [{ page, search, completed: showCompleted }, setFilters] = useUrlFilters(HIRE_FILTERS);
+  const setPage = (next: number) => setFilters({ page: next });
   const [editing, setEditing] = useState<Editing>(null);
   const [upgrade, setUpgrade] = useState<{ usage: HireUsage | null } | null>(null);
   const [created, setCreated] = useState(false);
@@ -69,9 +72,11 @@ export function HiresScreen() {
   const totalPages = list.data?.pagination.totalPages ?? 1;
   // A page that no longer exists (its hires completed in bulk, edited away, deleted elsewhere):
   // show the last one that does, not an empty list with no pagination to leave it by.
-  // (React's "adjust state while rendering": set here, it re-renders before anything is shown.)
   const lastPage = list.data?.pagination.totalPages;
-  if (lastPage !== undefined && page > Math.max(1, lastPage)) setPage(Math.max(1, lastPage));
+  const pageGone = lastPage !== undefined && page > Math.max(1, lastPage);
+  useEffect(() => {
+    if (pageGone) setFilters({ page: Math.max(1, lastPage ?? 1) });
+  }, [pageGone, lastPage, setFilters]);
   const ids = useMemo(() => (hires ?? []).map((hire) => hire.id), [hires]);
   const selection = useSelection(ids);
   const remove = useDeleteHire();
@@ -269,20 +274,15 @@ export function HiresScreen() {
           <SearchInput
             label={t('filters.search')}
             testId="hire-search"
-            onSearch={(text) => {
-              setSearch(text.trim());
-              setPage(1);
-            }}
+            initialValue={search}
+            onSearch={(text) => setFilters({ search: text.trim(), page: 1 })}
           />
         </Box>
         <FormControlLabel
           control={
             <Switch
               checked={showCompleted}
-              onChange={(event) => {
-                setShowCompleted(event.target.checked);
-                setPage(1);
-              }}
+              onChange={(event) => setFilters({ completed: event.target.checked, page: 1 })}
               data-testid="hire-show-completed"
             />
           }

@@ -13,6 +13,7 @@ import { useAccountingActive } from '../../../lib/accounting';
 import { useSites, type Site } from '../../../lib/sites';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useDeleteSite } from '../api/delete-site';
 import { siteEditFormSchema, siteFormSchema } from '../schemas';
 import { filterSites } from '../site-search';
@@ -24,6 +25,8 @@ type Editing = { site: Site | null } | null;
 const QUERY_PARAMS = ['open_modal'] as const;
 
 /** Spec §2 Sites ('Site Management'). */
+const SITE_FILTERS = { search: 'text' } as const;
+
 export function SitesScreen() {
   const { t } = useTranslation(['sites', 'forms', 'common']);
   usePageTitle(t('title'));
@@ -33,7 +36,8 @@ export function SitesScreen() {
   const [editing, setEditing] = useState<Editing>(() =>
     params.open_modal === 'true' ? { site: null } : null,
   );
-  const [search, setSearch] = useState('');
+  // In the address (?search=…): Back, a reload or a shared link keeps it.
+  const [{ search }, setFilters] = useUrlFilters(SITE_FILTERS);
   const [toDelete, setToDelete] = useState<Site | null>(null);
   const sites = useSites();
   const remove = useDeleteSite();
@@ -64,7 +68,12 @@ export function SitesScreen() {
       {canSync && <SyncProjectsPanel />}
 
       <Box sx={{ mb: 3 }} role="search" aria-label={t('search.label')}>
-        <SearchInput label={t('search.placeholder')} testId="site-search" onSearch={setSearch} />
+        <SearchInput
+          label={t('search.placeholder')}
+          testId="site-search"
+          initialValue={search}
+          onSearch={(text) => setFilters({ search: text })}
+        />
       </Box>
 
       <CardGrid

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useDeleteSupplier } from '../api/delete-supplier';
 import { useFetchSupplier } from '../api/get-supplier';
 import { useSupplierList, type Supplier } from '../api/get-suppliers';
@@ -21,6 +22,8 @@ import { SupplierCard } from './SupplierCard';
 import { SupplierFormModal } from './SupplierFormModal';
 
 type Open = { supplier: Supplier | null } | null;
+
+const SUPPLIER_FILTERS = { favorites: 'flag', search: 'text', page: 'page' } as const;
 
 export function SuppliersScreen() {
   const { t } = useTranslation(['suppliers', 'common']);
@@ -31,9 +34,11 @@ export function SuppliersScreen() {
   const errorText = useErrorText();
   const fetchSupplier = useFetchSupplier();
 
-  const [favorites, setFavorites] = useState(false);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // In the address (?search=…&page=2&favorites=1): Back, a reload or a shared link keeps them.
+  const [{ favorites, search, page }, setFilters] = useUrlFilters(SUPPLIER_FILTERS);
+  const setFavorites = (value: boolean) => setFilters({ favorites: value });
+  const setSearch = (value: string) => setFilters({ search: value });
+  const setPage = (value: number) => setFilters({ page: value });
   const [open, setOpen] = useState<Open>(null);
   const [toDelete, setToDelete] = useState<Supplier | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -85,6 +90,7 @@ export function SuppliersScreen() {
         <SearchInput
           label={t('search')}
           testId="supplier-search"
+          initialValue={search}
           onSearch={(text) => {
             setSearch(text.trim());
             setPage(1);
