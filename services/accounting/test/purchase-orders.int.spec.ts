@@ -177,12 +177,21 @@ describe('a purchase order for one hire (spec §7 POST /zahara/purchase-order/cr
     expect(
       await errorOf(t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id })),
     ).toEqual({
+      // Not 'failed': it may be in Zahara already (it is), and is being checked.
       code: 'ZAHARA_UNAVAILABLE',
-      message: M.PURCHASE_ORDER_QUEUED,
+      message: M.PURCHASE_ORDER_UNCONFIRMED,
     });
     // Zahara made the order before its slow answer; the client looked it up (slowly too) and
     // never sent a second Add.
     expect(ordersIn(s.key, hire.id)).toHaveLength(1);
+    // The hire's card says so meanwhile (hire_ids' purchase_order_error, from purchase_order.failed).
+    expect(
+      (await eventsOf(s.actor.customerId, 'accounting.purchase_order.failed.v1')).some(
+        (e) =>
+          (e as { hire_ids: string[]; error: string }).hire_ids.includes(hire.id) &&
+          (e as { error: string }).error === M.PURCHASE_ORDER_UNCONFIRMED,
+      ),
+    ).toBe(true);
     t.zahara.fail.clear();
     // The recorded order is tried again by the worker, which finds it by its ExternalId.
     await waitFor(

@@ -48,6 +48,9 @@ export const ACCOUNTING_MESSAGES = {
     'Set a nominal code and a tax code on the Zahara settings page (or on the supplier match) before creating purchase orders.',
   PURCHASE_ORDER_QUEUED:
     'Zahara is not answering. The purchase order will be created as soon as it is back; it will show on the hire.',
+  /** Zahara took the order but did not answer in time: it may be there already; the connector looks it up before any other try. */
+  PURCHASE_ORDER_UNCONFIRMED:
+    'Zahara has not confirmed this purchase order yet, and it may already be there: it is being checked and will show on the hire. Please do not raise it in Zahara by hand.',
   TOO_MANY_LINES: 'A purchase order holds at most 200 lines. Please select fewer hires.',
   PURCHASE_ORDER_IN_PROGRESS:
     'This purchase order is being created. Please check the hire again in a moment.',

@@ -46,6 +46,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * (PurchaseOrder/GetByExternalId) before another. A failure is recorded on the order with
  * its next try (or none, when Zahara refused the order itself) and announced as an event.
  */
+/** What a run knows of its order's Add in Zahara. */
+interface AddState {
+  unanswered: boolean;
+}
+
 @Injectable()
 export class PurchaseOrderCreator {
   constructor(
@@ -72,9 +77,11 @@ export class PurchaseOrderCreator {
       return order?.status === 'created' ? { kind: 'created', order } : { kind: 'busy' };
     }
     const hireIds = await this.database.readAsTenant(customerId, (tx) => this.orders.hireIdsOf(tx, orderId));
+    // Whether an Add is out with no answer yet (this run's, or an earlier run's not looked up since).
+    const add: AddState = { unanswered: claimed.lastError === M.PURCHASE_ORDER_UNCONFIRMED };
     try {
       const prepared = await this.prepare(customerId, { ...claimed, hireIds });
-      const po = await this.addOnce(customerId, claimed, prepared);
+      const po = await this.addOnce(customerId, claimed, prepared, add);
       const order = await this.database.withTenant(customerId, async (tx) => {
         const row = await this.orders.markCreated(tx, orderId, {
           documentId: String(po.DocumentId),
@@ -98,7 +105,7 @@ export class PurchaseOrderCreator {
       this.outbox.committed();
       return { kind: 'created', order };
     } catch (err) {
-      return this.failed(customerId, claimed, hireIds, err);
+      return this.failed(customerId, claimed, hireIds, err, add.unanswered);
     }
   }
 
@@ -165,18 +172,23 @@ export class PurchaseOrderCreator {
     customerId: string,
     order: PurchaseOrderRow,
     { api, body }: PreparedOrder,
+    add: AddState,
   ): Promise<ZaharaPurchaseOrder> {
     let sent = order.attempts > 0;
     for (let attempt = 1; ; attempt++) {
       if (sent) {
         const [found] = await api.purchaseOrdersByExternalId(order.externalId);
         if (found) return found;
+        add.unanswered = false; // Zahara does not have it: known, not in doubt
       }
       await this.database.withTenant(customerId, (tx) => this.orders.countAttempt(tx, order.id));
       sent = true;
       try {
         return await api.addPurchaseOrder(body);
       } catch (err) {
+        // No answer at all (timed out, connection lost, answer cut off): it may have been made.
+        if (isZaharaError(err) && err.mayHaveWorked && err.options.status === undefined)
+          add.unanswered = true;
         if (!isZaharaError(err) || !err.mayHaveWorked || attempt >= this.config.ZAHARA_MAX_ATTEMPTS)
           throw err;
         this.logger.warn(
@@ -198,12 +210,19 @@ export class PurchaseOrderCreator {
     order: PurchaseOrderRow,
     hireIds: string[],
     err: unknown,
+    /** An Add got no answer and Zahara has not been asked since whether it made the order. */
+    unconfirmed: boolean,
   ): Promise<RunOutcome> {
     const mapped = zaharaServiceError(err);
+    // Zahara unreachable while an Add may have made the order: the hire says it is being
+    // checked (the next run looks it up by ExternalId before anything else), not that it failed.
     const error =
       mapped instanceof ServiceError
         ? mapped.code === 'ZAHARA_UNAVAILABLE'
-          ? new ServiceError('ZAHARA_UNAVAILABLE', M.PURCHASE_ORDER_QUEUED)
+          ? new ServiceError(
+              'ZAHARA_UNAVAILABLE',
+              unconfirmed ? M.PURCHASE_ORDER_UNCONFIRMED : M.PURCHASE_ORDER_QUEUED,
+            )
           : mapped
         : new ServiceError('INTERNAL', 'The purchase order could not be created');
     if (!(mapped instanceof ServiceError))

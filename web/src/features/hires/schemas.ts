@@ -17,6 +17,17 @@ registerValidationTexts(CATALOGUE_MESSAGES, 'forms:catalogue');
 registerValidationTexts(HIRES_MESSAGES, 'forms:hires');
 registerValidationTexts(ACCOUNTING_MESSAGES, 'forms:accounting');
 
+/**
+ * What the accounting connector says of an order it is still making (Zahara down or slow,
+ * the order maybe already there, a run holding it): pending, not failed.
+ */
+const PENDING_ORDER_TEXTS: ReadonlySet<string> = new Set([
+  ACCOUNTING_MESSAGES.PURCHASE_ORDER_QUEUED,
+  ACCOUNTING_MESSAGES.PURCHASE_ORDER_UNCONFIRMED,
+  ACCOUNTING_MESSAGES.PURCHASE_ORDER_IN_PROGRESS,
+]);
+export const isPendingOrderText = (text: string): boolean => PENDING_ORDER_TEXTS.has(text);
+
 const OPTIONAL_AMOUNTS = ['delivery_charge', 'operator_cost'] as const;
 
 /**

@@ -21,6 +21,7 @@ import { useDocumentUrl } from '../../../lib/accounting';
 import { formatDate, formatMoney, initials } from '../../../lib/format';
 import { serverText } from '../../../lib/validation-text';
 import type { Hire } from '../api/get-hires';
+import { isPendingOrderText } from '../schemas';
 import { CardImage } from '../../../components/ui/CardImage';
 
 function Line({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -139,11 +140,17 @@ export function HireCard({
             testId="hire-price"
           />
           <Line label={t('card.po')} value={<PurchaseOrderLabel hire={hire} />} testId="hire-po" />
-          {hire.purchase_order_error && !hire.zahara_po_number && (
-            <Typography variant="body2" color="error" data-testid="hire-po-error">
-              {t('card.poFailed', { message: serverText(i18n, hire.purchase_order_error) })}
-            </Typography>
-          )}
+          {hire.purchase_order_error &&
+            !hire.zahara_po_number &&
+            (isPendingOrderText(hire.purchase_order_error) ? (
+              <Typography variant="body2" color="warning.main" data-testid="hire-po-pending">
+                {t('card.poPending', { message: serverText(i18n, hire.purchase_order_error) })}
+              </Typography>
+            ) : (
+              <Typography variant="body2" color="error" data-testid="hire-po-error">
+                {t('card.poFailed', { message: serverText(i18n, hire.purchase_order_error) })}
+              </Typography>
+            ))}
         </Stack>
         <Divider sx={{ my: 1 }} />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>

@@ -838,6 +838,22 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     ).toBeInTheDocument();
   });
 
+  it('does not call an order the connector is still making failed: Zahara slow, the order maybe made', async () => {
+    const { user } = await open('/hires', {
+      ...active,
+      'GET /api/hires': hirePage([hire(), sameSupplier]),
+      'POST /api/zahara/purchase-order/create-bulk': {
+        status: 409,
+        body: { error: ACCOUNTING_MESSAGES.PURCHASE_ORDER_IN_PROGRESS },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    await user.click(await screen.findByTestId('bulk-po-confirm'));
+    expect(await screen.findByText(ACCOUNTING_MESSAGES.PURCHASE_ORDER_IN_PROGRESS)).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to create bulk purchase order/)).not.toBeInTheDocument();
+  });
+
   it('asks about the purchase order after a hire when the answer says one can be made, and creates it', async () => {
     const { calls, user } = await open('/hires', {
       ...active,
@@ -1010,6 +1026,23 @@ describe('in Spanish (spec §1)', () => {
     expect(within(card).getByTestId('hire-po-error')).toHaveTextContent(
       'Error al crear la orden de compra: Clave no válida',
     );
+  });
+
+  it('shows an order still being made as pending on the card, not failed', async () => {
+    mockFetch(
+      base({
+        'GET /api/hires': hirePage(
+          [hire({ purchase_order_error: ACCOUNTING_MESSAGES.PURCHASE_ORDER_UNCONFIRMED })],
+          1,
+        ),
+      }),
+    );
+    renderApp('/hires');
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`, {}, { timeout: 15_000 });
+    expect(within(card).getByTestId('hire-po-pending')).toHaveTextContent(
+      `Purchase order pending: ${ACCOUNTING_MESSAGES.PURCHASE_ORDER_UNCONFIRMED}`,
+    );
+    expect(within(card).queryByTestId('hire-po-error')).not.toBeInTheDocument();
   });
 
   it('words a failure the connector names in Spanish too (an unmatched supplier)', async () => {

@@ -14,7 +14,7 @@ import { SearchInput } from '../../../components/ui/SearchInput';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { useAccountingActive } from '../../../lib/accounting';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { getHireUsage, limitReached, type HireUsage } from '../../../lib/plan-usage';
 import { hireKeys } from '../../../lib/query-keys';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -27,6 +27,7 @@ import { useHireList, type Hire } from '../api/get-hires';
 import { useCreateBulkPurchaseOrder, useCreatePurchaseOrder } from '../api/purchase-orders';
 import { HireCard } from './HireCard';
 import { HireCreatedDialog, UpgradeRequiredDialog } from './HireDialogs';
+import { isPendingOrderText } from '../schemas';
 import { HireFormModal, type HirePrefill } from './HireFormModal';
 import { BulkPurchaseOrderDialog, CreatePurchaseOrderPrompt } from './PurchaseOrderDialogs';
 
@@ -200,11 +201,21 @@ export function HiresScreen() {
     }
   };
 
+  /**
+   * Spec §8 'Failed to create purchase order: {error}' for an order that failed; an order the
+   * connector is still making (Zahara slow or down, maybe made already) is not called failed.
+   */
+  const orderFailed = (error: Error, failedKey: 'po.failed' | 'po.bulkFailed') => {
+    const text = errorText(error, error.message);
+    if (error instanceof ApiError && isPendingOrderText(error.serverMessage ?? '')) toast.show('info', text);
+    else toast.error(t(failedKey, { error: text }));
+  };
+
   /** Spec §4, §8: 'Purchase Order #{n} successfully created in Zahara!' */
   const onCreateOrder = (hire: Hire) =>
     createOrder.mutate(hire.id, {
       onSuccess: ({ zaharaPoNumber }) => toast.success(t('po.created', { number: zaharaPoNumber })),
-      onError: (error) => toast.error(t('po.failed', { error: errorText(error, error.message) })),
+      onError: (error) => orderFailed(error, 'po.failed'),
       onSettled: () => setPoPrompt(null),
     });
 
@@ -236,7 +247,7 @@ export function HiresScreen() {
           );
           selection.clear();
         },
-        onError: (error) => toast.error(t('po.bulkFailed', { error: errorText(error, error.message) })),
+        onError: (error) => orderFailed(error, 'po.bulkFailed'),
         onSettled: () => setBulkOrder(null),
       },
     );
