@@ -18,6 +18,7 @@ import { FILE_STORAGE, type FileStorage } from './files/storage';
 import { CatalogueResolver } from './graphql/catalogue.resolver';
 import { IdentityResolver } from './graphql/graphql.resolver';
 import { HiresResolver } from './graphql/hires.resolver';
+import { graphqlStatus } from './graphql/graphql-caller';
 import { GRAPHQL_MAX_TOKENS, graphqlValidationRules, withoutSuggestions } from './graphql/limits';
 import { HealthController } from './health/health.controller';
 import { OAuthModule } from './oauth/oauth.module';
@@ -47,6 +48,7 @@ export class AppModule {
           graphql: { parseOptions: { maxTokens: GRAPHQL_MAX_TOKENS } },
           errorFormatter: (execution, ctx) => {
             const formatted = mercurius.defaultErrorFormatter(execution, ctx);
+            formatted.statusCode = graphqlStatus(formatted.statusCode, formatted.response);
             if (config.NODE_ENV !== 'production') return formatted;
             for (const error of formatted.response.errors ?? [])
               (error as { message: string }).message = withoutSuggestions(error.message);

@@ -1,6 +1,6 @@
 import { ServiceError } from '@planted/contracts';
 import { OutcomeUnknownError } from '@planted/messaging';
-import { toGraphQLError } from './graphql-caller';
+import { graphqlStatus, toGraphQLError } from './graphql-caller';
 
 describe('toGraphQLError', () => {
   it('says a service that is down or gave no answer is unavailable, as REST does', () => {
@@ -20,5 +20,25 @@ describe('toGraphQLError', () => {
     );
     expect(toGraphQLError(new Error('boom')).message).toBe('Internal server error');
     expect(toGraphQLError(new ServiceError('NOT_FOUND', 'Hire not found')).message).toBe('Hire not found');
+  });
+});
+
+describe('graphqlStatus', () => {
+  const unauthenticated = { extensions: { code: 'UNAUTHENTICATED' } };
+  it('is 401 when nothing was answered for want of a session, as REST answers', () => {
+    expect(graphqlStatus(200, { data: null, errors: [unauthenticated] })).toBe(401);
+    expect(
+      graphqlStatus(200, { data: { me: null, users: null }, errors: [unauthenticated, unauthenticated] }),
+    ).toBe(401);
+  });
+  it('leaves partial answers, other errors and the server’s own 400s as they are', () => {
+    expect(graphqlStatus(200, { data: { me: { id: 'x' }, users: null }, errors: [unauthenticated] })).toBe(
+      200,
+    );
+    expect(
+      graphqlStatus(200, { data: null, errors: [unauthenticated, { extensions: { code: 'NOT_FOUND' } }] }),
+    ).toBe(200);
+    expect(graphqlStatus(400, { errors: [{}] })).toBe(400);
+    expect(graphqlStatus(200, { data: { users: [] } })).toBe(200);
   });
 });

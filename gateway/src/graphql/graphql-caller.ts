@@ -58,3 +58,27 @@ export function toGraphQLError(err: unknown): GraphQLError {
   }
   return new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL', status: 500 } });
 }
+
+/**
+ * The HTTP status of a GraphQL answer: 401 when nothing was answered and every error is a
+ * missing, bad or ended session (as REST answers, so a client's "401 means sign in again"
+ * works here too); otherwise what the GraphQL server chose (200 with partial data, 400).
+ */
+export function graphqlStatus(
+  statusCode: number,
+  response: { data?: unknown; errors?: readonly { extensions?: { code?: unknown } }[] },
+): number {
+  const errors = response.errors ?? [];
+  const answered =
+    response.data !== null &&
+    response.data !== undefined &&
+    Object.values(response.data as Record<string, unknown>).some((value) => value !== null);
+  if (
+    statusCode === 200 &&
+    !answered &&
+    errors.length > 0 &&
+    errors.every((error) => error.extensions?.code === 'UNAUTHENTICATED')
+  )
+    return 401;
+  return statusCode;
+}

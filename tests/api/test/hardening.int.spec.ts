@@ -151,6 +151,14 @@ describe('GraphQL cannot starve others (issue 8, item 6)', () => {
     expect(res.body.data ?? null).toBeNull();
   });
 
+  it('answers a query without a valid session with HTTP 401, as REST does', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      const res = await api.post('/graphql', { query: '{ me { user { email } } users { id } }' }, token);
+      expect(res.status).toBe(401);
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    }
+  });
+
   it('answers a query within the limits', async () => {
     const token = (await api.post('/api/auth/register', company('Small'))).body.token;
     const res = await api.post('/graphql', { query: '{ me { user { email } } users { id name } }' }, token);
