@@ -7,6 +7,7 @@ import { IMAGE_FIELD } from './equipment-images';
 export const TOO_MANY_FILES = 'Please select one image only';
 export const TOO_MANY_FIELDS = 'Too many form fields';
 export const MALFORMED_UPLOAD = 'Malformed upload';
+export const UNEXPECTED_FILE = `Send the picture as the "${IMAGE_FIELD}" field`;
 
 /** The limits of one equipment form: one image of at most 5 MB (spec §5, §9), a handful of short fields. */
 export const EQUIPMENT_FORM_LIMITS = {
@@ -39,8 +40,11 @@ export async function readEquipmentForm(request: FastifyRequest): Promise<Equipm
     for await (const part of request.parts({ limits: EQUIPMENT_FORM_LIMITS })) {
       if (part.type === 'file') {
         if (part.fieldname !== IMAGE_FIELD) {
+          // A picture sent under another name would be lost without a word: say where it goes.
           part.file.resume();
-          continue;
+          throw new ServiceError('VALIDATION_FAILED', UNEXPECTED_FILE, [
+            { param: part.fieldname, msg: UNEXPECTED_FILE },
+          ]);
         }
         const data = await part.toBuffer();
         // A file input left empty still sends its part, with no name and no bytes.

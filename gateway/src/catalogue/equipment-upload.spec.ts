@@ -102,6 +102,17 @@ describe('equipment uploads: POST /api/equipment, PUT /api/equipment/{id} (spec 
     expect(gw.storage.files.size).toBe(0);
   });
 
+  it('refuses a picture sent under another field name, saying where it goes, rather than drop it', async () => {
+    const res = await send('POST', FIELDS, [{ ...image(await png(8, 8)), field: 'photo' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'Send the picture as the "image" field',
+      details: [{ param: 'photo', msg: 'Send the picture as the "image" field' }],
+    });
+    expect(gw.sent).toEqual([]);
+    expect(gw.storage.files.size).toBe(0);
+  });
+
   it('validates the fields with the spec §5 messages before storing anything', async () => {
     const res = await send(
       'POST',
