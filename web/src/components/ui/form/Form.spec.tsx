@@ -25,10 +25,22 @@ const schema = withConfirmation(
   },
 );
 
-function Example({ onSubmit }: { onSubmit: (values: unknown) => Promise<unknown> }) {
+function Example({
+  onSubmit,
+  listDetails,
+}: {
+  onSubmit: (values: unknown) => Promise<unknown>;
+  listDetails?: boolean;
+}) {
   const form = useZodForm(schema, { defaultValues: { email: '', password: '', confirmPassword: '' } });
   return (
-    <Form form={form} aria-label="Example" errorFallback="Failed to save" onSubmit={onSubmit}>
+    <Form
+      form={form}
+      aria-label="Example"
+      errorFallback="Failed to save"
+      onSubmit={onSubmit}
+      listDetails={listDetails}
+    >
       <FormError testId="example-error" />
       <FormTextField id="email" name="email" label="Email" />
       <FormTextField id="password" name="password" label="Password" type="password" />
@@ -120,6 +132,23 @@ describe('form kit: react-hook-form on zod schemas', () => {
     expect(await screen.findByTestId('example-error')).toHaveTextContent('Please check the form');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email already registered');
     expect(screen.queryByText('Not a field of this form')).not.toBeInTheDocument();
+  });
+
+  it('lists each detail once, and not the headline again', async () => {
+    const onSubmit = jest.fn().mockRejectedValue(
+      new ApiError(415, 'Please select an image file', [
+        { param: 'image', msg: 'Please select an image file' },
+        { param: 'name', msg: 'Name is too long' },
+        { param: 'other', msg: 'Name is too long' },
+      ]),
+    );
+    render(<Example onSubmit={onSubmit} listDetails />);
+    await fill(userEvent.setup(), 'a@b.co', 'secret1', 'secret1');
+    const alert = await screen.findByTestId('example-error');
+    expect(alert).toHaveTextContent('Please select an image file');
+    expect(Array.from(alert.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Name is too long',
+    ]);
   });
 
   it("falls back to the screen's message when the server says nothing", async () => {

@@ -16,7 +16,10 @@ export function FormError({ testId }: { testId?: string }) {
   const { i18n } = useTranslation();
   const sent = errors.root?.server?.message;
   const message = sent ? serverText(i18n, sent) : sent;
-  const details = errors.root?.details?.message?.split('\n').map((text) => serverText(i18n, text)) ?? [];
+  // Each detail once, and not the headline again (a lone field's error is often both).
+  const details = [
+    ...new Set(errors.root?.details?.message?.split('\n').map((text) => serverText(i18n, text)) ?? []),
+  ].filter((detail) => detail !== message);
   const shown = [message ?? '', ...details].join('\n');
   useEffect(() => {
     if (!shown.trim()) return;
