@@ -42,6 +42,8 @@ export interface OutboxRelayOptions {
 
 /** Published rows deleted per statement when pruning, so no statement holds many locks for long. */
 const PRUNE_BATCH = 1000;
+/** Batches deleted per turn of the relay's loop. */
+const PRUNE_BATCHES_PER_TURN = 10;
 
 interface OutboxRow {
   id: string;
@@ -205,11 +207,11 @@ export class OutboxRelay {
    * how many. Never an unpublished row, however old. Replicas pruning at once skip each
    * other's rows rather than wait for them. The loop calls it every pruneEveryMs.
    */
-  async pruneOnce(): Promise<number> {
+  async pruneOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
     const client = await this.pool().connect();
     try {
       let deleted = 0;
-      for (;;) {
+      for (let batch = 1; ; batch++) {
         const result = await client.query(
           `delete from ${this.qualifiedTable} where id in (
              select id from ${this.qualifiedTable}
@@ -219,7 +221,8 @@ export class OutboxRelay {
         );
         deleted += result.rowCount ?? 0;
         // The rest waits for the next turn when the relay is being stopped.
-        if ((result.rowCount ?? 0) < PRUNE_BATCH || (this.stopping && this.loop)) return deleted;
+        if ((result.rowCount ?? 0) < PRUNE_BATCH || (this.stopping && this.loop) || batch >= maxBatches)
+          return deleted;
       }
     } finally {
       client.release();
@@ -250,7 +253,10 @@ export class OutboxRelay {
   private async prunePublished(): Promise<void> {
     this.nextPruneAt = Date.now() + this.pruneEveryMs;
     try {
-      const deleted = await this.pruneOnce();
+      // A few batches a turn, so events written meanwhile wait for no long clean-up (a first
+      // run over a large outbox); the rest at the next turns, a second apart.
+      const deleted = await this.pruneOnce(PRUNE_BATCHES_PER_TURN);
+      if (deleted >= PRUNE_BATCH * PRUNE_BATCHES_PER_TURN) this.nextPruneAt = Date.now() + 1000;
       if (deleted > 0) this.options.logger.info({ deleted }, 'outbox relay: old published rows deleted');
     } catch (err) {
       this.options.logger.warn({ err }, 'outbox relay: cannot delete old published rows; will try again');
