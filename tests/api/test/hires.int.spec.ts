@@ -494,7 +494,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
   });
 
   describe('a second company probing every id-taking route', () => {
-    it('gets 404 on get, edit and delete; bulk actions with its ids count 0; nothing changes', async () => {
+    it('gets 404 on get, edit, delete and bulk actions naming only its ids; nothing changes', async () => {
       const hire = await createHire(api, co.a.token, booked());
       const itsItems = await catalogueItems(api, co.b.token, 'ProbeB');
       const itsSite = await createSite(api, co.b.token, 'B yard');
@@ -513,12 +513,12 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
         { hireIds: [hire.id], status: 'completed' },
         co.b.token,
       );
-      expect(bulk).toMatchObject({ status: 200, body: { updatedCount: 0 } });
+      expect(bulk).toMatchObject({ status: 404, body: { error: NOT_FOUND } });
       const gone = await api.request('DELETE', '/api/hires/bulk', {
         body: { hireIds: [hire.id] },
         token: co.b.token,
       });
-      expect(gone).toMatchObject({ status: 200, body: { deletedCount: 0 } });
+      expect(gone).toMatchObject({ status: 404, body: { error: NOT_FOUND } });
       const after = await api.get(`/api/hires/${hire.id}`, co.a.token);
       expect(after.body.hire).toEqual(hire);
       const theirs = await api.get(`/api/hires?${ALL}&limit=1000`, co.b.token);
