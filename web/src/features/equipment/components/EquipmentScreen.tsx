@@ -41,6 +41,8 @@ export function EquipmentScreen() {
   const setSearch = (value: string) => setFilters({ search: value });
   const setCategory = (value: string) => setFilters({ category: value });
   const setPage = (value: number) => setFilters({ page: value });
+  // A new key gives the search box the cleared or chosen search at once.
+  const [searchBox, setSearchBox] = useState(0);
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Equipment | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -58,6 +60,7 @@ export function EquipmentScreen() {
     setSearch('');
     setCategory('');
     setPage(1);
+    setSearchBox((key) => key + 1);
   };
 
   const onDelete = (item: Equipment) =>
@@ -112,6 +115,7 @@ export function EquipmentScreen() {
       >
         <Box sx={{ flexGrow: 1 }}>
           <SearchInput
+            key={searchBox}
             initialValue={search}
             label={t('filters.search')}
             testId="equipment-search"
@@ -201,6 +205,7 @@ export function EquipmentScreen() {
             setCategory('');
             setSearch(name);
             setPage(1);
+            setSearchBox((key) => key + 1);
           }}
         />
       )}
