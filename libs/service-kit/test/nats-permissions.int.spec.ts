@@ -277,6 +277,24 @@ describe('per-participant permissions on a nats-server configured from them', ()
       await refused(reader.consumers.info('IDENTITY', 'rival-sessions'));
       await refused(reader.consumers.add('IDENTITY', { durable_name: 'rival-sessions', ...durable }));
       await refused(reader.consumers.add('IDENTITY', { name: 'rival-sessions' }));
+      // Nor through the API's older subject without a name, with the durable's name in the body.
+      const legacy = await readerNc
+        .request(
+          '$JS.API.CONSUMER.CREATE.IDENTITY',
+          new TextEncoder().encode(
+            JSON.stringify({
+              stream_name: 'IDENTITY',
+              config: { durable_name: 'rival-sessions', ack_policy: 'explicit', description: 'taken' },
+            }),
+          ),
+          { timeout: 2000 },
+        )
+        .then(
+          (reply) => JSON.parse(new TextDecoder().decode(reply.data)) as { error?: unknown },
+          (err: Error) => ({ error: err.message }),
+        );
+      expect(legacy.error).toBeDefined();
+      expect((await rival.consumers.info('IDENTITY', 'rival-sessions')).config.description).toBeUndefined();
       // The rival's own are untouched, and still its to delete.
       await expect(rival.consumers.info('KIT_TEST', 'rival-notes')).resolves.toMatchObject({
         num_pending: 1,
