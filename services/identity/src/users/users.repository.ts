@@ -94,7 +94,10 @@ export class UsersRepository {
     return row;
   }
 
-  /** Across companies: only for sign-in paths running inside withSystem. */
+  /**
+   * Across companies, the active account with this email (a removed one no longer holds it):
+   * only for sign-in paths running inside withSystem.
+   */
   async findByEmail(tx: IdentityTx, email: string): Promise<UserRow | undefined> {
     const [row] = await tx
       .select()
