@@ -12,9 +12,11 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import WifiTetheringIcon from '@mui/icons-material/WifiTethering';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
@@ -22,7 +24,7 @@ import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { useToast } from '../../../components/ui/toast';
 import { isAccountingActive, type AccountingSettings } from '../../../lib/accounting';
-import { useTranslateApiError } from '../../../lib/use-error-text';
+import { useErrorText, useTranslateApiError } from '../../../lib/use-error-text';
 import { LOOKUP_KINDS } from '../api/lookup-code';
 import { useSaveSettings } from '../api/save-settings';
 import { useTestConnection } from '../api/test-connection';
@@ -67,6 +69,65 @@ function AutoCreateSwitch() {
       }
       label={t('settings.autoCreate')}
     />
+  );
+}
+
+/**
+ * Disconnect: the saved key removed (PUT with api_key null, so is_active false), after a
+ * confirmation. The codes and the auto-create choice are kept as saved, so a key saved again
+ * later picks up where the company left off; matches and purchase orders raised stay too.
+ */
+function DisconnectButton({ settings }: { settings: AccountingSettings }) {
+  const { t } = useTranslation(['zahara', 'common']);
+  const toast = useToast();
+  const errorText = useErrorText();
+  const save = useSaveSettings();
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const disconnect = () => {
+    setProblem(null);
+    save.mutate(
+      { ...defaultsOf(settings), api_key: null },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast.success(t('settings.disconnected'));
+        },
+        onError: (error) => {
+          setConfirming(false);
+          setProblem(errorText(error, t('settings.disconnectFailed')));
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<LinkOffIcon />}
+        onClick={() => setConfirming(true)}
+        disabled={save.isPending}
+        data-testid="zahara-disconnect"
+      >
+        {t('settings.disconnect')}
+      </Button>
+      {problem && (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="zahara-disconnect-error">
+          {problem}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('settings.disconnectTitle')}
+        message={t('settings.disconnectMessage')}
+        confirmLabel={t('settings.disconnect')}
+        destructive
+        busy={save.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={disconnect}
+      />
+    </>
   );
 }
 
@@ -166,6 +227,11 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
           <Typography id="zahara-auto-create-hint" variant="body2" color="text.secondary">
             {t('settings.autoCreateHint')}
           </Typography>
+          {settings.has_api_key && (
+            <Box sx={{ mt: 2 }}>
+              <DisconnectButton settings={settings} />
+            </Box>
+          )}
         </CardContent>
       </Card>
 

@@ -159,6 +159,55 @@ describe('API key and saving (spec §2 Accounting integration settings, §3, §7
     });
   });
 
+  it('disconnects after a confirmation: the key removed (null, is_active false), the codes kept, then says so', async () => {
+    let saved = settings();
+    const { calls, user } = await open({
+      'GET /api/zahara/settings': () => ({ body: { success: true, data: saved } }),
+      'PUT /api/zahara/settings': (call) => {
+        saved = settings({
+          ...(call.body as object),
+          api_key: null,
+          has_api_key: false,
+          is_active: false,
+          updated_at: '2026-03-02T10:00:00.000Z',
+        });
+        return { body: { success: true, data: saved, message: ACCOUNTING_MESSAGES.SETTINGS_SAVED } };
+      },
+    });
+    await user.click(await screen.findByTestId('zahara-disconnect'));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Zahara?' });
+    expect(sent(calls, 'PUT', '/api/zahara/settings')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Zahara disconnected')).toBeInTheDocument();
+    expect(sent(calls, 'PUT', '/api/zahara/settings')[0]?.body).toMatchObject({
+      api_key: null,
+      is_active: false,
+      nominal_code: '7100',
+      nominal_code_id: 10005,
+      tax_code: 'T1',
+      auto_create_purchase_orders: false,
+    });
+    await waitFor(() => expect(screen.getByTestId('zahara-status')).toHaveTextContent('Not configured'));
+    expect(screen.getByTestId('zahara-api-key')).toHaveValue('');
+    expect(screen.queryByTestId('zahara-disconnect')).not.toBeInTheDocument();
+  });
+
+  it('sends nothing when the disconnection is cancelled, and says when it fails', async () => {
+    const { calls, user } = await open({ 'PUT /api/zahara/settings': { status: 500 } });
+    await user.click(await screen.findByTestId('zahara-disconnect'));
+    let dialog = await screen.findByRole('dialog', { name: 'Disconnect Zahara?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent(calls, 'PUT', '/api/zahara/settings')).toHaveLength(0);
+    await user.click(screen.getByTestId('zahara-disconnect'));
+    dialog = await screen.findByRole('dialog', { name: 'Disconnect Zahara?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByTestId('zahara-disconnect-error')).toHaveTextContent(
+      'Failed to disconnect Zahara',
+    );
+    expect(screen.getByTestId('zahara-status')).toHaveTextContent('Active');
+  });
+
   it("shows 'Failed to save settings' when the answer gives no reason", async () => {
     const { user } = await open({ 'PUT /api/zahara/settings': { status: 500 } });
     await user.click(await screen.findByTestId('zahara-save'));
