@@ -151,6 +151,27 @@ describe('GraphQL cannot starve others (issue 8, item 6)', () => {
     expect(res.body.data ?? null).toBeNull();
   });
 
+  it('refuses aliases of large list pages whose rows add up past two of the largest pages', async () => {
+    const token = (await api.post('/api/auth/register', company('Rows'))).body.token;
+    const page = (alias: string, limit: number) => `${alias}: hires(limit: ${limit}) { hires { id } }`;
+    const flood = await api.post(
+      '/graphql',
+      { query: `{ ${Array.from({ length: 30 }, (_, i) => page(`h${i}`, 1000)).join(' ')} }` },
+      token,
+    );
+    expect(flood.body.errors[0].message).toBe(
+      'Query too large: it asks for 30000 list items (at most 2000: ask for fewer, or page through them)',
+    );
+    expect(flood.body.data ?? null).toBeNull();
+    const two = await api.post(
+      '/graphql',
+      { query: `{ ${page('a', 1000)} sites(limit: 1000) { sites { id } } }` },
+      token,
+    );
+    expect(two.status).toBe(200);
+    expect(two.body.data.a.hires).toEqual([]);
+  });
+
   it('answers a query without a valid session with HTTP 401, as REST does', async () => {
     for (const token of [undefined, 'not-a-token']) {
       const res = await api.post('/graphql', { query: '{ me { user { email } } users { id } }' }, token);
