@@ -109,4 +109,33 @@ describe('text fields refuse control characters (NUL broke PostgreSQL with a 500
     expect(textField({ label: 'Name' }).safeParse('Ann\nSmith').success).toBe(false);
     expect(textField({ label: 'Notes', multiline: true }).safeParse('a\u000bb').success).toBe(false);
   });
+
+  it('refuses the bidirectional overrides, embeddings and isolates that reorder the text around them', () => {
+    for (const c of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]) {
+      const city = textField({ label: 'City', required: 'City is required' }).safeParse(`Lee${c}ds`);
+      expect(city.error?.issues[0].message).toBe('City must not contain control characters');
+      expect(textField({ label: 'Notes', multiline: true }).safeParse(`a${c}b`).success).toBe(false);
+    }
+    // Right-to-left text itself, and the plain direction marks, are fine.
+    expect(textField({ label: 'Name' }).safeParse('\u05E9\u05DC\u05D5\u05DD \u200F').success).toBe(true);
+  });
+
+  it('trims invisible format characters at either end, so a name of nothing but them is blank', () => {
+    const name = textField({ label: 'Name', required: 'Name is required' });
+    for (const blank of ['\u200B', '\u200B\u200C\u200D', ' \u2060\uFEFF ', '\u00AD'])
+      expect(name.safeParse(blank).error?.issues[0].message).toBe('Name is required');
+    expect(name.safeParse('\u200BSpeedy Hire\u200D ').data).toBe('Speedy Hire');
+    // Inside a text they stay: a joiner holds an emoji sequence together.
+    expect(name.safeParse('Crew \u{1F468}\u200D\u{1F527}').data).toBe('Crew \u{1F468}\u200D\u{1F527}');
+  });
 });

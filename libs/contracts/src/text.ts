@@ -4,11 +4,21 @@ import { z } from 'zod';
  * C0 control characters and DEL. No name, address, email or password holds one, and
  * PostgreSQL refuses a NUL in text outright (which used to surface as a 500). Multi-line
  * texts keep tab, line feed and carriage return (browsers send CR LF from a textarea).
+ * Nor the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069):
+ * one in a site's city showed its postcode LS1 4DL as LD4 1SL on the card, and supplier
+ * names are seen by every company.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const SINGLE_LINE = /^[^\u0000-\u001F\u007F]*$/;
+const SINGLE_LINE = /^[^\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]*$/;
 // eslint-disable-next-line no-control-regex -- as above
-const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+const MULTI_LINE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]*$/;
+
+/**
+ * Invisible format characters (zero-width space and joiners, word joiner, byte order mark,
+ * soft hyphen: Unicode's Cf) at either end, trimmed with the white space, so a required name
+ * made only of them is blank. Inside a text they stay (a joiner inside an emoji).
+ */
+const EDGE_INVISIBLE = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
 
 export interface TextFieldOptions {
   /** Names the field in the control-character message ('Company name'). */
@@ -43,7 +53,7 @@ export function textField(options: TextFieldOptions = {}) {
         error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText),
       })
     : z.string();
-  if (trim) schema = schema.trim();
+  if (trim) schema = schema.overwrite((value) => value.replace(EDGE_INVISIBLE, ''));
   if (required) schema = schema.min(1, { error: required });
   return schema.regex(multiline ? MULTI_LINE : SINGLE_LINE, {
     error: options.invalid ?? controlCharactersMessage(options.label),

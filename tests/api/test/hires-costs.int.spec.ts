@@ -351,7 +351,9 @@ describe('hire costs over HTTP (spec §9), against hand-computed figures', () =>
       'additional_details',
       'Additional details must be 2000 characters or less',
     ],
-    [{ equipment_id: 'drill' }, 'equipment_id', 'Equipment is required'],
+    [{ equipment_id: 'drill' }, 'equipment_id', 'Equipment not found'],
+    [{ site_id: 42 }, 'site_id', 'Site not found'],
+    [{ hire_start_date: 20260301 }, 'hire_start_date', 'Please enter a valid date (YYYY-MM-DD)'],
   ])('refuses %j: %s “%s”', async (change, param, msg) => {
     const res = await api.post('/api/hires', completed(change), co.a.token);
     expect(res.status).toBe(400);

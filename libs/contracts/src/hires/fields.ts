@@ -239,7 +239,10 @@ export const HIRE_DATES = { earliest: '2000-01-01', latest: '2099-12-31' } as co
 
 export const isoDateField = (required: string) =>
   z
-    .string({ error: required })
+    // Missing is required; a number or a boolean was sent, so it is not a date rather than missing.
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : V.DATE_INVALID),
+    })
     .trim()
     .min(1, { error: required })
     .refine((v) => isIsoDate(v), { error: V.DATE_INVALID })
@@ -251,14 +254,23 @@ export const isoDateField = (required: string) =>
     .meta({ format: 'date', example: '2026-03-02' });
 
 /**
+ * A picked record's id: missing or empty is the field's required message; anything else that
+ * is not an id names no record, so the not-found one (as for a well-formed id nobody has).
+ */
+const pickedId = (required: string, notFound: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notFound) })
+    .uuid({ error: (issue) => (issue.input === '' ? required : notFound) });
+
+/**
  * Hire form fields (spec §5 Hire form, §7 POST /hires). The browser may send
  * hire_duration_days, net_cost, vat_amount and total_cost; they are read and ignored: the
  * server computes them with @planted/domain.
  */
 export const hireFieldsObject = z.object({
-  equipment_id: z.string({ error: V.EQUIPMENT_REQUIRED }).uuid({ error: V.EQUIPMENT_REQUIRED }),
-  supplier_id: z.string({ error: V.SUPPLIER_REQUIRED }).uuid({ error: V.SUPPLIER_REQUIRED }),
-  site_id: z.string({ error: V.SITE_REQUIRED }).uuid({ error: V.SITE_REQUIRED }),
+  equipment_id: pickedId(V.EQUIPMENT_REQUIRED, HIRES_MESSAGES.EQUIPMENT_NOT_FOUND),
+  supplier_id: pickedId(V.SUPPLIER_REQUIRED, HIRES_MESSAGES.SUPPLIER_NOT_FOUND),
+  site_id: pickedId(V.SITE_REQUIRED, HIRES_MESSAGES.SITE_NOT_FOUND),
   price: moneyField(V.PRICE_REQUIRED),
   pricing_term: z.enum(PRICING_TERMS, {
     error: (issue) =>

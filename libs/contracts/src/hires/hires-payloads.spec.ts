@@ -106,6 +106,25 @@ describe('hire form fields (spec §5 Hire form)', () => {
     );
   });
 
+  it('says an id that is not an id names nothing (not that the field is missing), and a date sent as a number is invalid', () => {
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, site_id: 'abc' }))).toEqual([
+      `site_id: ${HIRES_MESSAGES.SITE_NOT_FOUND}`,
+    ]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, equipment_id: 42 }))).toEqual([
+      `equipment_id: ${HIRES_MESSAGES.EQUIPMENT_NOT_FOUND}`,
+    ]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, supplier_id: '' }))).toEqual([
+      `supplier_id: ${V.SUPPLIER_REQUIRED}`,
+    ]);
+    expect(messages(hireFieldsSchema.safeParse({ ...hire, supplier_id: null }))).toEqual([
+      `supplier_id: ${V.SUPPLIER_REQUIRED}`,
+    ]);
+    for (const date of [20260301, true])
+      expect(messages(hireFieldsSchema.safeParse({ ...hire, hire_start_date: date }))).toEqual([
+        `hire_start_date: ${V.DATE_INVALID}`,
+      ]);
+  });
+
   it('refuses negative amounts, fractions of a penny and non-numbers', () => {
     expect(messages(hireFieldsSchema.safeParse({ ...hire, price: -1 }))).toEqual([
       `price: ${V.AMOUNT_NEGATIVE}`,
