@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { hireFieldsObject } from '@planted/contracts';
 import { computeHireTotals, isPricingTerm, pricePerDay, type HireTotals } from '@planted/domain';
 
 export interface TotalsInput {
@@ -9,25 +11,36 @@ export interface TotalsInput {
   operator_cost?: unknown;
 }
 
-const amount = (value: unknown): string | number | null =>
-  typeof value === 'number' || typeof value === 'string' ? value : null;
+const fields = hireFieldsObject.shape;
+
+/** A field's value as the form's validation (and the server) reads it; undefined when it refuses it. */
+function accepted<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /**
  * The form's live summary (spec §5, §9), from the same code the server runs: null until price,
- * term and both dates make a valid hire.
+ * term and both dates make a valid hire. Each amount and date is read by the form's own field
+ * schema first, so the summary shows figures exactly when Create Hire would save them ('.5' is
+ * 50p in both; 0.005 or a year 9999 is neither).
  */
 export function liveTotals(values: TotalsInput): HireTotals | null {
-  const price = amount(values.price);
-  if (price === null || String(price).trim() === '' || !isPricingTerm(values.pricing_term)) return null;
-  if (typeof values.hire_start_date !== 'string' || typeof values.hire_end_date !== 'string') return null;
+  if (!isPricingTerm(values.pricing_term)) return null;
+  const price = accepted(fields.price, values.price);
+  const delivery = accepted(fields.delivery_charge, values.delivery_charge);
+  const operator = accepted(fields.operator_cost, values.operator_cost);
+  const start = accepted(fields.hire_start_date, values.hire_start_date);
+  const end = accepted(fields.hire_end_date, values.hire_end_date);
+  if (price === undefined || delivery === undefined || operator === undefined || !start || !end) return null;
   try {
     return computeHireTotals({
       price,
       pricing_term: values.pricing_term,
-      hire_start_date: values.hire_start_date,
-      hire_end_date: values.hire_end_date,
-      delivery_charge: amount(values.delivery_charge),
-      operator_cost: amount(values.operator_cost),
+      hire_start_date: start,
+      hire_end_date: end,
+      delivery_charge: delivery,
+      operator_cost: operator,
     });
   } catch {
     return null;
@@ -53,8 +66,8 @@ export function comparePrice(
 ): PriceComparison | null {
   if (latestPerDay === null || latestPerDay === undefined) return null;
   const totals = liveTotals(values);
-  const price = amount(values.price);
-  if (!totals || price === null || !isPricingTerm(values.pricing_term)) return null;
+  const price = accepted(fields.price, values.price);
+  if (!totals || price === undefined || !isPricingTerm(values.pricing_term)) return null;
   const thisPerDay = pricePerDay(price, values.pricing_term, totals.hire_duration_days);
   return { thisPerDay, latestPerDay, difference: Math.round((thisPerDay - latestPerDay) * 100) / 100 };
 }

@@ -416,7 +416,7 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
     expect(action('free')).toHaveTextContent('Downgrade');
     await user.click(screen.getByRole('button', { name: 'Downgrade to Free Edition' }));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to the Free Edition?' });
-    expect(dialog).toHaveTextContent('You keep the Teams Edition until 1 Apr 2026');
+    expect(dialog).toHaveTextContent('You keep Teams Edition until 1 Apr 2026');
     expect(dialog).toHaveTextContent('up to 5 active hires and 2 users');
     // Cancel changes nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -462,7 +462,7 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
     });
     await user.click(await screen.findByTestId('cancel-subscription'));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to the Free Edition?' });
-    expect(dialog).toHaveTextContent('You keep the Business Edition until 1 Apr 2026');
+    expect(dialog).toHaveTextContent('You keep Business Edition until 1 Apr 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Downgrade at renewal' }));
     await waitFor(() =>
       expect(callsTo(calls, 'POST', '/api/subscriptions/downgrade-to-free')).toHaveLength(1),
@@ -489,7 +489,7 @@ describe('downgrade to free (spec §4 Plans, §7, §8)', () => {
     const alert = await screen.findByTestId('will-downgrade');
     await user.click(within(alert).getByRole('button', { name: 'Keep Teams Edition' }));
     expect(
-      await screen.findByText('Your Teams Edition continues: nothing changes at renewal.'),
+      await screen.findByText('Your Teams Edition plan continues: nothing changes at renewal.'),
     ).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/subscriptions/keep-plan')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId('will-downgrade')).not.toBeInTheDocument());
