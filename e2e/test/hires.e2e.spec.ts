@@ -125,6 +125,15 @@ describe('hires', () => {
     const success = await visible(page.getByRole('dialog', { name: 'Hire created successfully!' }));
     await success.getByRole('button', { name: 'Continue' }).click();
     await hidden(success);
+    // The keyboard carries on from New Hire, not from the top of the page (audit G).
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName,
+      );
+    await waitFor(async () => ((await focused()) === 'hire-add' ? true : undefined), 5_000).catch(
+      () => undefined,
+    );
+    expect(await focused()).toBe('hire-add');
 
     const { hires } = await api<{ hires: ApiHire[] }>(
       'GET',

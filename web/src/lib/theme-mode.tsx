@@ -20,7 +20,19 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   // The common texts are loaded before the first render (main.tsx); no suspending here.
   const { t } = useTranslation('common', { useSuspense: false });
   const close = t('close');
-  const theme = useMemo(() => createAppTheme(themeName, { close }), [themeName, close]);
+  const open = t('picker.open');
+  const closePicker = t('picker.close');
+  const clear = t('picker.clear');
+  const loading = t('picker.loading');
+  const noOptions = t('picker.noOptions');
+  const theme = useMemo(
+    () =>
+      createAppTheme(themeName, {
+        close,
+        picker: { open, close: closePicker, clear, loading, noOptions },
+      }),
+    [themeName, close, open, closePicker, clear, loading, noOptions],
+  );
 
   useEffect(() => {
     document.documentElement.dataset.theme = themeName;

@@ -36,12 +36,21 @@ export const PALETTES = {
   },
 } as const;
 
-/** Texts MUI draws itself, in the user's language (the close button of every message). */
+/**
+ * Texts MUI draws itself, in the user's language: the close button of every message, and the
+ * buttons and states of every picker (its arrow's 'Open' is read out and shown as a tooltip).
+ */
 export interface ThemeTexts {
   close: string;
+  picker: { open: string; close: string; clear: string; loading: string; noOptions: string };
 }
 
-export function createAppTheme(name: ThemeName, texts: ThemeTexts = { close: 'Close' }): Theme {
+const ENGLISH_TEXTS: ThemeTexts = {
+  close: 'Close',
+  picker: { open: 'Open', close: 'Close', clear: 'Clear', loading: 'Loading…', noOptions: 'No options' },
+};
+
+export function createAppTheme(name: ThemeName, texts: ThemeTexts = ENGLISH_TEXTS): Theme {
   // A keyboard user sees where the focus is: a ring of its own, never to be taken for the grey
   // of a selected or hovered item (WCAG 2.4.7).
   const focusRing = (outlineOffset: number) => ({
@@ -69,6 +78,15 @@ export function createAppTheme(name: ThemeName, texts: ThemeTexts = { close: 'Cl
         styleOverrides: { root: { '&:focus-visible': { ...focusRing(2), borderRadius: 2 } } },
       },
       MuiAlert: { defaultProps: { closeText: texts.close } },
+      MuiAutocomplete: {
+        defaultProps: {
+          openText: texts.picker.open,
+          closeText: texts.picker.close,
+          clearText: texts.picker.clear,
+          loadingText: texts.picker.loading,
+          noOptionsText: texts.picker.noOptions,
+        },
+      },
     },
   });
 }

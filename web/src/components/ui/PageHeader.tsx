@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -61,14 +61,18 @@ export function AddButton({
   onClick,
   testId,
   disabled,
+  buttonRef,
 }: {
   label: ReactNode;
   onClick: () => void;
   testId: string;
   disabled?: boolean;
+  /** Where a screen returns the focus when what the button started is over. */
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Button
+      ref={buttonRef}
       variant="contained"
       startIcon={<AddIcon />}
       onClick={onClick}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { hireFieldsObject } from '@planted/contracts';
 import { computeHireTotals, isPricingTerm, pricePerDay, type HireTotals } from '@planted/domain';
+import { hireFieldSchemas } from './schemas';
 
 export interface TotalsInput {
   price: unknown;
@@ -11,7 +11,7 @@ export interface TotalsInput {
   operator_cost?: unknown;
 }
 
-const fields = hireFieldsObject.shape;
+const fields = hireFieldSchemas;
 
 /** A field's value as the form's validation (and the server) reads it; undefined when it refuses it. */
 function accepted<T>(schema: z.ZodType<T>, value: unknown): T | undefined {

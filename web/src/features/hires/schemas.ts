@@ -5,6 +5,7 @@ import {
   HIRES_MESSAGES,
   categoryField,
   equipmentNameField,
+  hireFieldsObject,
   hireFieldsSchema,
   siteFieldsSchema,
   supplierBasicSchema,
@@ -29,6 +30,9 @@ const PENDING_ORDER_TEXTS: ReadonlySet<string> = new Set([
 export const isPendingOrderText = (text: string): boolean => PENDING_ORDER_TEXTS.has(text);
 
 const OPTIONAL_AMOUNTS = ['delivery_charge', 'operator_cost'] as const;
+
+/** The hire form's fields one by one (the live summary reads each as saving would). */
+export const hireFieldSchemas = hireFieldsObject.shape;
 
 /**
  * Spec §5 Hire form: the contract's rules, end before start refused on the end date. A delivery

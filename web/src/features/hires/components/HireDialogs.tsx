@@ -13,11 +13,30 @@ import { useTranslation } from 'react-i18next';
 import { isPlanId } from '@planted/domain';
 import type { HireUsage } from '../../../lib/plan-usage';
 
-/** Spec §2, §8: 'Hire created successfully!'; Continue refreshes the list. */
-export function HireCreatedDialog({ open, onContinue }: { open: boolean; onContinue: () => void }) {
+/**
+ * Spec §2, §8: 'Hire created successfully!'; Continue refreshes the list. `onExited` runs once it
+ * has gone: it opened after the form had closed, so it has no control of its own to give the
+ * focus back to, and the screen names one.
+ */
+export function HireCreatedDialog({
+  open,
+  onContinue,
+  onExited,
+}: {
+  open: boolean;
+  onContinue: () => void;
+  onExited?: () => void;
+}) {
   const { t } = useTranslation('hires');
   return (
-    <Dialog open={open} onClose={onContinue} aria-labelledby="hire-created-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onContinue}
+      aria-labelledby="hire-created-title"
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id="hire-created-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <CheckCircleIcon color="success" aria-hidden />
         {t('created.title')}

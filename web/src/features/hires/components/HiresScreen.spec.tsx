@@ -434,6 +434,8 @@ describe('The hire form (spec §2, §5, §9)', () => {
     await user.click(within(success).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The keyboard carries on from New Hire, not from the top of the page.
+    await waitFor(() => expect(screen.getByTestId('hire-add')).toHaveFocus());
   });
 
   it("compares this hire's price per day with the item's latest price", async () => {
@@ -1016,6 +1018,11 @@ describe('in Spanish (spec §1)', () => {
     expect(within(card).getByTestId('hire-po')).toHaveTextContent('Sin orden de compra');
     expect(within(card).getByTestId('hire-duration')).toHaveTextContent('10 días');
     expect(screen.getByText('Página 1 de 3')).toBeInTheDocument();
+    // The pickers' own buttons too (MUI draws them, in English unless told).
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('button', { name: 'Abrir' })).toHaveLength(3);
+    expect(within(dialog).queryByRole('button', { name: 'Open' })).not.toBeInTheDocument();
   });
 
   it('translates the purchase-order failure', async () => {

@@ -59,6 +59,10 @@ export function HiresScreen() {
   const [editing, setEditing] = useState<Editing>(null);
   const [upgrade, setUpgrade] = useState<{ usage: HireUsage | null } | null>(null);
   const [created, setCreated] = useState(false);
+  // After the hire is saved (its form, then the success or purchase-order dialog, gone), the
+  // keyboard carries on from New Hire rather than from the top of the page.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useCallback(() => addButton.current?.focus(), []);
   const [starting, setStarting] = useState(false);
   const [toDelete, setToDelete] = useState<Hire | null>(null);
   const [bulk, setBulk] = useState<BulkAction | null>(null);
@@ -270,7 +274,13 @@ export function HiresScreen() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <AddButton label={t('add')} onClick={() => startNewHire()} disabled={starting} testId="hire-add" />
+          <AddButton
+            label={t('add')}
+            onClick={() => startNewHire()}
+            disabled={starting}
+            testId="hire-add"
+            buttonRef={addButton}
+          />
         }
       />
 
@@ -387,6 +397,7 @@ export function HiresScreen() {
           setCreated(false);
           void list.refetch();
         }}
+        onExited={returnFocus}
       />
       <CreatePurchaseOrderPrompt
         hire={poPrompt}
@@ -396,6 +407,7 @@ export function HiresScreen() {
           setPoPrompt(null);
           void list.refetch();
         }}
+        onExited={returnFocus}
       />
       <BulkPurchaseOrderDialog
         hires={bulkOrder}

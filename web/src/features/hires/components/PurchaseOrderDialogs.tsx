@@ -26,17 +26,21 @@ export function CreatePurchaseOrderPrompt({
   busy,
   onCreate,
   onSkip,
+  onExited,
 }: {
   hire: Hire | null;
   busy: boolean;
   onCreate: () => void;
   onSkip: () => void;
+  /** Runs once it has gone (see HireCreatedDialog). */
+  onExited?: () => void;
 }) {
   const { t } = useTranslation('hires');
   return (
     <Dialog
       open={hire !== null}
       onClose={busy ? undefined : onSkip}
+      slotProps={{ transition: { onExited } }}
       aria-labelledby="po-prompt-title"
       aria-describedby="po-prompt-message"
       maxWidth="xs"

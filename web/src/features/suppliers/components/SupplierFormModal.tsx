@@ -231,7 +231,7 @@ export function SupplierFormModal({
             />
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
-              spacing={{ xs: 0, sm: 2 }}
+              spacing={{ xs: 1, sm: 2 }}
               sx={{ '& > *': { flex: 1 } }}
             >
               <FormTextField
