@@ -28,6 +28,7 @@ import { PROFILE_PICTURE_MAX_BYTES } from './files/profile-picture.service';
 import { registerFilesRoute } from './files/files.route';
 import { RetiredFiles } from './files/retired-files';
 import { LocalDiskStorage, type FileStorage } from './files/storage';
+import { AllowedMethods, methodNotAllowed } from './http/allowed-methods';
 import { enforceBodyLimit } from './http/body-limit';
 import { GatewayFastifyAdapter } from './http/fastify-adapter';
 import { metricsPortOf, observeHttp, serveMetrics } from './http/observability';
@@ -175,8 +176,10 @@ export async function createGatewayApp(
   const answerFastifyError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     void sendError(reply, error, String(request.id), logger);
   };
+  const allowed = new AllowedMethods();
   fastify.addHook('onRoute', function (this: FastifyInstance, routeOptions) {
     if (this.errorHandler === fastifyDefault) routeOptions.errorHandler ??= answerFastifyError;
+    allowed.add(routeOptions.method, routeOptions.url);
   });
 
   // The request id and the security headers in one hook.
@@ -232,7 +235,7 @@ export async function createGatewayApp(
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
   const web = await registerWebApp(fastify, config.WEB_DIST);
-  app.get(HttpErrorFilter).setRouteNotFound(web.notFound);
+  app.get(HttpErrorFilter).setRouteNotFound(methodNotAllowed(allowed, isApiPath, web.notFound));
   const webBuilt = web.built;
 
   app.enableShutdownHooks();

@@ -147,6 +147,22 @@ describe('gateway HTTP contract', () => {
     expect(await res.json()).toEqual({ error: 'Not found' });
   });
 
+  it('answers a method a path does not take with 405 and the methods it does (Allow)', async () => {
+    const patch = await fetch(gw.url + '/api/hires/00000000-0000-4000-8000-000000000001', {
+      method: 'PATCH',
+    });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
+    expect(await patch.json()).toEqual({ error: 'Method not allowed' });
+    const options = await fetch(gw.url + '/api/auth/login?x=1', { method: 'OPTIONS' });
+    expect(options.status).toBe(405);
+    expect(options.headers.get('allow')).toBe('POST');
+    expect(options.headers.get('x-content-type-options')).toBe('nosniff');
+    // A path no route has stays 404, whatever the method; a method the path takes is the route's.
+    expect((await fetch(gw.url + '/api/nope/nothing', { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(gw.url + '/api/auth/profile')).status).toBe(401);
+  });
+
   it('requires a bearer token on protected routes', async () => {
     for (const url of ['/api/auth/profile', '/api/users', '/api/customers']) {
       const res = await fetch(gw.url + url);
