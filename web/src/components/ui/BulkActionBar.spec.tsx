@@ -63,4 +63,15 @@ describe('BulkActionBar (spec §2 Hires bulk selection)', () => {
     expect(screen.queryByText(/selected/)).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'h1' })).not.toBeChecked();
   });
+
+  it('sticks to the top of the window while something is selected, so the actions stay in reach', async () => {
+    const user = userEvent.setup();
+    render(<Hires />);
+    const bar = screen.getByRole('toolbar');
+    expect(bar).not.toHaveStyle({ position: 'sticky' });
+    await user.click(screen.getByRole('checkbox', { name: 'h1' }));
+    expect(bar).toHaveStyle({ position: 'sticky' });
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(bar).not.toHaveStyle({ position: 'sticky' });
+  });
 });
