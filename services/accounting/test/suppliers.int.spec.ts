@@ -5,6 +5,7 @@ import {
   AccountingSettingsPut,
   AccountingSupplierExport,
   AccountingSupplierMatchCreate,
+  AccountingSupplierMatchDelete,
   AccountingSupplierMatchesList,
   AccountingZaharaSuppliersList,
   SupplierDeleted,
@@ -121,6 +122,39 @@ describe('supplier matching (spec §5 Matching, §7 /zahara/supplier-matches)', 
       supplier_id: ours.id,
       zahara_supplier_id: theirs.SupplierId,
     });
+  });
+
+  it('removes a match (an administrator), tells the catalogue, and says when there is none', async () => {
+    const a = await configured('Unmatches');
+    const b = await configured('Unmatches other');
+    const ours = await catalogueSupplier(t);
+    const theirs = t.zahara.tenant(a.key)!.suppliers.find((s) => s.ReferenceNumber === 'MID001')!;
+    await t.client.send(AccountingSupplierMatchCreate, {
+      actor: a.actor,
+      supplier_id: ours.id,
+      zahara_supplier_id: theirs.SupplierId,
+    });
+    // Not an administrator's, nor another company's to remove.
+    expect(
+      await errorOf(t.client.send(AccountingSupplierMatchDelete, { actor: userOf(a), supplier_id: ours.id })),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      await errorOf(t.client.send(AccountingSupplierMatchDelete, { actor: b.actor, supplier_id: ours.id })),
+    ).toEqual({ code: 'NOT_FOUND', message: M.SUPPLIER_MATCH_NOT_FOUND });
+
+    expect(
+      await t.client.send(AccountingSupplierMatchDelete, { actor: a.actor, supplier_id: ours.id }),
+    ).toEqual({
+      success: true,
+      message: M.SUPPLIER_UNMATCHED,
+    });
+    expect((await t.client.send(AccountingSupplierMatchesList, { actor: userOf(a) })).data).toEqual([]);
+    expect(await eventsOf(a.actor.customerId, 'accounting.supplier.unmatched.v1', 1)).toEqual([
+      { customer_id: a.actor.customerId, supplier_id: ours.id },
+    ]);
+    expect(
+      await errorOf(t.client.send(AccountingSupplierMatchDelete, { actor: a.actor, supplier_id: ours.id })),
+    ).toEqual({ code: 'NOT_FOUND', message: M.SUPPLIER_MATCH_NOT_FOUND });
   });
 
   it('refuses a code id this business unit does not have, naming which, and keeps the match as it was', async () => {

@@ -7,6 +7,7 @@ import {
   CatalogueSupplierTimeline,
   SupplierExported,
   SupplierMatched,
+  SupplierUnmatched,
   type Actor,
   type EventPayloadOf,
   type EventSubject,
@@ -178,6 +179,24 @@ describe('accounting.supplier.matched (spec §2 Suppliers: the card marks a supp
       zahara_supplier_id: '1000043',
       customer_contact_name: 'Sam Depot',
     });
+
+    // The match removed: no marker, in the list too; the company's own details stay.
+    const removed = await publish(SupplierUnmatched, {
+      customer_id: a.admin.customerId,
+      supplier_id: supplier.id,
+    });
+    await applied(removed);
+    expect(await get(a.user, supplier.id)).toMatchObject({
+      zahara_supplier_id: null,
+      customer_contact_name: 'Sam Depot',
+    });
+    const after = await h.client.send(CatalogueSuppliersList, {
+      actor: a.user,
+      page: 1,
+      limit: 12,
+      search: name,
+    });
+    expect(after.suppliers.map((s) => [s.id, s.zahara_supplier_id])).toEqual([[supplier.id, null]]);
   });
 
   it('skips a supplier the catalogue does not have', async () => {

@@ -44,6 +44,7 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       ['GET', '/api/zahara/suppliers?type=Hire'],
       ['GET', '/api/zahara/supplier-matches'],
       ['POST', '/api/zahara/supplier-matches'],
+      ['DELETE', `/api/zahara/supplier-matches/${randomUUID()}`],
       ['POST', '/api/zahara/export-supplier'],
       ['POST', '/api/zahara/purchase-order/create'],
       ['POST', '/api/zahara/purchase-order/create-bulk'],
@@ -173,6 +174,49 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
       co.a.token,
     );
     expect([missing.status, missing.body.error]).toEqual([400, 'Please select both suppliers to match']);
+  });
+
+  it('removes a supplier’s match (an administrator): its cards lose the marker, a second time is 404', async () => {
+    const supplier = (await api.post('/api/suppliers', { name: `Unmatch ${tag('sup')}` }, co.a.token)).body
+      .supplier;
+    const theirs = sys.zahara.tenant(keyA)!.suppliers.find((s) => s.IsActive && !s.Void)!;
+    // Accounting learns of the new supplier from the catalogue's event, a moment after it is made.
+    await eventually(async () => {
+      const matched = await api.post(
+        '/api/zahara/supplier-matches',
+        { supplier_id: supplier.id, zahara_supplier_id: theirs.SupplierId },
+        co.a.token,
+      );
+      return matched.status === 201 ? true : undefined;
+    });
+    const markerOf = async () =>
+      (await api.get(`/api/suppliers?search=${encodeURIComponent(supplier.name)}`, co.a.token)).body
+        .suppliers[0]?.zahara_supplier_id;
+    await eventually(async () => ((await markerOf()) === String(theirs.SupplierId) ? true : undefined));
+
+    const path = `/api/zahara/supplier-matches/${supplier.id}`;
+    const asUser = await api.request('DELETE', path, { token: co.aUser.token });
+    expect([asUser.status, asUser.body.error]).toEqual([
+      403,
+      'Only administrators can view or change the Zahara settings',
+    ]);
+    const asOther = await api.request('DELETE', path, { token: co.b.token });
+    expect([asOther.status, asOther.body.error]).toEqual([404, 'This supplier is not matched']);
+
+    const removed = await api.request('DELETE', path, { token: co.a.token });
+    expect([removed.status, removed.body]).toEqual([
+      200,
+      { success: true, message: 'Supplier match removed' },
+    ]);
+    const listed = (await api.get('/api/zahara/supplier-matches', co.a.token)).body.data;
+    expect(listed.map((m: Json) => m.supplier_id)).not.toContain(supplier.id);
+    await eventually(async () => ((await markerOf()) === null ? true : undefined));
+    const again = await api.request('DELETE', path, { token: co.a.token });
+    expect([again.status, again.body.error]).toEqual([404, 'This supplier is not matched']);
+    const malformed = await api.request('DELETE', '/api/zahara/supplier-matches/not-an-id', {
+      token: co.a.token,
+    });
+    expect(malformed.status).toBe(404);
   });
 
   it('creates a hire’s purchase order once (asked twice, and through a dropped connection)', async () => {

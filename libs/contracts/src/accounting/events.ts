@@ -68,3 +68,12 @@ export const SupplierMatched = defineEvent(
     zahara_supplier_id: z.number().int(),
   }),
 );
+
+/** A company removed its match of a directory supplier: catalogue clears the supplier's matched marker. */
+export const SupplierUnmatched = defineEvent(
+  'accounting.supplier.unmatched.v1',
+  z.object({
+    customer_id: z.string().uuid(),
+    supplier_id: z.string().uuid(),
+  }),
+);

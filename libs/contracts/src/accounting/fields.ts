@@ -55,6 +55,8 @@ export const ACCOUNTING_MESSAGES = {
   PURCHASE_ORDER_IN_PROGRESS:
     'This purchase order is being created. Please check the hire again in a moment.',
   SUPPLIER_MATCHED: 'Suppliers matched successfully',
+  SUPPLIER_UNMATCHED: 'Supplier match removed',
+  SUPPLIER_MATCH_NOT_FOUND: 'This supplier is not matched',
   SYNC_ALREADY_RUNNING: 'A project sync is already running',
 } as const;
 

@@ -38,6 +38,18 @@ export const AccountingSupplierMatchCreate = defineRequest(
 );
 
 /**
+ * DELETE /api/zahara/supplier-matches/{supplier_id}: the company's match of that supplier is
+ * removed (its purchase orders then wait for a new match); none: 'This supplier is not matched'
+ * (404). The purchase orders already created stay as they are.
+ */
+export const AccountingSupplierMatchDelete = defineRequest(
+  'accounting.supplier-matches.delete.v1',
+  z.object({ actor: actorSchema, supplier_id: supplierIdForExportField }),
+  z.object({ success: z.literal(true), message: z.string() }),
+  { caller: 'user', errors: ['NOT_FOUND'] },
+);
+
+/**
  * POST /api/zahara/export-supplier {supplier_id}: creates the supplier in Zahara (or finds
  * the one exported before), records the match, and emits accounting.supplier.exported.v1.
  */

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import {
   AccountingSupplierExport,
   AccountingSupplierMatchCreate,
+  AccountingSupplierMatchDelete,
   AccountingSupplierMatchesList,
   AccountingZaharaSuppliersList,
   type ParsedRequestOf,
@@ -26,6 +27,11 @@ export class SuppliersHandlers {
   @Handles(AccountingSupplierMatchCreate)
   match({ actor, ...input }: ParsedRequestOf<typeof AccountingSupplierMatchCreate>) {
     return this.suppliers.match(actor, input);
+  }
+
+  @Handles(AccountingSupplierMatchDelete)
+  unmatch({ actor, supplier_id }: ParsedRequestOf<typeof AccountingSupplierMatchDelete>) {
+    return this.suppliers.unmatch(actor, supplier_id);
   }
 
   @Handles(AccountingSupplierExport)

@@ -57,6 +57,15 @@ export class SuppliersRepository {
     return row;
   }
 
+  /** Removes the company's match of the supplier; answers whether there was one. */
+  async deleteMatch(tx: AccountingTx, customerId: string, supplierId: string): Promise<boolean> {
+    const removed = await tx
+      .delete(supplierMatches)
+      .where(and(eq(supplierMatches.customerId, customerId), eq(supplierMatches.supplierId, supplierId)))
+      .returning({ supplierId: supplierMatches.supplierId });
+    return removed.length > 0;
+  }
+
   async saveMatch(
     tx: AccountingTx,
     customerId: string,

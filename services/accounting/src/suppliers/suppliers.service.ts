@@ -5,6 +5,7 @@ import {
   ServiceError,
   SupplierExported,
   SupplierMatched,
+  SupplierUnmatched,
   type Actor,
   type SupplierMatch,
   type ZaharaSupplier,
@@ -127,6 +128,27 @@ export class SuppliersService {
       exportedAt: null,
     });
     return { success: true, data: toMatch(row, supplier.name), message: M.SUPPLIER_MATCHED };
+  }
+
+  /**
+   * DELETE /zahara/supplier-matches/{supplier_id}: the match is removed and the catalogue told
+   * (the supplier's matched marker goes). Purchase orders already created stay; new ones for the
+   * supplier wait for a match again (SUPPLIER_NOT_MATCHED).
+   */
+  async unmatch(actor: Actor, supplierId: string): Promise<{ success: true; message: string }> {
+    requireAdmin(actor);
+    await this.database.withTenant(actor.customerId, async (tx) => {
+      if (!(await this.repository.deleteMatch(tx, actor.customerId, supplierId)))
+        throw new ServiceError('NOT_FOUND', M.SUPPLIER_MATCH_NOT_FOUND);
+      await this.outbox.record(
+        tx,
+        SupplierUnmatched,
+        { customer_id: actor.customerId, supplier_id: supplierId },
+        actor.customerId,
+      );
+    });
+    this.outbox.committed();
+    return { success: true, message: M.SUPPLIER_UNMATCHED };
   }
 
   /**

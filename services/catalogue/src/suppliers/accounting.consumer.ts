@@ -1,4 +1,4 @@
-import { SupplierExported, SupplierMatched } from '@planted/contracts';
+import { SupplierExported, SupplierMatched, SupplierUnmatched } from '@planted/contracts';
 import type { ConsumerDefinition } from '@planted/service-kit';
 import type { CatalogueSchema } from '../db/schema';
 import { SuppliersRepository } from './suppliers.repository';
@@ -8,7 +8,7 @@ import { TIMELINE_TITLES } from './suppliers.service';
  * The accounting connector's events about suppliers: an export to Zahara adds an 'exported'
  * event to the exporting company's timeline of the supplier, authored by who exported it;
  * a match (an export's too) sets the company's `zahara_supplier_id`, the cards' matched
- * marker (spec §2 Suppliers). Applied once per event id (processed_events), so a redelivery
+ * marker (spec §2 Suppliers), and removing the match clears it. Applied once per event id (processed_events), so a redelivery
  * adds no second timeline event.
  */
 export const accountingSuppliersConsumer: ConsumerDefinition<CatalogueSchema> = {
@@ -35,6 +35,10 @@ export const accountingSuppliersConsumer: ConsumerDefinition<CatalogueSchema> = 
       const { customer_id, supplier_id, zahara_supplier_id } = event.payload;
       if (!(await suppliers().findRow(tx, supplier_id))) return;
       await suppliers().markMatched(tx, customer_id, supplier_id, String(zahara_supplier_id));
+    });
+    consumer.on(SupplierUnmatched, async (event, tx) => {
+      const { customer_id, supplier_id } = event.payload;
+      await suppliers().markUnmatched(tx, customer_id, supplier_id);
     });
   },
 };

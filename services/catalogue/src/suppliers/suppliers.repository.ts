@@ -286,6 +286,14 @@ export class SuppliersRepository {
       });
   }
 
+  /** The company's match removed: no marker (the company's own details stay). */
+  async markUnmatched(tx: CatalogueTx, customerId: string, supplierId: string): Promise<void> {
+    await tx
+      .update(supplierDetails)
+      .set({ zaharaSupplierId: null, updatedAt: sql`now()` })
+      .where(and(eq(supplierDetails.customerId, customerId), eq(supplierDetails.supplierId, supplierId)));
+  }
+
   async addTimelineEvent(tx: CatalogueTx, event: NewTimelineEvent): Promise<TimelineEvent> {
     const row = returned(await tx.insert(supplierTimeline).values(event).returning());
     return toTimelineEvent({ ...row, author: row.authorName });

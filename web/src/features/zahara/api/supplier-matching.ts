@@ -71,3 +71,20 @@ export function useMatchSuppliers() {
       ]),
   });
 }
+
+/** DELETE /zahara/supplier-matches/{supplier_id}: the match removed (the supplier's cards lose the marker). */
+export function unmatchSupplier(supplierId: string): Promise<{ message: string }> {
+  return apiRequest(`/zahara/supplier-matches/${encodeURIComponent(supplierId)}`, { method: 'DELETE' });
+}
+
+export function useUnmatchSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unmatchSupplier,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountingKeys.supplierMatches() }),
+        queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
+      ]),
+  });
+}

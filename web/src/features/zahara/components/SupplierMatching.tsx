@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CardContent,
+  IconButton,
   List,
   ListItem,
   ListItemText,
@@ -15,7 +16,9 @@ import {
   Typography,
 } from '@mui/material';
 import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { useToast } from '../../../components/ui/toast';
 import { useErrorText } from '../../../lib/use-error-text';
 import { validationKey } from '../../../lib/validation-text';
@@ -23,8 +26,10 @@ import {
   useMatchSuppliers,
   useOurSuppliers,
   useSupplierMatches,
+  useUnmatchSupplier,
   useZaharaSuppliers,
   type Supplier,
+  type SupplierMatch,
   type ZaharaSupplier,
 } from '../api/supplier-matching';
 import { supplierMatchFormSchema } from '../schemas';
@@ -46,6 +51,24 @@ export function SupplierMatching({ configured, canMatch }: { configured: boolean
   const theirs = useZaharaSuppliers(configured && canMatch);
   const matches = useSupplierMatches();
   const match = useMatchSuppliers();
+  const unmatch = useUnmatchSupplier();
+  const [toUnmatch, setToUnmatch] = useState<SupplierMatch | null>(null);
+  const [unmatchProblem, setUnmatchProblem] = useState<string | null>(null);
+  const onUnmatch = (entry: SupplierMatch) => {
+    setUnmatchProblem(null);
+    unmatch.mutate(entry.supplier_id, {
+      onSuccess: () => {
+        setToUnmatch(null);
+        toast.success(
+          t('matching.unmatched', { supplier: entry.supplier_name ?? t('matching.unknownSupplier') }),
+        );
+      },
+      onError: (error) => {
+        setToUnmatch(null);
+        setUnmatchProblem(errorText(error, t('matching.unmatchFailed')));
+      },
+    });
+  };
   const [supplier, setSupplier] = useState<Supplier | null>(null);
   const [zahara, setZahara] = useState<ZaharaSupplier | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -195,7 +218,26 @@ export function SupplierMatching({ configured, canMatch }: { configured: boolean
             {matches.data.map((entry) => {
               const other = zaharaById.get(entry.zahara_supplier_id);
               return (
-                <ListItem key={entry.id} disableGutters divider data-testid="zahara-match-row">
+                <ListItem
+                  key={entry.id}
+                  disableGutters
+                  divider
+                  data-testid="zahara-match-row"
+                  secondaryAction={
+                    canMatch ? (
+                      <IconButton
+                        edge="end"
+                        aria-label={t('matching.unmatchLabel', {
+                          supplier: entry.supplier_name ?? t('matching.unknownSupplier'),
+                        })}
+                        onClick={() => setToUnmatch(entry)}
+                        data-testid="zahara-unmatch"
+                      >
+                        <LinkOffIcon />
+                      </IconButton>
+                    ) : undefined
+                  }
+                >
                   <ListItemText
                     primary={entry.supplier_name ?? t('matching.unknownSupplier')}
                     secondary={t('matching.matchedWith', {
@@ -209,6 +251,23 @@ export function SupplierMatching({ configured, canMatch }: { configured: boolean
             })}
           </List>
         )}
+        {unmatchProblem && (
+          <Alert severity="error" sx={{ mt: 1 }} data-testid="zahara-unmatch-error">
+            {unmatchProblem}
+          </Alert>
+        )}
+        <ConfirmDialog
+          open={toUnmatch !== null}
+          title={t('matching.unmatchTitle')}
+          message={t('matching.unmatchMessage', {
+            supplier: toUnmatch?.supplier_name ?? t('matching.unknownSupplier'),
+          })}
+          confirmLabel={t('matching.unmatch')}
+          destructive
+          busy={unmatch.isPending}
+          onCancel={() => setToUnmatch(null)}
+          onConfirm={() => toUnmatch && onUnmatch(toUnmatch)}
+        />
       </CardContent>
     </Card>
   );

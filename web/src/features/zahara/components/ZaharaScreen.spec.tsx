@@ -275,6 +275,7 @@ describe('API key and saving (spec §2 Accounting integration settings, §3, §7
     expect(await screen.findByRole('heading', { name: 'Supplier matching' })).toBeInTheDocument();
     expect(await screen.findByTestId('zahara-match-row')).toHaveTextContent('Speedy Hire Leeds');
     expect(screen.queryByTestId('zahara-match')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('zahara-unmatch')).not.toBeInTheDocument();
     expect(screen.queryByTestId('zahara-matching-needs-key')).not.toBeInTheDocument();
     expect(sent(calls, 'GET', '/api/zahara/settings')).toHaveLength(0);
     expect(sent(calls, 'GET', '/api/zahara/suppliers')).toHaveLength(0);
@@ -481,6 +482,10 @@ describe('Supplier matching (spec §2, §5, §7)', () => {
     };
     const { calls, user } = await open({
       'GET /api/zahara/supplier-matches': () => ({ body: { success: true, data: matched ? [match] : [] } }),
+      [`DELETE /api/zahara/supplier-matches/${SUPPLIER_ID}`]: () => {
+        matched = false;
+        return { body: { success: true, message: 'Supplier match removed' } };
+      },
       'POST /api/zahara/supplier-matches': () => {
         matched = true;
         return {
@@ -507,6 +512,44 @@ describe('Supplier matching (spec §2, §5, §7)', () => {
     const row = await screen.findByTestId('zahara-match-row');
     expect(within(row).getByText('Speedy Hire Leeds')).toBeInTheDocument();
     expect(within(row).getByText('Zahara: Northern Plant Hire Ltd (NOR001)')).toBeInTheDocument();
+
+    // Removed again, after a confirmation.
+    await user.click(within(row).getByRole('button', { name: 'Remove the match of Speedy Hire Leeds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this match?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove match' }));
+    expect(await screen.findByText('Speedy Hire Leeds is no longer matched')).toBeInTheDocument();
+    expect(await screen.findByTestId('zahara-matches-empty')).toBeInTheDocument();
+    expect(sent(calls, 'DELETE', `/api/zahara/supplier-matches/${SUPPLIER_ID}`)).toHaveLength(1);
+  });
+
+  it('says when a match could not be removed, and keeps it listed', async () => {
+    const match = {
+      id: MATCH_ID,
+      supplier_id: SUPPLIER_ID,
+      supplier_name: 'Speedy Hire Leeds',
+      zahara_supplier_id: 1000001,
+      zahara_nominal_id: null,
+      zahara_default_tax_code_id: null,
+      zahara_cost_code_id: null,
+      zahara_division_id: null,
+      created_at: '2026-03-01T10:00:00.000Z',
+      updated_at: '2026-03-01T10:00:00.000Z',
+    };
+    const { calls, user } = await open({
+      'GET /api/zahara/supplier-matches': { body: { success: true, data: [match] } },
+      [`DELETE /api/zahara/supplier-matches/${SUPPLIER_ID}`]: { status: 500 },
+    });
+    const row = await screen.findByTestId('zahara-match-row');
+    await user.click(within(row).getByTestId('zahara-unmatch'));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove this match?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent(calls, 'DELETE', `/api/zahara/supplier-matches/${SUPPLIER_ID}`)).toHaveLength(0);
+    await user.click(within(row).getByTestId('zahara-unmatch'));
+    dialog = await screen.findByRole('dialog', { name: 'Remove this match?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove match' }));
+    expect(await screen.findByTestId('zahara-unmatch-error')).toHaveTextContent('Failed to remove the match');
+    expect(screen.getByTestId('zahara-match-row')).toHaveTextContent('Speedy Hire Leeds');
   });
 
   it("reports 'Failed to load Zahara suppliers'", async () => {
