@@ -79,6 +79,21 @@ const ourSupplier = {
   zahara_supplier_id: null,
 };
 
+/** A match of our supplier with Northern Plant Hire (1000001), as GET /api/zahara/supplier-matches lists it. */
+const matchOf = (over: Record<string, unknown> = {}) => ({
+  id: MATCH_ID,
+  supplier_id: SUPPLIER_ID,
+  supplier_name: 'Speedy Hire Leeds',
+  zahara_supplier_id: 1000001,
+  zahara_nominal_id: null,
+  zahara_default_tax_code_id: null,
+  zahara_cost_code_id: null,
+  zahara_division_id: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  ...over,
+});
+
 const zaharaSupplier = {
   supplierId: 1000001,
   supplierName: 'Northern Plant Hire Ltd',
@@ -251,20 +266,7 @@ describe('API key and saving (spec §2 Accounting integration settings, §3, §7
       'GET /api/zahara/supplier-matches': {
         body: {
           success: true,
-          data: [
-            {
-              id: MATCH_ID,
-              supplier_id: SUPPLIER_ID,
-              supplier_name: 'Speedy Hire Leeds',
-              zahara_supplier_id: 1000001,
-              zahara_nominal_id: null,
-              zahara_default_tax_code_id: null,
-              zahara_cost_code_id: null,
-              zahara_division_id: null,
-              created_at: '2026-03-01T10:00:00.000Z',
-              updated_at: '2026-03-01T10:00:00.000Z',
-            },
-          ],
+          data: [matchOf()],
         },
       },
     });
@@ -468,18 +470,12 @@ describe('Supplier matching (spec §2, §5, §7)', () => {
 
   it("matches two suppliers with the Zahara supplier's default codes, then lists the match", async () => {
     let matched = false;
-    const match = {
-      id: MATCH_ID,
-      supplier_id: SUPPLIER_ID,
-      supplier_name: 'Speedy Hire Leeds',
-      zahara_supplier_id: 1000001,
+    const match = matchOf({
       zahara_nominal_id: 10005,
       zahara_default_tax_code_id: 202,
       zahara_cost_code_id: 5004,
       zahara_division_id: 802,
-      created_at: '2026-03-01T10:00:00.000Z',
-      updated_at: '2026-03-01T10:00:00.000Z',
-    };
+    });
     const { calls, user } = await open({
       'GET /api/zahara/supplier-matches': () => ({ body: { success: true, data: matched ? [match] : [] } }),
       [`DELETE /api/zahara/supplier-matches/${SUPPLIER_ID}`]: () => {
@@ -523,20 +519,8 @@ describe('Supplier matching (spec §2, §5, §7)', () => {
   });
 
   it('says when a match could not be removed, and keeps it listed', async () => {
-    const match = {
-      id: MATCH_ID,
-      supplier_id: SUPPLIER_ID,
-      supplier_name: 'Speedy Hire Leeds',
-      zahara_supplier_id: 1000001,
-      zahara_nominal_id: null,
-      zahara_default_tax_code_id: null,
-      zahara_cost_code_id: null,
-      zahara_division_id: null,
-      created_at: '2026-03-01T10:00:00.000Z',
-      updated_at: '2026-03-01T10:00:00.000Z',
-    };
     const { calls, user } = await open({
-      'GET /api/zahara/supplier-matches': { body: { success: true, data: [match] } },
+      'GET /api/zahara/supplier-matches': { body: { success: true, data: [matchOf()] } },
       [`DELETE /api/zahara/supplier-matches/${SUPPLIER_ID}`]: { status: 500 },
     });
     const row = await screen.findByTestId('zahara-match-row');
