@@ -594,11 +594,13 @@ describe('outbox → JetStream → idempotent consumer', () => {
       expect(await relay.relayOnce()).toBe(2);
       expect(await relay.pruneOnce()).toBe(0);
       expect(await left(pending)).toBe(2);
-      await waitFor(allApplied([...old, ...recent, ...pending]));
+      // 1,210 events to apply: on a busy machine (the CI run beside other tests) that takes
+      // longer than the 10 s waitFor gives by default.
+      await waitFor(allApplied([...old, ...recent, ...pending]), 60_000);
     } finally {
       relay.start();
     }
-  });
+  }, 90_000);
 
   it('publishes on a connection of its own while every connection of the service pool is taken', async () => {
     await relay.stop();
