@@ -119,6 +119,7 @@ describe('accounting integration', () => {
     await visible(page.getByTestId('integration-zahara-state').filter({ hasText: 'Not configured' }));
     await page.goto('/sites');
     await visible(page.locator('[data-testid^="site-card-"]').first());
+    await hidden(page.getByTestId('sync-projects'));
     expect(await page.getByTestId('sync-projects').count()).toBe(0);
     earlier = await hireByApi(token, ids, { price: 30 });
     await page.goto('/hires');
@@ -348,5 +349,27 @@ describe('accounting integration', () => {
     // The seed projects are sites now, marked synced.
     await visible(page.getByTestId('site-synced').first());
     await screenshot(page, 'zahara-sync');
+  });
+
+  it('removes the supplier’s match, then disconnects: every integration feature hides again', async () => {
+    const { page } = session;
+    await page.goto('/zahara');
+    const row = await visible(page.getByTestId('zahara-match-row').filter({ hasText: supplierName }));
+    await row.getByRole('button', { name: `Remove the match of ${supplierName}` }).click();
+    const unmatch = await visible(page.getByRole('dialog', { name: 'Remove this match?' }));
+    await unmatch.getByRole('button', { name: 'Remove match' }).click();
+    await visible(page.getByText(`${supplierName} is no longer matched`));
+    await hidden(page.getByTestId('zahara-match-row').filter({ hasText: supplierName }));
+
+    await page.getByTestId('zahara-disconnect').click();
+    const disconnect = await visible(page.getByRole('dialog', { name: 'Disconnect Zahara?' }));
+    await disconnect.getByRole('button', { name: 'Disconnect' }).click();
+    await visible(page.getByText('Zahara disconnected'));
+    await visible(page.getByTestId('zahara-status').filter({ hasText: 'Not configured' }));
+    expect(await page.getByTestId('zahara-api-key').inputValue()).toBe('');
+    await page.goto('/sites');
+    await visible(page.getByRole('heading', { name: 'Site Management', level: 1 }));
+    await hidden(page.getByTestId('sync-projects'));
+    expect(await page.getByTestId('sync-projects').count()).toBe(0);
   });
 });

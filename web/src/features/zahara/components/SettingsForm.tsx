@@ -84,21 +84,18 @@ function DisconnectButton({ settings }: { settings: AccountingSettings }) {
   const save = useSaveSettings();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const disconnect = () => {
+  // Awaited rather than given per-call callbacks: the save remounts the form (a new updated_at),
+  // and a mutation's per-call callbacks never run once their component has gone.
+  const disconnect = async () => {
     setProblem(null);
-    save.mutate(
-      { ...defaultsOf(settings), api_key: null },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast.success(t('settings.disconnected'));
-        },
-        onError: (error) => {
-          setConfirming(false);
-          setProblem(errorText(error, t('settings.disconnectFailed')));
-        },
-      },
-    );
+    try {
+      await save.mutateAsync({ ...defaultsOf(settings), api_key: null });
+      toast.success(t('settings.disconnected'));
+    } catch (error) {
+      setProblem(errorText(error, t('settings.disconnectFailed')));
+    } finally {
+      setConfirming(false);
+    }
   };
   return (
     <>
@@ -125,7 +122,7 @@ function DisconnectButton({ settings }: { settings: AccountingSettings }) {
         destructive
         busy={save.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={disconnect}
+        onConfirm={() => void disconnect()}
       />
     </>
   );
