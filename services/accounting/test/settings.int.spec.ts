@@ -7,11 +7,14 @@ import {
   AccountingLookupTaxCode,
   AccountingSettingsGet,
   AccountingSettingsPut,
+  AccountingSupplierMatchCreate,
+  AccountingSupplierMatchesList,
   AccountingTestConnection,
 } from '@planted/contracts';
 import { waitFor } from '@planted/testing';
 import { outbox, settings } from '../src/db/schema';
 import {
+  catalogueSupplier,
   errorOf,
   newCompany,
   seedOf,
@@ -159,6 +162,51 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     });
     // ISO 8601, as every other timestamp the API answers.
     expect(kept.data.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('a key of another business unit: the codes are looked up there again, and matches it lacks go; the same key changes nothing', async () => {
+    const a = newCompany('Moves unit');
+    await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    const ours = await catalogueSupplier(t);
+    const theirs = t.zahara.tenant(a.key)!.suppliers.find((s) => s.ReferenceNumber === 'MID001')!;
+    await t.client.send(AccountingSupplierMatchCreate, {
+      actor: a.actor,
+      supplier_id: ours.id,
+      zahara_supplier_id: theirs.SupplierId,
+    });
+
+    // The same key typed again (not the masked value): the same unit, nothing to do.
+    const same = await t.client.send(AccountingSettingsPut, settingsFor(t, a));
+    expect(same.data.tax_code_id).toBe(seedOf(t, a.key).tax.id);
+    expect((await t.client.send(AccountingSupplierMatchesList, { actor: a.actor })).data).toHaveLength(1);
+
+    // Another unit's key, the form sending back the ids the first unit gave.
+    const otherKey = `${a.key}-other-unit`;
+    const other = seedOf(t, otherKey);
+    expect(t.zahara.tenant(otherKey)!.suppliers.some((s) => s.SupplierId === theirs.SupplierId)).toBe(false);
+    const moved = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, { api_key: otherKey, division_code: other.division.name }),
+    );
+    expect(moved.data).toMatchObject({
+      nominal_code: '7100',
+      nominal_code_id: other.nominal.id,
+      tax_code: 'T1',
+      tax_code_id: other.tax.id,
+      tax_percentage: other.tax.rate,
+      cost_code_id: other.cost.id,
+      division_code_id: other.division.id,
+    });
+    expect(moved.data.tax_code_id).not.toBe(seedOf(t, a.key).tax.id);
+    expect((await t.client.send(AccountingSupplierMatchesList, { actor: a.actor })).data).toEqual([]);
+    const unmatched = await waitFor(async () => {
+      const rows = await t.h.app.database.withSystem((tx) =>
+        tx.select().from(outbox).where(eq(outbox.customerId, a.actor.customerId)),
+      );
+      const found = rows.filter((r) => r.subject === 'accounting.supplier.unmatched.v1');
+      return found.length > 0 ? found.map((r) => r.payload) : undefined;
+    });
+    expect(unmatched).toEqual([{ customer_id: a.actor.customerId, supplier_id: ours.id }]);
   });
 
   it('announces activation and the auto-create switch (accounting.settings.changed)', async () => {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { actorSchema } from '../identity/models';
 import { defineRequest } from '../subject';
-import { supplierIdForExportField, supplierMatchFieldsSchema, zaharaSupplierTypeField } from './fields';
+import {
+  ACCOUNTING_MESSAGES,
+  supplierIdForExportField,
+  supplierMatchFieldsSchema,
+  zaharaSupplierTypeField,
+} from './fields';
 import { supplierMatchSchema, zaharaSupplierSchema } from './models';
 
 const ZAHARA_ERRORS = ['ACCOUNTING_NOT_CONFIGURED', 'ZAHARA_AUTH_FAILED', 'ZAHARA_UNAVAILABLE'] as const;
@@ -44,7 +49,13 @@ export const AccountingSupplierMatchCreate = defineRequest(
  */
 export const AccountingSupplierMatchDelete = defineRequest(
   'accounting.supplier-matches.delete.v1',
-  z.object({ actor: actorSchema, supplier_id: supplierIdForExportField }),
+  z.object({
+    actor: actorSchema,
+    // Not an id: no match of it either.
+    supplier_id: z
+      .string({ error: ACCOUNTING_MESSAGES.SUPPLIER_MATCH_NOT_FOUND })
+      .uuid({ error: ACCOUNTING_MESSAGES.SUPPLIER_MATCH_NOT_FOUND }),
+  }),
   z.object({ success: z.literal(true), message: z.string() }),
   { caller: 'user', errors: ['NOT_FOUND'] },
 );

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ACCOUNTING_MESSAGES,
   AccountingSettingsChanged,
+  SupplierUnmatched,
   apiKeyField,
   ServiceError,
   type AccountingSettings,
@@ -74,6 +75,22 @@ export interface CompanyZahara {
   settings: SettingsRow;
 }
 
+/**
+ * The codes whose ids are still the ones saved before (found under the key saved then), those
+ * ids and what was found with them forgotten, to be looked up again under the new key. An id
+ * that differs was just looked up on the form, with the key being saved: it stands.
+ */
+function withoutStoredCodeIds(fields: SettingsFields, stored: AccountingSettings): SettingsFields {
+  const forgotten: SettingsFields = { ...fields };
+  for (const place of SETTINGS_CODE_FIELDS) {
+    if (!fields[place.code] || fields[place.id] === null || fields[place.id] !== stored[place.id]) continue;
+    forgotten[place.id] = null;
+    forgotten[place.description] = null;
+    if (place.kind === 'tax') forgotten.tax_percentage = null;
+  }
+  return forgotten;
+}
+
 @Injectable()
 export class SettingsService {
   constructor(
@@ -121,7 +138,19 @@ export class SettingsService {
     fields: SettingsFields,
   ): Promise<{ success: true; data: AccountingSettings; message: string }> {
     requireAdmin(actor);
-    fields = await this.withCodesFound(await this.zaharaToSave(actor.customerId, fields.api_key), fields);
+    const target = await this.zaharaToSave(actor.customerId, fields.api_key);
+    // A new key may reach another business unit, where the codes' ids and the matched suppliers
+    // are not the same (or not there): the codes are looked up again by what they say, and the
+    // matches whose Zahara supplier the new key cannot find are removed (their purchase orders
+    // would all fail). A key that reaches the same unit changes nothing.
+    if (target?.isNew) {
+      const before = await this.database.readAsTenant(actor.customerId, (tx) =>
+        this.repository.find(tx, actor.customerId),
+      );
+      fields = withoutStoredCodeIds(fields, toSettings(before));
+    }
+    fields = await this.withCodesFound(target?.api, fields);
+    const staleMatches = target?.isNew ? await this.matchesMissingFrom(target.api, actor.customerId) : [];
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.repository.find(tx, actor.customerId, true);
       const key = this.nextKey(actor.customerId, current, fields.api_key);
@@ -149,6 +178,13 @@ export class SettingsService {
         autoCreatePurchaseOrders: autoCreate,
         updatedBy: actor.userId,
       });
+      for (const supplierId of await this.repository.deleteMatches(tx, actor.customerId, staleMatches))
+        await this.outbox.record(
+          tx,
+          SupplierUnmatched,
+          { customer_id: actor.customerId, supplier_id: supplierId },
+          actor.customerId,
+        );
       if (
         current?.isActive !== saved.isActive ||
         current?.autoCreatePurchaseOrders !== saved.autoCreatePurchaseOrders
@@ -175,7 +211,10 @@ export class SettingsService {
    * every action then failing. Zahara out of reach decides nothing (the key is saved, the
    * first call tells). Undefined without a usable key.
    */
-  private async zaharaToSave(customerId: string, sent: string | null): Promise<ZaharaApi | undefined> {
+  private async zaharaToSave(
+    customerId: string,
+    sent: string | null,
+  ): Promise<{ api: ZaharaApi; isNew: boolean } | undefined> {
     const typed = sent?.trim();
     if (!typed) return undefined;
     // The masked key GET answered (the usual save: the key kept) is recognised first: it does
@@ -183,10 +222,12 @@ export class SettingsService {
     const current = await this.database.readAsTenant(customerId, (tx) =>
       this.repository.find(tx, customerId),
     );
-    if (current?.apiKeyEncrypted && current.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour))
-      return this.zahara.forKey(this.cipher.decrypt(current.apiKeyEncrypted, customerId));
+    const saved = current?.apiKeyEncrypted ? this.cipher.decrypt(current.apiKeyEncrypted, customerId) : null;
+    if (saved && current?.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour))
+      return { api: this.zahara.forKey(saved), isNew: false };
     if (!apiKeyField.safeParse(typed).success) return undefined;
     const api = this.zahara.forKey(typed);
+    if (typed === saved) return { api, isNew: false };
     try {
       await api.divisions();
     } catch (err) {
@@ -195,7 +236,26 @@ export class SettingsService {
           { param: 'api_key', msg: ACCOUNTING_MESSAGES.API_KEY_REFUSED },
         ]);
     }
-    return api;
+    return { api, isNew: true };
+  }
+
+  /**
+   * The company's matched suppliers (their ids in the directory) whose Zahara supplier the
+   * business unit of `api` does not have. Zahara out of reach cannot tell: those matches stand.
+   */
+  private async matchesMissingFrom(api: ZaharaApi, customerId: string): Promise<string[]> {
+    const matches = await this.database.readAsTenant(customerId, (tx) =>
+      this.repository.matches(tx, customerId),
+    );
+    const missing: string[] = [];
+    for (const match of matches) {
+      try {
+        await api.supplier(match.zaharaSupplierId);
+      } catch (err) {
+        if (isZaharaError(err) && err.failure === 'not_found') missing.push(match.supplierId);
+      }
+    }
+    return missing;
   }
 
   /**
