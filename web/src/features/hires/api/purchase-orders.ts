@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { hireKeys } from '../../../lib/query-keys';
+import { accountingKeys, hireKeys } from '../../../lib/query-keys';
 import { getHire } from './get-hire';
 import type { Hire, HirePage } from './get-hires';
 
@@ -109,11 +109,16 @@ function usePurchaseOrderMutation<I, O extends PurchaseOrder>(
     // The order may exist though its answer was lost, or be made once Zahara is back: the card
     // shows why it failed meanwhile, and its number once there is one. A refusal (no match, a
     // revoked key) is on the hire a moment later, and nothing more is to come soon.
-    onError: (error, input) =>
+    onError: (error, input) => {
+      // Maybe disconnected meanwhile (another tab, another administrator: 409 'Zahara is not
+      // configured'): Create Order and the other integration features go once the status is read again.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: accountingKeys.all });
       void watchOrder(queryClient, hireIdsOf(input), {
         showEachRead: true,
         delays: outcomeUnknown(error) ? PURCHASE_ORDER_CHECK_MS : PURCHASE_ORDER_CHECK_MS.slice(0, 2),
-      }),
+      });
+    },
   });
 }
 

@@ -840,6 +840,36 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     ).toBeInTheDocument();
   });
 
+  it('drops Create Order once an order finds Zahara disconnected elsewhere (another tab, another administrator)', async () => {
+    let connected = true;
+    const { user } = await open('/hires', {
+      'GET /api/zahara/status': () => ({
+        body: {
+          success: true,
+          data: {
+            is_active: connected,
+            auto_create_purchase_orders: false,
+            document_url_template: 'https://zahara.example/po/{documentId}',
+          },
+        },
+      }),
+      'GET /api/hires': hirePage([hire(), sameSupplier]),
+      'POST /api/zahara/purchase-order/create-bulk': () => {
+        connected = false;
+        return { status: 409, body: { error: ACCOUNTING_MESSAGES.NOT_CONFIGURED } };
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    await user.click(await screen.findByTestId('bulk-po-confirm'));
+    expect(
+      await screen.findByText(new RegExp(ACCOUNTING_MESSAGES.NOT_CONFIGURED.slice(0, 20))),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Create Order' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('does not call an order the connector is still making failed: Zahara slow, the order maybe made', async () => {
     const { user } = await open('/hires', {
       ...active,
