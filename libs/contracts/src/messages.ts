@@ -34,6 +34,8 @@ export const MESSAGES = {
   INVALID_OR_EXPIRED_INVITATION: ERROR_MESSAGES.INVALID_OR_EXPIRED_INVITATION,
   OAUTH_SIGNUP_FAILED: ERROR_MESSAGES.OAUTH_SIGNUP_FAILED,
   EMAIL_TAKEN: 'An account with this email already exists',
+  EMAIL_INVITED:
+    'This email has an invitation waiting. Its owner accepts it from the invitation email; use another address.',
   WRONG_PASSWORD: 'Current password is incorrect',
   /** Changing the password of an account made through Google, Microsoft or Apple, which has none. */
   NO_PASSWORD_YET:

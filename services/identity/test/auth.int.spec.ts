@@ -4,6 +4,8 @@ import { Pool } from 'pg';
 import {
   IdentityChangePassword,
   IdentityCustomerGet,
+  IdentityInvitationCreate,
+  IdentityInvitationRevoke,
   IdentityJwks,
   IdentityLanguageSet,
   IdentityLogin,
@@ -238,6 +240,28 @@ describe('profile and session (spec §7 GET /auth/profile, GET /auth/verify, PUT
       h.client.send(IdentityProfileUpdate, { actor, name: 'Alice', email: other.email }),
     );
     expect(err).toEqual({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+  });
+
+  it('refuses an address another company has invited (its owner could no longer accept), until the invitation is gone', async () => {
+    const inviter = await registerCompany(h.client);
+    const { actor } = await registerCompany(h.client);
+    const invited = uniqueEmail('invited');
+    const created = await h.client.send(IdentityInvitationCreate, {
+      actor: inviter.actor,
+      email: invited,
+      role: 'user',
+    });
+    const err = await errorOf(
+      h.client.send(IdentityProfileUpdate, { actor, name: 'Alice', email: ` ${invited.toUpperCase()} ` }),
+    );
+    expect(err).toEqual({
+      code: 'EMAIL_TAKEN',
+      message:
+        'This email has an invitation waiting. Its owner accepts it from the invitation email; use another address.',
+    });
+    await h.client.send(IdentityInvitationRevoke, { actor: inviter.actor, id: created.invitation.id });
+    const { user } = await h.client.send(IdentityProfileUpdate, { actor, name: 'Alice', email: invited });
+    expect(user.email).toBe(invited);
   });
 
   it('records a profile picture and answers the previous URL so the old file can be deleted', async () => {

@@ -4,6 +4,7 @@ import type { IdentityConfig } from '../config';
 import { CustomersModule } from '../customers/customers.module';
 import { KeysModule } from '../keys/keys.module';
 import { UsersModule } from '../users/users.module';
+import { InvitationsRepository } from '../invitations/invitations.repository';
 import { AuthHandlers } from './auth.handlers';
 import { AuthService } from './auth.service';
 import { PasswordResetService } from './password-reset.service';
@@ -16,6 +17,7 @@ import { PasswordHasher } from './password-hasher';
   providers: [
     AuthService,
     PasswordResetService,
+    InvitationsRepository,
     {
       provide: PasswordHasher,
       inject: [CONFIG],

@@ -11,6 +11,7 @@ import type { TokenSigner } from '../keys/token-signer';
 import type { UsersRepository } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
 import type { SessionRevoker } from '../sessions/session-revoker';
+import type { InvitationsRepository } from '../invitations/invitations.repository';
 import { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { PasswordHasher } from './password-hasher';
@@ -52,6 +53,7 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
     outbox,
     {} as SessionRevoker,
     {} as PasswordResetService,
+    {} as InvitationsRepository,
   );
   return { service, hasher, users };
 }

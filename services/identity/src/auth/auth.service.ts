@@ -28,6 +28,7 @@ import { SessionRevoker } from '../sessions/session-revoker';
 import { CompanyRegistration } from '../customers/company-registration';
 import { toUser } from '../users/user.mapper';
 import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
+import { InvitationsRepository } from '../invitations/invitations.repository';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { invalidCredentials, samePassword, wrongPassword } from './auth.errors';
@@ -58,6 +59,7 @@ export class AuthService {
     private readonly outbox: OutboxService,
     private readonly revoker: SessionRevoker,
     private readonly resets: PasswordResetService,
+    private readonly invitations: InvitationsRepository,
   ) {}
 
   /**
@@ -128,6 +130,13 @@ export class AuthService {
    * it is where password resets go.
    */
   async updateProfile(actor: Actor, input: ProfileUpdateInput): Promise<{ user: User; token?: string }> {
+    // Not an address some company invited (an open invitation): its owner could no longer accept.
+    if (input.email.toLowerCase() !== actor.email.toLowerCase()) {
+      const invited = await this.database.withSystem((tx) =>
+        this.invitations.openToAnyCompany(tx, input.email, new Date()),
+      );
+      if (invited) throw new ServiceError('EMAIL_TAKEN', MESSAGES.EMAIL_INVITED);
+    }
     const { user, token } = await this.database
       .withTenant(actor.customerId, async (tx) => {
         const { user: current, customer } = await this.usersService.requireActiveActorWithCompany(tx, actor);

@@ -78,6 +78,18 @@ export class InvitationsRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * Whether any company has an open invitation to `email` (a system transaction: every
+   * company's). An account that took that address would lock its owner out of the invitation.
+   */
+  async openToAnyCompany(tx: IdentityTx, email: string, now: Date): Promise<boolean> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(invitations)
+      .where(and(open(now), eq(sql`lower(${invitations.email})`, email.toLowerCase())));
+    return (row?.n ?? 0) > 0;
+  }
+
   /** A pending invitation of the company (expired ones included: resending renews them). */
   async findPending(
     tx: IdentityTx,
