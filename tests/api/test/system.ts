@@ -83,8 +83,24 @@ export interface System {
  * 'catalogue', 'hires', 'billing', 'accounting', 'gateway') more environment: another NATS
  * server and its NATS user, say. Billing's renewal check is off unless `billingEnv` sets
  * BILLING_RENEWAL_CHECK_SECONDS.
+ *
+ * Started again (on new ports) when the gateway's port was taken before it could listen on it:
+ * the port is chosen first (the local Stripe's webhooks and the links name it) and bound only
+ * once every service is up, and meanwhile any process on the machine, or an outgoing
+ * connection's ephemeral port, may take it. Seen in a CI run beside another test run.
  */
-export async function startSystem(
+export async function startSystem(...args: Parameters<typeof startSystemOnce>): Promise<System> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSystemOnce(...args);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw err;
+    }
+  }
+}
+
+/** One try of startSystem. */
+async function startSystemOnce(
   gatewayEnv: Record<string, string> = {},
   catalogueEnv: Record<string, string | undefined> = {},
   natsEnv: (user: string) => Record<string, string> = () => ({}),
