@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { SuppliersRepository } from '../suppliers/suppliers.repository';
 import { LookupsService } from './lookups.service';
 import { SettingsHandlers } from './settings.handlers';
 import { SettingsRepository } from './settings.repository';
@@ -8,7 +9,8 @@ import { SettingsService } from './settings.service';
 @Global()
 @Module({
   controllers: [SettingsHandlers],
-  providers: [SettingsRepository, SettingsService, LookupsService],
+  // SuppliersRepository: a new key's business unit may lack matched suppliers (SettingsService.put).
+  providers: [SettingsRepository, SettingsService, LookupsService, SuppliersRepository],
   exports: [SettingsRepository, SettingsService],
 })
 export class SettingsModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AccountingTx } from '../db/database';
-import { projectSyncs, settings, supplierMatches, type SettingsRow } from '../db/schema';
+import { projectSyncs, settings, type SettingsRow } from '../db/schema';
 
 export type SettingsValues = Omit<SettingsRow, 'customerId' | 'createdAt' | 'updatedAt'>;
 
@@ -38,27 +38,5 @@ export class SettingsRepository {
         startedAt: sql`CASE WHEN ${projectSyncs.status} = 'running' THEN clock_timestamp() ELSE ${projectSyncs.startedAt} END`,
       })
       .where(eq(projectSyncs.customerId, customerId));
-  }
-
-  /** The company's supplier matches: which Zahara supplier each of its suppliers is matched with. */
-  async matches(
-    tx: AccountingTx,
-    customerId: string,
-  ): Promise<{ supplierId: string; zaharaSupplierId: number }[]> {
-    return tx
-      .select({ supplierId: supplierMatches.supplierId, zaharaSupplierId: supplierMatches.zaharaSupplierId })
-      .from(supplierMatches)
-      .where(eq(supplierMatches.customerId, customerId));
-  }
-
-  async deleteMatches(tx: AccountingTx, customerId: string, supplierIds: string[]): Promise<string[]> {
-    if (supplierIds.length === 0) return [];
-    const removed = await tx
-      .delete(supplierMatches)
-      .where(
-        and(eq(supplierMatches.customerId, customerId), inArray(supplierMatches.supplierId, supplierIds)),
-      )
-      .returning({ supplierId: supplierMatches.supplierId });
-    return removed.map((r) => r.supplierId);
   }
 }

@@ -21,6 +21,7 @@ import { CODE_LOOKUPS, SETTINGS_CODE_FIELDS } from './code-lookups';
 import { askZahara } from '../zahara/zahara-service-error';
 import { ZaharaClient, type ZaharaApi } from '../zahara/zahara-client';
 import { notConfigured, requireAdmin } from './settings.errors';
+import { SuppliersRepository } from '../suppliers/suppliers.repository';
 import { SettingsRepository } from './settings.repository';
 
 const EMPTY: AccountingSettings = {
@@ -96,6 +97,7 @@ export class SettingsService {
   constructor(
     @Inject(DATABASE) private readonly database: AccountingDatabase,
     private readonly repository: SettingsRepository,
+    private readonly suppliers: SuppliersRepository,
     private readonly cipher: ApiKeyCipher,
     private readonly zahara: ZaharaClient,
     private readonly outbox: OutboxService,
@@ -143,12 +145,7 @@ export class SettingsService {
     // are not the same (or not there): the codes are looked up again by what they say, and the
     // matches whose Zahara supplier the new key cannot find are removed (their purchase orders
     // would all fail). A key that reaches the same unit changes nothing.
-    if (target?.isNew) {
-      const before = await this.database.readAsTenant(actor.customerId, (tx) =>
-        this.repository.find(tx, actor.customerId),
-      );
-      fields = withoutStoredCodeIds(fields, toSettings(before));
-    }
+    if (target?.isNew) fields = withoutStoredCodeIds(fields, toSettings(target.current));
     fields = await this.withCodesFound(target?.api, fields);
     const staleMatches = target?.isNew ? await this.matchesMissingFrom(target.api, actor.customerId) : [];
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
@@ -178,7 +175,7 @@ export class SettingsService {
         autoCreatePurchaseOrders: autoCreate,
         updatedBy: actor.userId,
       });
-      for (const supplierId of await this.repository.deleteMatches(tx, actor.customerId, staleMatches))
+      for (const supplierId of await this.suppliers.deleteMatches(tx, actor.customerId, staleMatches))
         await this.outbox.record(
           tx,
           SupplierUnmatched,
@@ -214,7 +211,7 @@ export class SettingsService {
   private async zaharaToSave(
     customerId: string,
     sent: string | null,
-  ): Promise<{ api: ZaharaApi; isNew: boolean } | undefined> {
+  ): Promise<{ api: ZaharaApi; isNew: boolean; current: SettingsRow | undefined } | undefined> {
     const typed = sent?.trim();
     if (!typed) return undefined;
     // The masked key GET answered (the usual save: the key kept) is recognised first: it does
@@ -224,10 +221,10 @@ export class SettingsService {
     );
     const saved = current?.apiKeyEncrypted ? this.cipher.decrypt(current.apiKeyEncrypted, customerId) : null;
     if (saved && current?.apiKeyLastFour && typed === maskApiKey(current.apiKeyLastFour))
-      return { api: this.zahara.forKey(saved), isNew: false };
+      return { api: this.zahara.forKey(saved), isNew: false, current };
     if (!apiKeyField.safeParse(typed).success) return undefined;
     const api = this.zahara.forKey(typed);
-    if (typed === saved) return { api, isNew: false };
+    if (typed === saved) return { api, isNew: false, current };
     try {
       await api.divisions();
     } catch (err) {
@@ -236,7 +233,7 @@ export class SettingsService {
           { param: 'api_key', msg: ACCOUNTING_MESSAGES.API_KEY_REFUSED },
         ]);
     }
-    return { api, isNew: true };
+    return { api, isNew: true, current };
   }
 
   /**
@@ -245,7 +242,7 @@ export class SettingsService {
    */
   private async matchesMissingFrom(api: ZaharaApi, customerId: string): Promise<string[]> {
     const matches = await this.database.readAsTenant(customerId, (tx) =>
-      this.repository.matches(tx, customerId),
+      this.suppliers.matches(tx, customerId),
     );
     const missing: string[] = [];
     for (const match of matches) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { AccountingTx } from '../db/database';
 import { supplierMatches, suppliers, type SupplierMatchRow } from '../db/schema';
 
@@ -57,13 +57,16 @@ export class SuppliersRepository {
     return row;
   }
 
-  /** Removes the company's match of the supplier; answers whether there was one. */
-  async deleteMatch(tx: AccountingTx, customerId: string, supplierId: string): Promise<boolean> {
+  /** Removes the company's matches of these suppliers; answers the suppliers that had one. */
+  async deleteMatches(tx: AccountingTx, customerId: string, supplierIds: string[]): Promise<string[]> {
+    if (supplierIds.length === 0) return [];
     const removed = await tx
       .delete(supplierMatches)
-      .where(and(eq(supplierMatches.customerId, customerId), eq(supplierMatches.supplierId, supplierId)))
+      .where(
+        and(eq(supplierMatches.customerId, customerId), inArray(supplierMatches.supplierId, supplierIds)),
+      )
       .returning({ supplierId: supplierMatches.supplierId });
-    return removed.length > 0;
+    return removed.map((r) => r.supplierId);
   }
 
   async saveMatch(

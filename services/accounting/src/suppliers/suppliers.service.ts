@@ -138,7 +138,7 @@ export class SuppliersService {
   async unmatch(actor: Actor, supplierId: string): Promise<{ success: true; message: string }> {
     requireAdmin(actor);
     await this.database.withTenant(actor.customerId, async (tx) => {
-      if (!(await this.repository.deleteMatch(tx, actor.customerId, supplierId)))
+      if ((await this.repository.deleteMatches(tx, actor.customerId, [supplierId])).length === 0)
         throw new ServiceError('NOT_FOUND', M.SUPPLIER_MATCH_NOT_FOUND);
       await this.outbox.record(
         tx,
