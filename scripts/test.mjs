@@ -3,7 +3,7 @@
 // against the real PostgreSQL, NATS and Redis, in a database created for this run and
 // dropped after, as are the JetStream streams the run's tests made. Safe to run twice at once:
 // the database name, NATS subject prefixes and Redis key prefixes are unique to the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,10 @@ const adminUrl = process.env.PLANTED_TEST_ADMIN_URL ?? 'postgres://postgres@127.
 const runId = `${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 const dbName = `planted_test_${runId}`;
 const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'planted-test-'));
+// Each pass of a run (below) is stopped after this long: about twice what it takes on a busy
+// 2-core machine, and both together within CI's 90 minutes.
+const passMinutes = Number(process.env.PLANTED_TEST_PASS_MINUTES ?? 40);
+let interrupted = false;
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -86,26 +90,60 @@ async function main() {
     stdio: 'inherit',
   });
   if (format.status !== 0) console.error('[test] formatting: run `npm run format` to fix the files above');
-  const runMany = (extra) =>
-    spawnSync(
-      'npx',
-      ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache', ...extra],
-      {
-        cwd: root,
-        env,
-        stdio: 'inherit',
-      },
-    ).status ?? 1;
+  // Each pass runs in a process group of its own, with a deadline: a test process that never
+  // ends (a child left running, a handle never closed) stops the run with a message saying
+  // which pass hung, instead of running into CI's own limit with nothing said.
+  const runMany = (extra, label, minutes) =>
+    new Promise((resolve) => {
+      const child = spawn(
+        'npx',
+        ['nx', 'run-many', '-t', ...targets, '--outputStyle=stream', '--skip-nx-cache', ...extra],
+        { cwd: root, env, stdio: 'inherit', detached: true },
+      );
+      const killGroup = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          // the group has already gone
+        }
+      };
+      const stopGroup = () => killGroup('SIGKILL');
+      // The group does not get the terminal's Ctrl-C: pass it on (the run then ends, below).
+      const forward = (signal) => {
+        interrupted = true;
+        killGroup(signal);
+      };
+      process.once('exit', stopGroup);
+      process.on('SIGINT', forward);
+      process.on('SIGTERM', forward);
+      const timer = setTimeout(() => {
+        console.error(
+          `\n[test] ${label} did not finish within ${minutes} minutes (PLANTED_TEST_PASS_MINUTES): stopping it`,
+        );
+        killGroup('SIGTERM');
+        setTimeout(stopGroup, 10_000).unref();
+      }, minutes * 60_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        process.removeListener('exit', stopGroup);
+        process.removeListener('SIGINT', forward);
+        process.removeListener('SIGTERM', forward);
+        killGroup('SIGKILL'); // anything the pass left running in its group
+        resolve(code ?? 1);
+      });
+    });
   // The browser tests wait for screens with timeouts, and share two cores with everything else:
   // a whole run takes them last, on their own, so other test runs' load cannot make them time
   // out (one unexplained failure ran beside them); a run narrowed with nx options is one pass.
   const whole = targets.includes('test') && nxOptions.length === 0;
   try {
     if (whole) {
-      const rest = runMany([`--exclude=${E2E_PROJECT}`]);
-      const browser = runMany([`--projects=${E2E_PROJECT}`]);
+      const rest = await runMany([`--exclude=${E2E_PROJECT}`], 'the tests', passMinutes);
+      const browser = interrupted
+        ? 1
+        : await runMany([`--projects=${E2E_PROJECT}`], 'the browser tests', passMinutes);
       status = rest || browser;
-    } else status = runMany(nxOptions);
+    } else status = await runMany(nxOptions, 'the run', passMinutes);
   } finally {
     await admin(`drop database if exists "${dbName}" with (force)`).catch((err) =>
       console.error(`[test] could not drop ${dbName}: ${err.message}`),

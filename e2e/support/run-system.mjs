@@ -4,15 +4,17 @@
 //   node e2e/support/run-system.mjs '{"ownNats":true}'
 import { startSystem } from './start-system.mjs';
 
-const system = await startSystem(JSON.parse(process.argv[2] ?? '{}'));
-const { stop, ...described } = system;
-process.stdout.write(`${JSON.stringify(described)}\n`);
+let system = null;
 let stopping = false;
 const end = async () => {
   if (stopping) return;
   stopping = true;
-  await stop();
+  // Before the system is ready, exiting is enough: start-system.mjs stops start.mjs on exit.
+  if (system) await system.stop();
   process.exit(0);
 };
 process.on('SIGTERM', () => void end());
 process.on('SIGINT', () => void end());
+system = await startSystem(JSON.parse(process.argv[2] ?? '{}'));
+// The running system, less its stop function (which JSON leaves out).
+process.stdout.write(`${JSON.stringify(system)}\n`);

@@ -41,8 +41,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!runner || runner.exitCode !== null) return;
+  // The system stops within 20 s (start-system.mjs); a runner that does not is killed, and the
+  // test run's process group takes what it left.
   await new Promise((resolve) => {
-    runner.once('exit', resolve);
+    const timer = setTimeout(() => runner.kill('SIGKILL'), 60_000);
+    runner.once('exit', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
     runner.kill('SIGTERM');
   });
 });
