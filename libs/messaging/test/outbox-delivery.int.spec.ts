@@ -560,6 +560,25 @@ describe('outbox → JetStream → idempotent consumer', () => {
     }
   });
 
+  it('finds the published rows to prune through an index, not by reading the rows it keeps', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      // Few rows here, so the planner would scan them anyway: forbid that to see the index serve.
+      await client.query('set local enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain select id from "${schemaName}".outbox
+          where published_at < now() - make_interval(secs => 604800) limit 1000 for update skip locked`,
+      );
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('outbox_published_idx');
+      expect(text).not.toContain('Seq Scan');
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it('deletes published rows older than it keeps them, a batch at a time, and never an unpublished one', async () => {
     await relay.stop();
     try {

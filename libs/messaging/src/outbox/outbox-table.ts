@@ -43,6 +43,11 @@ export function outboxTable(schema: PgSchema) {
       index('outbox_unpublished_idx')
         .on(t.seq)
         .where(sql`${t.publishedAt} is null`),
+      // The relay's prune finds published rows older than a week through this, not by reading
+      // the week of rows it keeps (a scan of the whole table every 10 minutes, per replica).
+      index('outbox_published_idx')
+        .on(t.publishedAt)
+        .where(sql`${t.publishedAt} is not null`),
     ],
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_published_idx" ON "accounting"."outbox" USING btree ("published_at") WHERE "accounting"."outbox"."published_at" is not null;

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_published_idx" ON "billing"."outbox" USING btree ("published_at") WHERE "billing"."outbox"."published_at" is not null;

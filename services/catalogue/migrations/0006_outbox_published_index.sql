@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_published_idx" ON "catalogue"."outbox" USING btree ("published_at") WHERE "catalogue"."outbox"."published_at" is not null;

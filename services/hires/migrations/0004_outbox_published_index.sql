@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_published_idx" ON "hires"."outbox" USING btree ("published_at") WHERE "hires"."outbox"."published_at" is not null;

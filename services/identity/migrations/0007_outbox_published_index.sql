@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_published_idx" ON "identity"."outbox" USING btree ("published_at") WHERE "identity"."outbox"."published_at" is not null;
