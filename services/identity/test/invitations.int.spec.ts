@@ -336,6 +336,50 @@ describe('plan user limit on accept (spec §9: Free Edition allows 2 users)', ()
     await expect(invite(actor, uniqueEmail('after-revoke'))).resolves.toBeDefined();
   });
 
+  it("withdraws every company's invitation to an address that takes an account, freeing its seat (audit O)", async () => {
+    const a = await registerCompany(h.client);
+    const b = await registerCompany(h.client);
+    const c = await registerCompany(h.client);
+    // One address invited by A and by B, in mixed case by B; another invited by C.
+    const joiner = uniqueEmail('joiner');
+    const founder = uniqueEmail('founder');
+    const fromA = await invite(a.actor, joiner);
+    const fromB = await invite(b.actor, joiner.toUpperCase());
+    const fromC = await invite(c.actor, founder);
+
+    // Accepting A's invitation withdraws B's; registering a company withdraws C's.
+    await h.client.send(IdentityInvitationAccept, {
+      token: fromA.token,
+      name: 'Jo Joiner',
+      password: PASSWORD,
+    });
+    await registerCompany(h.client, { email: founder });
+    for (const { actor } of [b, c])
+      expect(await h.client.send(IdentityInvitationsList, { actor })).toMatchObject({
+        invitations: [],
+        seats: { used: 1, pending: 0, limit: 2 },
+      });
+    // The seat is free again: each can invite someone else on the free plan.
+    await expect(invite(b.actor, uniqueEmail('next-b'))).resolves.toBeDefined();
+    await expect(invite(c.actor, uniqueEmail('next-c'))).resolves.toBeDefined();
+    // The withdrawn links still say why they cannot be used.
+    for (const { token } of [fromB, fromC])
+      expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual({
+        code: 'CONFLICT',
+        message: 'A user with this email already exists',
+      });
+    const outbox = await pool.query(
+      "select customer_id, payload from identity.outbox where subject = 'identity.invitation.revoked.v1' and customer_id = any($1::uuid[])",
+      [[a.session.customer.id, b.session.customer.id, c.session.customer.id]],
+    );
+    expect(outbox.rows.map((r) => [r.customer_id, r.payload.invitation_id]).sort()).toEqual(
+      [
+        [b.session.customer.id, fromB.reply.invitation.id],
+        [c.session.customer.id, fromC.reply.invitation.id],
+      ].sort(),
+    );
+  });
+
   it('lets only one of ten invitations sent at once take the last seat', async () => {
     for (let round = 0; round < 3; round++) {
       const { actor } = await registerCompany(h.client);
@@ -601,7 +645,7 @@ describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
     }
   });
 
-  it('refuses to resend to an address that meanwhile got an account (CONFLICT), sending nothing', async () => {
+  it('cannot resend to an address that meanwhile got an account: that withdrew it (NOT_FOUND), sending nothing', async () => {
     const { actor } = await registerCompany(h.client);
     const email = uniqueEmail('taken');
     const { reply, token } = await invite(actor, email);
@@ -609,12 +653,9 @@ describe('pending invitations: list, resend, revoke (issue 7 item 5)', () => {
     const mails = h.smtp!.mailsTo(email).length;
     expect(
       await errorOf(h.client.send(IdentityInvitationResend, { actor, id: reply.invitation.id })),
-    ).toEqual({
-      code: 'CONFLICT',
-      message: 'A user with this email already exists',
-    });
+    ).toEqual(NOT_FOUND);
     expect(h.smtp!.mailsTo(email)).toHaveLength(mails);
-    // The link it had is left as it was: opened, it tells the address has an account.
+    // The link it had, opened, tells the address has an account.
     expect(await errorOf(h.client.send(IdentityInvitationValidate, { token }))).toEqual({
       code: 'CONFLICT',
       message: 'A user with this email already exists',

@@ -21,7 +21,10 @@ export const InvitationResent = defineEvent(
   'identity.invitation.resent.v1',
   z.object({ invitation_id: z.string().uuid(), email: z.string(), expires_at: z.string() }),
 );
-/** An administrator withdrew a pending invitation: its link stopped working. */
+/**
+ * A pending invitation was withdrawn, by an administrator or because its address has since taken
+ * an account (registered, or joined another company): its link stopped working.
+ */
 export const InvitationRevoked = defineEvent(
   'identity.invitation.revoked.v1',
   z.object({ invitation_id: z.string().uuid(), email: z.string() }),

@@ -48,6 +48,8 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
       database as unknown as IdentityDatabase,
       customers as unknown as CustomersRepository,
       users as unknown as UsersRepository,
+      // No other company has invited the address.
+      { revokePendingToAnyCompany: jest.fn(async () => []) } as unknown as InvitationsRepository,
       outbox,
     ),
     outbox,

@@ -3,6 +3,8 @@ import { CustomerCreated, UserCreated } from '@planted/contracts';
 import { DATABASE, once, OutboxService, type IdempotentRequest } from '@planted/service-kit';
 import type { IdentityDatabase, IdentityTx } from '../db/database';
 import { idempotentRequests, type CustomerRow, type UserRow } from '../db/schema';
+import { InvitationsRepository } from '../invitations/invitations.repository';
+import { withdrawInvitationsTo } from '../invitations/invitations-withdrawn';
 import { toUser } from '../users/user.mapper';
 import { UsersRepository, type NewUser } from '../users/users.repository';
 import { toCustomer } from './customer.mapper';
@@ -10,7 +12,8 @@ import { CustomersRepository } from './customers.repository';
 
 /**
  * A new company on the free plan with its first user as admin, and both events, inside
- * the caller's transaction. Registration by password and by a sign-in provider share it;
+ * the caller's transaction (a system one: other companies' invitations to the address are
+ * withdrawn). Registration by password and by a sign-in provider share it;
  * the caller maps unique violations (email, provider id) and calls outbox.committed().
  */
 @Injectable()
@@ -19,6 +22,7 @@ export class CompanyRegistration {
     @Inject(DATABASE) private readonly database: IdentityDatabase,
     private readonly customers: CustomersRepository,
     private readonly users: UsersRepository,
+    private readonly invitations: InvitationsRepository,
     private readonly outbox: OutboxService,
   ) {}
 
@@ -31,6 +35,7 @@ export class CompanyRegistration {
     const user = await this.users.insert(tx, { ...admin, customerId: customer.id, role: 'admin' });
     await this.outbox.record(tx, CustomerCreated, { customer: toCustomer(customer) }, customer.id);
     await this.outbox.record(tx, UserCreated, { user: toUser(user) }, customer.id);
+    await withdrawInvitationsTo(tx, user.email, this.invitations, this.outbox);
     return { user, customer };
   }
 

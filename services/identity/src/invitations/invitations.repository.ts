@@ -38,6 +38,18 @@ export class InvitationsRepository {
       );
   }
 
+  /**
+   * Revokes every company's pending invitations to an address (a system transaction): an
+   * account now holds it, so none of them can be accepted, and none may keep holding a seat.
+   */
+  async revokePendingToAnyCompany(tx: IdentityTx, email: string): Promise<InvitationRow[]> {
+    return tx
+      .update(invitations)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sql`lower(${invitations.email})`, email.toLowerCase()), pending))
+      .returning();
+  }
+
   async insert(tx: IdentityTx, invitation: NewInvitation): Promise<InvitationRow> {
     return returned(await tx.insert(invitations).values(invitation).returning());
   }

@@ -43,6 +43,7 @@ import {
   userLimitReached,
   companyFull,
 } from './invitations.errors';
+import { withdrawInvitationsTo } from './invitations-withdrawn';
 import { InvitationsRepository, isUsable, type PendingInvitationRow } from './invitations.repository';
 
 type CreateInput = Omit<ParsedRequestOf<typeof IdentityInvitationCreate>, 'actor'>;
@@ -252,11 +253,12 @@ export class InvitationsService {
     const found = await this.database.withSystem((tx) =>
       this.invitations.findWithCompanyName(tx, hashInvitationToken(input.token)),
     );
-    if (!found || !isUsable(found.invitation, new Date())) throw invitationInvalid();
+    if (!found || found.invitation.acceptedAt) throw invitationInvalid();
     const { invitation, customerName } = found;
-    // The address got an account since (its own company, say): accepting would fail, so the
-    // invitee hears it now, before filling the form in.
+    // The address got an account since (its own company, say; that withdrew this invitation):
+    // accepting would fail, so the invitee hears why now, before filling the form in.
     await this.refuseEmailInUse(invitation.email);
+    if (!isUsable(invitation, new Date())) throw invitationInvalid();
     return {
       invitation: {
         email: invitation.email,
@@ -318,6 +320,7 @@ export class InvitationsService {
         if (!user) throw invitationInvalid();
         await this.invitations.markAccepted(tx, invitation.id);
         await this.outbox.record(tx, removed ? UserUpdated : UserCreated, { user: toUser(user) }, company.id);
+        await withdrawInvitationsTo(tx, invitation.email, this.invitations, this.outbox);
         return toUser(user);
       },
       keep: (user) => user,

@@ -6,6 +6,7 @@ import type { IdentityDatabase } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { customerRow, userRow } from '../../test/support/rows';
 import { CompanyRegistration } from '../customers/company-registration';
+import type { InvitationsRepository } from '../invitations/invitations.repository';
 import { SessionIssuer } from '../keys/session-issuer';
 import type { TokenSigner } from '../keys/token-signer';
 import type { UsersRepository } from '../users/users.repository';
@@ -47,6 +48,8 @@ function setup(rows: { byProvider?: UserRow; byEmail?: UserRow; linkResult?: Use
       database as unknown as IdentityDatabase,
       customers as unknown as CustomersRepository,
       users as unknown as UsersRepository,
+      // No other company has invited the address.
+      { revokePendingToAnyCompany: jest.fn(async () => []) } as unknown as InvitationsRepository,
       outbox as unknown as OutboxService,
     ),
     outbox as unknown as OutboxService,
