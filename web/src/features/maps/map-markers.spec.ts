@@ -92,6 +92,27 @@ describe('the view (spec §9 Map)', () => {
     expect(fitView([{ lat: 53.8, lng: -1.55 }], size, { maxZoom: 8 }).zoom).toBe(8);
   });
 
+  it('fits sites on three continents inside a phone-sized map (zoom below 2)', () => {
+    const phone = { width: 358, height: 420 };
+    const points = [
+      { lat: 51.5, lng: -0.13 }, // London
+      { lat: -33.87, lng: 151.21 }, // Sydney
+      { lat: 38.9, lng: -77.04 }, // Washington
+    ];
+    const view = fitView(points, phone);
+    expect(view.zoom).toBeLessThan(2);
+    const scale = 2 ** view.zoom;
+    const [cx, cy] = project(view.center);
+    for (const point of points) {
+      const [x, y] = project(point);
+      const [sx, sy] = [(x - cx) * scale + phone.width / 2, (y - cy) * scale + phone.height / 2];
+      expect(sx).toBeGreaterThanOrEqual(0);
+      expect(sx).toBeLessThanOrEqual(phone.width);
+      expect(sy).toBeGreaterThanOrEqual(0);
+      expect(sy).toBeLessThanOrEqual(phone.height);
+    }
+  });
+
   it('fits markers across Britain at a zoom that shows them all, centred between them', () => {
     const leeds = { lat: 53.8, lng: -1.55 };
     const london = { lat: 51.5, lng: -0.13 };

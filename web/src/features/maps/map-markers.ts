@@ -16,7 +16,11 @@ export const MAX_FIT_ZOOM = 12;
  * still a click away.
  */
 export const OFFLINE_MAX_FIT_ZOOM = 8;
-export const MIN_ZOOM = 2;
+/**
+ * The whole world is 256 px wide at zoom 0: a phone's map (about 350 px) needs it to show sites
+ * in Britain, America and Australia at once (audit N: at 2, the fit left two of them outside).
+ */
+export const MIN_ZOOM = 0;
 export const MAX_ZOOM = 16;
 /** Web Mercator: the world is 256 × 2^zoom pixels wide (as Google's maps). */
 export const TILE_SIZE = 256;

@@ -248,6 +248,36 @@ describe('Equipment list: favourites, filters, pagination, failures (spec ยง2, ย
     await waitFor(() => expect(listCalls(calls).at(-1)?.url).toBe('/api/equipment?page=3&limit=12'));
   });
 
+  it('moves a page past the last one (a stale link) to the last page, never saying the catalogue is empty (audit M)', async () => {
+    signInForTest();
+    const { calls } = mockFetch(
+      baseApis({
+        'GET /api/equipment': (call) =>
+          call.url.includes('page=9999') ? page([], 3) : page([breaker, mixer], 3),
+      }),
+    );
+    renderApp('/equipment?page=9999');
+    await screen.findByTestId(`equipment-card-${BREAKER}`, {}, { timeout: 15_000 });
+    expect(listCalls(calls).at(-1)?.url).toBe('/api/equipment?page=3&limit=12');
+    expect(screen.queryByText('No equipment yet')).not.toBeInTheDocument();
+  });
+
+  it('drops a category the catalogue does not have (a mistyped link) and lists everything (audit M)', async () => {
+    signInForTest();
+    const { calls } = mockFetch(
+      baseApis({
+        'GET /api/equipment': (call) =>
+          call.url.includes('category=')
+            ? { status: 400, body: { error: 'Invalid category' } }
+            : page([breaker]),
+      }),
+    );
+    renderApp('/equipment?category=Bogus');
+    await screen.findByTestId(`equipment-card-${BREAKER}`, {}, { timeout: 15_000 });
+    expect(listCalls(calls).at(-1)?.url).toBe('/api/equipment?page=1&limit=12');
+    expect(screen.queryByText('Failed to load equipment')).not.toBeInTheDocument();
+  });
+
   it("shows 'Failed to load equipment' with Try Again, which asks again", async () => {
     signInForTest();
     let fail = true;

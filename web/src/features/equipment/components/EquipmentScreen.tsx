@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { EQUIPMENT_CATEGORIES } from '@planted/domain';
 import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
+import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useDeleteEquipment } from '../api/delete-equipment';
 import { useCategories } from '../api/get-categories';
@@ -55,6 +57,13 @@ export function EquipmentScreen() {
 
   const filtered = Boolean(search || category);
   const totalPages = list.data?.pagination.pages ?? 1;
+  const pageGone = usePageInRange(page, list.data?.pagination.pages, setFilters);
+  // A category the catalogue does not have (a mistyped or old link) is no filter at all: the
+  // server refuses it, and Try Again could never succeed (audit M).
+  const unknownCategory = category !== '' && !(EQUIPMENT_CATEGORIES as readonly string[]).includes(category);
+  useEffect(() => {
+    if (unknownCategory) setFilters({ category: '', page: 1 });
+  }, [unknownCategory, setFilters]);
 
   const clearFilters = () => {
     setSearch('');
@@ -156,7 +165,7 @@ export function EquipmentScreen() {
       <CardGrid
         items={list.data?.equipment}
         getKey={(item) => item.id}
-        isLoading={list.isPending}
+        isLoading={list.isPending || pageGone || unknownCategory}
         error={list.isError ? t('loadFailed') : null}
         onRetry={() => void list.refetch()}
         empty={{

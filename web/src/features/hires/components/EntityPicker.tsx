@@ -38,8 +38,9 @@ export function EntityPicker({
   failed?: boolean;
   onRetry?: () => void;
   limit?: number;
-  addLabel: string;
-  onAdd: () => void;
+  /** The quick-add button's name and action; none for a user who may not add such a record. */
+  addLabel?: string;
+  onAdd?: () => void;
   testId: string;
 }) {
   const { t } = useTranslation(['hires', 'forms']);
@@ -56,7 +57,9 @@ export function EntityPicker({
         value={value}
         loading={loading}
         loadingText={t('form.loadingOptions')}
-        noOptionsText={failed ? t('form.optionsFailed') : t('form.noOptions')}
+        noOptionsText={
+          failed ? t('form.optionsFailed') : onAdd ? t('form.noOptions') : t('form.nothingFound')
+        }
         getOptionLabel={(option) => option.label}
         isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
         filterOptions={(all, state) => {
@@ -103,11 +106,18 @@ export function EntityPicker({
           />
         )}
       />
-      <Tooltip title={addLabel}>
-        <IconButton aria-label={addLabel} onClick={onAdd} sx={{ mt: 1 }} data-testid={`${testId}-quick-add`}>
-          <AddCircleOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      {onAdd && addLabel && (
+        <Tooltip title={addLabel}>
+          <IconButton
+            aria-label={addLabel}
+            onClick={onAdd}
+            sx={{ mt: 1 }}
+            data-testid={`${testId}-quick-add`}
+          >
+            <AddCircleOutlineIcon />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { useToast } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/session';
 import { useSites, type Site } from '../../../lib/sites';
 import { useTranslateApiError } from '../../../lib/use-error-text';
 import type { Hire } from '../api/get-hires';
@@ -91,6 +92,7 @@ export function HireFormModal({
   const { t } = useTranslation(['hires', 'forms', 'common']);
   const toast = useToast();
   const translateError = useTranslateApiError();
+  const isAdmin = useSession().user?.role === 'admin';
   const save = useSaveHire();
   const form = useZodForm(hireFormSchema, { defaultValues: defaultsOf(hire, prefill) as never });
   const [quickAdd, setQuickAdd] = useState<QuickAdd>(null);
@@ -205,8 +207,8 @@ export function HireFormModal({
               failed={equipment.isError && !equipment.data}
               onRetry={() => void equipment.refetch()}
               limit={EQUIPMENT_DROPDOWN_MAX}
-              addLabel={t('quickAdd.equipment')}
-              onAdd={() => setQuickAdd('equipment')}
+              // Only administrators add to the catalogue (spec §6); anyone may add a site.
+              {...(isAdmin && { addLabel: t('quickAdd.equipment'), onAdd: () => setQuickAdd('equipment') })}
               testId="hire-equipment"
             />
             <EntityPicker
@@ -217,8 +219,7 @@ export function HireFormModal({
               loading={suppliers.isPending}
               failed={suppliers.isError && !suppliers.data}
               onRetry={() => void suppliers.refetch()}
-              addLabel={t('quickAdd.supplier')}
-              onAdd={() => setQuickAdd('supplier')}
+              {...(isAdmin && { addLabel: t('quickAdd.supplier'), onAdd: () => setQuickAdd('supplier') })}
               testId="hire-supplier"
             />
             <EntityPicker

@@ -606,6 +606,16 @@ describe('Upgrade Required (spec §2, §4 Hire limit)', () => {
 });
 
 describe('Quick-add modals on the hire form (spec §2, §3, §5)', () => {
+  it('offers a user who is not an administrator the quick-add of a site only (spec §6; audit M)', async () => {
+    signInForTest({ ...testUser, role: 'user' });
+    const { user } = await open('/hires');
+    await user.click(screen.getByTestId('hire-add'));
+    const form = await screen.findByRole('dialog', { name: 'New Hire' });
+    expect(within(form).getByRole('button', { name: 'Quick add site' })).toBeInTheDocument();
+    for (const name of ['Quick add equipment', 'Quick add supplier'])
+      expect(within(form).queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
   it('adds equipment with the quick-add lists and required description, and selects it', async () => {
     const created = { ...equipmentItem, id: '00000000-0000-4000-8000-00000000e002', name: 'Hilti Breaker' };
     const { calls, user } = await open('/hires', {

@@ -20,6 +20,7 @@ import { hireKeys } from '../../../lib/query-keys';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useQueryParamsOnce } from '../../../lib/use-query-params-once';
 import { useSelection } from '../../../lib/use-selection';
+import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useBulkDelete, useBulkStatus, useDeleteHire } from '../api/delete-hires';
 import { useHire } from '../api/get-hire';
@@ -75,13 +76,8 @@ export function HiresScreen() {
   const list = useHireList({ page, search, showCompleted });
   const hires = list.data?.hires;
   const totalPages = list.data?.pagination.totalPages ?? 1;
-  // A page that no longer exists (its hires completed in bulk, edited away, deleted elsewhere):
-  // show the last one that does, not an empty list with no pagination to leave it by.
-  const lastPage = list.data?.pagination.totalPages;
-  const pageGone = lastPage !== undefined && page > Math.max(1, lastPage);
-  useEffect(() => {
-    if (pageGone) setFilters({ page: Math.max(1, lastPage ?? 1) });
-  }, [pageGone, lastPage, setFilters]);
+  // A page that no longer exists (its hires completed in bulk, edited away, deleted elsewhere).
+  usePageInRange(page, list.data?.pagination.totalPages, setFilters);
   const ids = useMemo(() => (hires ?? []).map((hire) => hire.id), [hires]);
   const selection = useSelection(ids);
   const remove = useDeleteHire();

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../components/ui/usePageTitle';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
+import { usePageInRange } from '../../../lib/use-page-in-range';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useDeleteSupplier } from '../api/delete-supplier';
 import { useFetchSupplier } from '../api/get-supplier';
@@ -44,6 +45,7 @@ export function SuppliersScreen() {
   const [confirming, setConfirming] = useState(false);
 
   const list = useSupplierList({ page, search, favorites });
+  const pageGone = usePageInRange(page, list.data?.pagination.pages, setFilters);
   const toggleFavorite = useToggleSupplierFavorite();
   const remove = useDeleteSupplier();
 
@@ -101,7 +103,7 @@ export function SuppliersScreen() {
       <CardGrid
         items={list.data?.suppliers}
         getKey={(supplier) => supplier.id}
-        isLoading={list.isPending}
+        isLoading={list.isPending || pageGone}
         error={list.isError ? errorText(list.error, t('loadFailed')) : null}
         onRetry={() => void list.refetch()}
         empty={{
