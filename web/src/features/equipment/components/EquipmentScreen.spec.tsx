@@ -91,10 +91,10 @@ const listCalls = (calls: FetchCall[]) =>
     (call) => call.method === 'GET' && /^\/api\/equipment(\/favorites\/list)?(\?|$)/.test(call.url),
   );
 
-async function open(over: Answers = {}, user = testUser) {
+async function open(over: Answers = {}, user = testUser, path = '/equipment') {
   signInForTest(user);
   const fetched = mockFetch(baseApis(over));
-  renderApp('/equipment');
+  renderApp(path);
   await screen.findByTestId(`equipment-card-${BREAKER}`, {}, { timeout: 15_000 });
   return { ...fetched, user: userEvent.setup({ delay: null }) };
 }
@@ -249,31 +249,29 @@ describe('Equipment list: favourites, filters, pagination, failures (spec ยง2, ย
   });
 
   it('moves a page past the last one (a stale link) to the last page, never saying the catalogue is empty (audit M)', async () => {
-    signInForTest();
-    const { calls } = mockFetch(
-      baseApis({
+    const { calls } = await open(
+      {
         'GET /api/equipment': (call) =>
           call.url.includes('page=9999') ? page([], 3) : page([breaker, mixer], 3),
-      }),
+      },
+      testUser,
+      '/equipment?page=9999',
     );
-    renderApp('/equipment?page=9999');
-    await screen.findByTestId(`equipment-card-${BREAKER}`, {}, { timeout: 15_000 });
     expect(listCalls(calls).at(-1)?.url).toBe('/api/equipment?page=3&limit=12');
     expect(screen.queryByText('No equipment yet')).not.toBeInTheDocument();
   });
 
   it('drops a category the catalogue does not have (a mistyped link) and lists everything (audit M)', async () => {
-    signInForTest();
-    const { calls } = mockFetch(
-      baseApis({
+    const { calls } = await open(
+      {
         'GET /api/equipment': (call) =>
           call.url.includes('category=')
             ? { status: 400, body: { error: 'Invalid category' } }
             : page([breaker]),
-      }),
+      },
+      testUser,
+      '/equipment?category=Bogus',
     );
-    renderApp('/equipment?category=Bogus');
-    await screen.findByTestId(`equipment-card-${BREAKER}`, {}, { timeout: 15_000 });
     expect(listCalls(calls).at(-1)?.url).toBe('/api/equipment?page=1&limit=12');
     expect(screen.queryByText('Failed to load equipment')).not.toBeInTheDocument();
   });
