@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useZodForm } from '../../../components/ui/form/use-zod-form';
 import { useToast } from '../../../components/ui/toast';
 import { useCreateInvitation } from '../api/create-invitation';
+import { usePendingInvitations } from '../api/get-pending-invitations';
 import { inviteFormSchema } from '../schemas';
 
 const EMPTY = { email: '', name: '', role: DEFAULT_INVITE_ROLE };
@@ -16,6 +17,8 @@ const EMPTY = { email: '', name: '', role: DEFAULT_INVITE_ROLE };
 export function InviteUserForm() {
   const { t } = useTranslation(['users', 'common']);
   const invite = useCreateInvitation();
+  // An address with a pending invitation gets a new link, and its old one stops working: said so.
+  const pending = usePendingInvitations();
   const form = useZodForm(inviteFormSchema, { defaultValues: EMPTY });
   const toast = useToast();
 
@@ -33,8 +36,13 @@ export function InviteUserForm() {
           aria-label={t('invite.title')}
           errorFallback={t('invite.failed')}
           onSubmit={async (values) => {
+            const address = values.email.trim().toLowerCase();
+            const replaces = (pending.data?.invitations ?? []).some(
+              (earlier) => earlier.email.toLowerCase() === address,
+            );
             const { invitation } = await invite.mutateAsync(values);
-            toast.success(t('invite.sent', { email: invitation?.email ?? values.email }));
+            const email = invitation?.email ?? values.email;
+            toast.success(replaces ? t('invite.sentAgain', { email }) : t('invite.sent', { email }));
             form.reset(EMPTY);
           }}
         >

@@ -63,6 +63,30 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     );
   });
 
+  it('says an invitation to an address already pending was sent again, its earlier link no longer working', async () => {
+    signInForTest();
+    mockFetch({
+      'GET /api/users': users,
+      'GET /api/invitations': pendingAnswer(),
+      'POST /api/invitations': {
+        status: 201,
+        body: {
+          invitation: { ...invitations[0], id: '00000000-0000-4000-8000-000000000103' },
+          message: 'sent',
+        },
+      },
+    });
+    renderApp('/users');
+    await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
+    const user = userEvent.setup({ delay: null });
+    const form = screen.getByRole('form', { name: 'Invite a user' });
+    await user.type(within(form).getByLabelText('Email'), ' IVY@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
+    expect(
+      await screen.findByText('Invitation sent to ivy@example.com again: the earlier link no longer works'),
+    ).toBeInTheDocument();
+  });
+
   it("says 'unlimited' for a plan without a user limit, and 'No pending invitations.' when there are none", async () => {
     signInForTest();
     mockFetch({
