@@ -273,6 +273,8 @@ describe('Equipment list: favourites, filters, pagination, failures (spec ยง2, ย
       '/equipment?category=Bogus',
     );
     expect(listCalls(calls).at(-1)?.url).toBe('/api/equipment?page=1&limit=12');
+    // Never asked for: the server would refuse it.
+    expect(listCalls(calls).filter((call) => call.url.includes('category='))).toEqual([]);
     expect(screen.queryByText('Failed to load equipment')).not.toBeInTheDocument();
   });
 

@@ -38,7 +38,11 @@ export function EquipmentScreen() {
   const errorText = useErrorText();
 
   // In the address (?search=…&category=…&page=2&favorites=1): Back, a reload or a shared link keeps them.
-  const [{ favorites, search, category, page }, setFilters] = useUrlFilters(EQUIPMENT_FILTERS);
+  const [{ favorites, search, category: asked, page }, setFilters] = useUrlFilters(EQUIPMENT_FILTERS);
+  // A category the catalogue does not have (a mistyped or old link) is no filter at all: the
+  // server would refuse it, and Try Again could never succeed (audit M). The address is tidied below.
+  const unknownCategory = asked !== '' && !(EQUIPMENT_CATEGORIES as readonly string[]).includes(asked);
+  const category = unknownCategory ? '' : asked;
   const setFavorites = (value: boolean) => setFilters({ favorites: value });
   const setSearch = (value: string) => setFilters({ search: value });
   const setCategory = (value: string) => setFilters({ category: value });
@@ -58,9 +62,6 @@ export function EquipmentScreen() {
   const filtered = Boolean(search || category);
   const totalPages = list.data?.pagination.pages ?? 1;
   const pageGone = usePageInRange(page, list.data?.pagination.pages, setFilters);
-  // A category the catalogue does not have (a mistyped or old link) is no filter at all: the
-  // server refuses it, and Try Again could never succeed (audit M).
-  const unknownCategory = category !== '' && !(EQUIPMENT_CATEGORIES as readonly string[]).includes(category);
   useEffect(() => {
     if (unknownCategory) setFilters({ category: '', page: 1 });
   }, [unknownCategory, setFilters]);
@@ -165,7 +166,7 @@ export function EquipmentScreen() {
       <CardGrid
         items={list.data?.equipment}
         getKey={(item) => item.id}
-        isLoading={list.isPending || pageGone || unknownCategory}
+        isLoading={list.isPending || pageGone}
         error={list.isError ? t('loadFailed') : null}
         onRetry={() => void list.refetch()}
         empty={{
