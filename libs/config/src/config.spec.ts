@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { baseEnvSchema, ConfigError, parseConfig } from './config';
+import {
+  baseEnvSchema,
+  ConfigError,
+  eventRetentionMs,
+  parseConfig,
+  processedEventsRetentionMs,
+} from './config';
 
 describe('config validated at boot', () => {
   it('uses the local defaults for this machine when nothing is set', () => {
@@ -30,5 +36,18 @@ describe('config validated at boot', () => {
 
   it('coerces numbers', () => {
     expect(parseConfig(baseEnvSchema, { NATS_REQUEST_TIMEOUT_MS: '250' }).NATS_REQUEST_TIMEOUT_MS).toBe(250);
+  });
+
+  it('keeps events 30 days by default, and a consumer’s records of them a day longer; 0 keeps both forever', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const byDefault = parseConfig(baseEnvSchema, {});
+    expect(byDefault.EVENT_RETENTION_DAYS).toBe(30);
+    expect(eventRetentionMs(byDefault)).toBe(30 * day);
+    expect(processedEventsRetentionMs(byDefault)).toBe(31 * day);
+    const forever = parseConfig(baseEnvSchema, { EVENT_RETENTION_DAYS: '0' });
+    expect(eventRetentionMs(forever)).toBe(0);
+    expect(processedEventsRetentionMs(forever)).toBeUndefined();
+    expect(() => parseConfig(baseEnvSchema, { EVENT_RETENTION_DAYS: '-1' })).toThrow(/EVENT_RETENTION_DAYS/);
+    expect(() => parseConfig(baseEnvSchema, { EVENT_RETENTION_DAYS: '1.5' })).toThrow(/EVENT_RETENTION_DAYS/);
   });
 });

@@ -38,6 +38,14 @@ export const baseEnvSchema = z.object({
    */
   SESSION_REVOCATION_LOOKBACK_SECONDS: z.coerce.number().int().positive().default(86_400),
   /**
+   * How many days the JetStream event streams keep an event (their max_age), and consumers
+   * their record of the events they applied (processed_events, a day longer): without a
+   * limit both grow with every event ever written. A consumer down for longer than this, or
+   * made anew, sees only these last days. 0 keeps everything forever. At least one day, so
+   * the session revocations of SESSION_REVOCATION_LOOKBACK_SECONDS are still there.
+   */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /**
    * OpenTelemetry: the OTLP/HTTP collector that traces are sent to (as JSON, to
    * <endpoint>/v1/traces). Unset, nothing is traced (@planted/observability).
    */
@@ -47,6 +55,24 @@ export const baseEnvSchema = z.object({
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** EVENT_RETENTION_DAYS in milliseconds: the event streams' max_age (0: kept forever). */
+export function eventRetentionMs(config: Pick<BaseEnv, 'EVENT_RETENTION_DAYS'>): number {
+  return config.EVENT_RETENTION_DAYS * DAY_MS;
+}
+
+/**
+ * How long a consumer keeps its record of an applied event: a day longer than the stream
+ * keeps the event, so none that can still be delivered again is forgotten. Undefined when
+ * events are kept forever (their records then are too).
+ */
+export function processedEventsRetentionMs(
+  config: Pick<BaseEnv, 'EVENT_RETENTION_DAYS'>,
+): number | undefined {
+  return config.EVENT_RETENTION_DAYS === 0 ? undefined : eventRetentionMs(config) + DAY_MS;
+}
 
 export class ConfigError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {

@@ -76,7 +76,21 @@ export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
   observer?: { redelivered(consumer: string, subject: string): void };
   /** Scope of the handler spans (the service's name) when tracing is on. */
   traceScope?: string;
+  /**
+   * How long this consumer's rows of processed_events are kept; older ones are deleted every
+   * `pruneEveryMs`. Make it longer than the stream's max_age: an event older than that can
+   * no longer be delivered again, so its record protects nothing (processedEventsRetentionMs).
+   * Unset, rows are kept forever, as a stream without max_age keeps its events.
+   */
+  keepProcessedMs?: number;
+  /** How often old processed_events rows are deleted when keepProcessedMs is set. Default 10 minutes. */
+  pruneEveryMs?: number;
 }
+
+/** processed_events rows deleted per statement, so no statement holds many locks for long. */
+const PRUNE_BATCH = 1000;
+/** Statements per turn of the prune loop: a first prune of a large table goes on at the next turns, a second apart. */
+const PRUNE_BATCHES_PER_TURN = 10;
 
 interface Route<TTx> {
   event: EventSubject;
@@ -137,17 +151,27 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     tx: TTx,
     values: { consumer: string; eventIds: string[] },
   ) => Promise<{ eventId: string }[]>;
+  /** Deletes up to PRUNE_BATCH of this consumer's processed_events rows older than `seconds`; answers how many. */
+  private readonly prune: (
+    tx: TTx,
+    values: { consumer: string; seconds: number },
+  ) => Promise<{ n: number }[]>;
   private loop: Promise<void> | undefined;
+  private pruning: Promise<void> | undefined;
+  private readonly pruneSleeper = new Sleeper();
   private messages: ConsumerMessages | undefined;
   private stopping = false;
 
   constructor(private readonly options: EventConsumerOptions<TTx>) {
     if (natsName(options.name) !== options.name)
       throw new Error(`Invalid consumer name "${options.name}" (no '.', '*', '>' or spaces)`);
+    if (options.keepProcessedMs !== undefined && !(options.keepProcessedMs > 0))
+      throw new Error(`keepProcessedMs of ${options.name} must be positive (unset keeps rows forever)`);
     this.name = options.name;
     this.maxDeliver = options.maxDeliver ?? 10;
     this.batchSize = options.batchSize ?? 20;
     this.claim = claimStatement(options.processedEvents);
+    this.prune = pruneStatement(options.processedEvents);
   }
 
   /** Registers the handler of one event. Call before start(). */
@@ -170,6 +194,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     let firstAttempt!: () => void;
     const attempted = new Promise<void>((resolve) => (firstAttempt = resolve));
     this.loop = this.run(firstAttempt);
+    if (this.options.keepProcessedMs !== undefined) this.pruning = this.pruneLoop();
     await attempted;
   }
 
@@ -178,10 +203,57 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     if (!this.loop) return;
     this.stopping = true;
     this.sleeper.wake();
+    this.pruneSleeper.wake();
     void this.messages?.close();
-    await this.loop;
+    await Promise.all([this.loop, this.pruning]);
     this.loop = undefined;
+    this.pruning = undefined;
     this.messages = undefined;
+  }
+
+  /**
+   * Deletes this consumer's processed_events rows older than keepProcessedMs, a batch per
+   * statement (each its own transaction), and answers how many. Replicas pruning at once skip
+   * each other's rows rather than wait for them. The consumer does it every pruneEveryMs;
+   * tests and scripts may call it on a stopped consumer.
+   */
+  async pruneProcessedOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
+    const keepMs = this.options.keepProcessedMs;
+    if (keepMs === undefined) return 0;
+    let deleted = 0;
+    for (let batch = 1; ; batch++) {
+      const [row] = await this.transaction((tx) =>
+        this.prune(tx, { consumer: this.name, seconds: keepMs / 1000 }),
+      );
+      const n = row?.n ?? 0;
+      deleted += n;
+      if (n < PRUNE_BATCH || batch >= maxBatches || (this.stopping && this.loop)) return deleted;
+    }
+  }
+
+  /** pruneProcessedOnce every pruneEveryMs while consuming: a failure is logged and tried at the next turn. */
+  private async pruneLoop(): Promise<void> {
+    const everyMs = this.options.pruneEveryMs ?? 10 * 60 * 1000;
+    let waitMs = everyMs;
+    while (!this.stopping) {
+      await this.pruneSleeper.sleep(waitMs);
+      if (this.stopping) break;
+      waitMs = everyMs;
+      try {
+        const deleted = await this.pruneProcessedOnce(PRUNE_BATCHES_PER_TURN);
+        if (deleted >= PRUNE_BATCH * PRUNE_BATCHES_PER_TURN) waitMs = 1000;
+        if (deleted > 0)
+          this.options.logger.info(
+            { consumer: this.name, deleted },
+            'event consumer: old processed_events deleted',
+          );
+      } catch (err) {
+        this.options.logger.warn(
+          { err, consumer: this.name },
+          'event consumer: cannot delete old processed_events; will try again',
+        );
+      }
+    }
   }
 
   private async run(firstAttempt: () => void): Promise<void> {
@@ -483,6 +555,31 @@ function claimStatement(table: ProcessedEventsTable) {
         select ${sql.placeholder('consumer')}, unnest(${sql.placeholder('eventIds')}::uuid[])
         on conflict do nothing
         returning ${sql.identifier('event_id')} as "eventId"`,
+  );
+}
+
+/**
+ * One batch of a consumer's prune, prepared once per connection: the rows it deletes are
+ * found through processed_events_pruned_idx (consumer, processed_at), never by reading the
+ * rows it keeps; rows another replica's prune holds are skipped.
+ */
+function pruneStatement(table: ProcessedEventsTable) {
+  const { schema, name } = getTableConfig(table);
+  const qualified = schema ? `${schema}.${name}` : name;
+  const digest = createHash('sha1').update(qualified).digest('hex').slice(0, 12);
+  const consumer = sql.identifier('consumer');
+  const eventId = sql.identifier('event_id');
+  return preparedSql<{ n: number }>(
+    `processed_events_prune_${digest}`,
+    sql`with deleted as (
+          delete from ${table} where (${consumer}, ${eventId}) in (
+            select ${consumer}, ${eventId} from ${table}
+             where ${consumer} = ${sql.placeholder('consumer')}
+               and ${sql.identifier('processed_at')} < now() - make_interval(secs => ${sql.placeholder('seconds')}::float8)
+             limit ${sql.raw(String(PRUNE_BATCH))}
+             for update skip locked)
+          returning 1)
+        select count(*)::int as n from deleted`,
   );
 }
 

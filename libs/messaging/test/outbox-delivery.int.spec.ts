@@ -621,6 +621,107 @@ describe('outbox → JetStream → idempotent consumer', () => {
     }
   }, 90_000);
 
+  describe('forgetting applied events older than the stream keeps them', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const processedTable = `"${schemaName}".processed_events`;
+
+    /** Records `count` events as applied by `consumer`, `daysAgo` days ago; answers their ids. */
+    async function recordProcessed(consumer: string, count: number, daysAgo: number): Promise<string[]> {
+      const { rows } = await pool.query<{ id: string }>(
+        `insert into ${processedTable} (consumer, event_id, processed_at)
+         select $1, gen_random_uuid(), now() - make_interval(days => $3) from generate_series(1, $2)
+         returning event_id as id`,
+        [consumer, count, daysAgo],
+      );
+      return rows.map((row) => row.id);
+    }
+
+    async function recorded(consumer: string, ids: string[]): Promise<number> {
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from ${processedTable} where consumer = $1 and event_id = any($2::uuid[])`,
+        [consumer, ids],
+      );
+      return rows[0]!.n;
+    }
+
+    it('finds the rows to delete through an index, not by reading the rows it keeps', async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('set local enable_seqscan = off');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(
+          `explain select consumer, event_id from ${processedTable}
+            where consumer = 'c' and processed_at < now() - make_interval(secs => 86400) limit 1000 for update skip locked`,
+        );
+        const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+        expect(text).toContain('processed_events_pruned_idx');
+        expect(text).not.toContain('Seq Scan');
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    });
+
+    it('deletes its own rows older than it keeps them, a batch at a time, never a recent one nor another consumer’s', async () => {
+      const name = 'test-prune';
+      const pruner = new EventConsumer({ ...consumerOptions(), name, db, keepProcessedMs: 2 * DAY_MS }).on(
+        Deposited,
+        async () => undefined,
+      );
+      const old = await recordProcessed(name, 1205, 3);
+      const recent = await recordProcessed(name, 4, 1);
+      const othersOld = await recordProcessed('test-other', 3, 3);
+
+      // A turn of the loop deletes a few batches at most (here one); the rest at the next.
+      expect(await pruner.pruneProcessedOnce(1)).toBe(1000);
+      expect(await pruner.pruneProcessedOnce()).toBe(205);
+      expect(await recorded(name, old)).toBe(0);
+      expect(await recorded(name, recent)).toBe(recent.length);
+      expect(await recorded('test-other', othersOld)).toBe(othersOld.length);
+      expect(await pruner.pruneProcessedOnce()).toBe(0);
+
+      // Without keepProcessedMs (events kept forever) nothing is deleted.
+      const keeper = new EventConsumer({ ...consumerOptions(), name: 'test-other', db }).on(
+        Deposited,
+        async () => undefined,
+      );
+      expect(await keeper.pruneProcessedOnce()).toBe(0);
+      expect(await recorded('test-other', othersOld)).toBe(othersOld.length);
+    });
+
+    it('deletes them by itself while it consumes, and still applies new events once', async () => {
+      const name = 'test-pruning';
+      const applied: string[] = [];
+      const pruning = new EventConsumer({
+        ...consumerOptions(),
+        name,
+        db,
+        keepProcessedMs: 2 * DAY_MS,
+        pruneEveryMs: 50,
+      }).on(Withdrawn, async (event) => void applied.push(event.id));
+      const old = await recordProcessed(name, 30, 3);
+      await pruning.start();
+      try {
+        await waitFor(async () => ((await recorded(name, old)) === 0 ? true : undefined));
+        const id = await db.transaction((tx) => addToOutbox(tx, outbox, Withdrawn, { amount: 7 }));
+        relay.notify();
+        await waitFor(() => (applied.includes(id) ? true : undefined));
+        // Recent: kept, so a redelivery of it would change nothing.
+        expect(await recorded(name, [id])).toBe(1);
+        expect(applied.filter((one) => one === id)).toEqual([id]);
+        expect(
+          logLines.some(
+            (line) => line.consumer === name && line.msg.includes('old processed_events deleted'),
+          ),
+        ).toBe(true);
+      } finally {
+        await pruning.stop();
+        const jsm = await nc.jetstreamManager();
+        await jsm.consumers.delete(stream, name).catch(() => undefined);
+      }
+    });
+  });
+
   it('publishes on a connection of its own while every connection of the service pool is taken', async () => {
     await relay.stop();
     // A service's pool whose one connection serves a long request.

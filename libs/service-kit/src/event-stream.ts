@@ -30,21 +30,31 @@ export function contractEventsOf(service: string): readonly string[] {
     .sort();
 }
 
-export function eventStreamSpec(stream: EventStreamDefinition, subjectPrefix: string): StreamSpec {
+/** The stream's spec; `maxAgeMs` is EVENT_RETENTION_DAYS (eventRetentionMs), 0 keeping every event. */
+export function eventStreamSpec(
+  stream: EventStreamDefinition,
+  subjectPrefix: string,
+  maxAgeMs = 0,
+): StreamSpec {
   return {
     name: streamName(subjectPrefix, stream.name),
     subjects: stream.subjects.map((subject) => prefixed(subjectPrefix, subject)),
     description: stream.description,
+    maxAgeMs,
   };
 }
 
-/** Creates or updates the stream at boot; without it the outbox could not be published. */
+/**
+ * Creates or updates the stream at boot; without it the outbox could not be published. An
+ * existing stream takes the new max_age, dropping events older than it.
+ */
 export async function ensureEventStream(
   nc: NatsConnection,
   stream: EventStreamDefinition,
   subjectPrefix: string,
+  maxAgeMs = 0,
 ): Promise<string> {
-  const spec = eventStreamSpec(stream, subjectPrefix);
+  const spec = eventStreamSpec(stream, subjectPrefix, maxAgeMs);
   try {
     await ensureStream(nc, spec);
   } catch (err) {

@@ -3,7 +3,13 @@ import type { Server } from 'node:http';
 import { Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from 'nats';
-import { httpPortVariable, parseConfig, type ServiceEnv } from '@planted/config';
+import {
+  eventRetentionMs,
+  httpPortVariable,
+  parseConfig,
+  processedEventsRetentionMs,
+  type ServiceEnv,
+} from '@planted/config';
 import { ServiceError } from '@planted/contracts';
 import { Database, databaseUnavailable, withoutQueryParameters, type Tx } from '@planted/db';
 import { createLogger, type Logger } from '@planted/logging';
@@ -163,7 +169,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
       await this.seenAssertions.ensureTable();
-      await ensureEventStream(this.nats, definition.events, prefix);
+      await ensureEventStream(this.nats, definition.events, prefix, this.eventRetention());
       this.relay = new OutboxRelay({
         db: this.database,
         table: definition.database.outbox,
@@ -261,6 +267,22 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     };
   }
 
+  /**
+   * The event streams' max_age (EVENT_RETENTION_DAYS), which must cover the session
+   * revocations this and every process reads back at start.
+   */
+  private eventRetention(): number {
+    const { config } = this;
+    const retentionMs = eventRetentionMs(config);
+    if (retentionMs > 0 && retentionMs < config.SESSION_REVOCATION_LOOKBACK_SECONDS * 1000)
+      throw new StartupError(
+        `EVENT_RETENTION_DAYS (${config.EVENT_RETENTION_DAYS}) keeps events for less than ` +
+          `SESSION_REVOCATION_LOOKBACK_SECONDS (${config.SESSION_REVOCATION_LOOKBACK_SECONDS}): ` +
+          'ended sessions would be forgotten. Raise it, or set it to 0 to keep events forever',
+      );
+    return retentionMs;
+  }
+
   /** The signer of the service's events and checker of those it reads (EVENT_SIGNING_SECRET). */
   private async eventSigner(): Promise<EventSigner> {
     try {
@@ -285,6 +307,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         logger,
         observer: this.metrics,
         traceScope: definition.name,
+        keepProcessedMs: processedEventsRetentionMs(config),
       });
       consumerDefinition.register(consumer, this.get);
       this.consumers.push(consumer);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseConfig } from '@planted/config';
 import { defineEvent } from '@planted/contracts';
-import { connect, headers as natsHeaders } from 'nats';
+import { connect, headers as natsHeaders, nanos } from 'nats';
 import {
   ensureStream,
   EventSigner,
@@ -104,6 +104,38 @@ describe('a service on the kit', () => {
   });
 });
 
+describe('event retention', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  it('gives its stream a max_age of EVENT_RETENTION_DAYS, 30 by default, and takes a changed one at its next start', async () => {
+    const h = await startService(serviceUnderTest(kitTestService), {
+      env: { EVENT_RETENTION_DAYS: undefined },
+    });
+    try {
+      const jsm = await h.nc.jetstreamManager();
+      expect((await jsm.streams.info(h.app.streamName)).config.max_age).toBe(nanos(30 * DAY_MS));
+      await h.app.close();
+      for (const [days, maxAge] of [
+        ['2', nanos(2 * DAY_MS)],
+        ['0', 0],
+      ] as const) {
+        const again = createServiceApp(
+          kitTestService,
+          parseConfig(kitTestService.config, { ...h.env, EVENT_RETENTION_DAYS: days }),
+        );
+        try {
+          await again.listen();
+          expect((await jsm.streams.info(h.app.streamName)).config.max_age).toBe(maxAge);
+        } finally {
+          await again.close();
+        }
+      }
+    } finally {
+      await h.close();
+    }
+  });
+});
+
 describe('shutdown', () => {
   it('lets the consumer finish the event in hand before the pool closes, and acks it', async () => {
     const h = await startService(serviceUnderTest(kitTestService));
@@ -184,6 +216,13 @@ describe('start-up failures are one clear line', () => {
     );
     expect(await failure({ GATEWAY_PUBLIC_KEYS: 'not a key' })).toBe(
       'kit-test: GATEWAY_PUBLIC_KEYS is neither a JWKS document nor PEM public keys',
+    );
+  });
+
+  it('names EVENT_RETENTION_DAYS when events would not outlive the session revocations read at start', async () => {
+    expect(await failure({ EVENT_RETENTION_DAYS: '1', SESSION_REVOCATION_LOOKBACK_SECONDS: '172800' })).toBe(
+      'kit-test: EVENT_RETENTION_DAYS (1) keeps events for less than SESSION_REVOCATION_LOOKBACK_SECONDS (172800): ' +
+        'ended sessions would be forgotten. Raise it, or set it to 0 to keep events forever',
     );
   });
 

@@ -63,7 +63,11 @@ export function processedEventsTable(schema: PgSchema) {
       eventId: uuid('event_id').notNull(),
       processedAt: timestamp('processed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     },
-    (t) => [primaryKey({ columns: [t.consumer, t.eventId] })],
+    (t) => [
+      primaryKey({ columns: [t.consumer, t.eventId] }),
+      // Each consumer's prune finds the rows older than it keeps through this (EventConsumer).
+      index('processed_events_pruned_idx').on(t.consumer, t.processedAt),
+    ],
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "processed_events_pruned_idx" ON "billing"."processed_events" USING btree ("consumer","processed_at");
