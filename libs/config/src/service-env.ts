@@ -38,6 +38,11 @@ export function serviceEnvSchema<const N extends string>(service: N, defaults: S
       .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
       .default(`planted_${service.replace(/-/g, '_')}`),
     DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    /**
+     * How long (hours) a creating request's Idempotency-Key is remembered: a retry with the
+     * key within it answers the first result. Older keys are deleted (every 10 minutes).
+     */
+    IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
     /** The gateway's public key(s) its assertions are verified with: JWKS or PEM, or a file of either. */
     GATEWAY_PUBLIC_KEYS: z.string().optional(),
     GATEWAY_PUBLIC_KEYS_FILE: z.string().optional(),

@@ -11,5 +11,6 @@ export * from './service-app';
 export * from './service-definition';
 export * from './startup-error';
 export * from './idempotency/idempotent-requests';
+export * from './idempotency/key-pruner';
 export * from './nats/bus-permissions';
 export * from './migrate-service';

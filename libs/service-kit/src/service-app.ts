@@ -32,6 +32,7 @@ import {
 import { flushTracing, startTracing } from '@planted/observability';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { ensureEventStream } from './event-stream';
+import { IdempotencyKeyPruner } from './idempotency/key-pruner';
 import { closeServer, createHealthServer, listenOn } from './http/health-server';
 import { Metrics } from './http/metrics';
 import { createAdmission } from './nats/admission';
@@ -105,6 +106,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
   private natsServer: ServiceNatsServer | undefined;
   private nest: INestMicroservice | undefined;
   private relay: OutboxRelay | undefined;
+  private keyPruner: IdempotencyKeyPruner | undefined;
   private revocations: SessionRevocations | undefined;
   private consumers: EventConsumer<Tx<S>>[] = [];
   private serving = false;
@@ -179,6 +181,16 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         signer,
       });
       this.relay.start();
+      const keyTable = definition.database.idempotentRequests;
+      if (keyTable) {
+        this.keyPruner = new IdempotencyKeyPruner({
+          pool: this.database.pool,
+          table: keyTable,
+          keepMs: config.IDEMPOTENCY_KEY_HOURS * 60 * 60 * 1000,
+          logger,
+        });
+        this.keyPruner.start();
+      }
       // Its own connection counts in db_pool_* with the service's pool.
       this.metrics.watchPool(() => this.relay?.poolStats());
       // Before the first request: a token ended before this service started is refused too.
@@ -327,6 +339,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     await this.waitForInFlight();
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
     await this.relay?.stop();
+    await this.keyPruner?.stop();
     await this.revocations?.stop();
     if (this.nats && !this.nats.isClosed()) await this.nats.drain().catch(() => undefined);
     await this.nest?.close();

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import type { ServiceEnv } from '@planted/config';
 import type { Tx } from '@planted/db';
 import type { Logger } from '@planted/logging';
-import type { EventConsumer, OutboxTable, ProcessedEventsTable } from '@planted/messaging';
+import type {
+  EventConsumer,
+  IdempotentRequestsTable,
+  OutboxTable,
+  ProcessedEventsTable,
+} from '@planted/messaging';
 import type { EventStreamDefinition } from './event-stream';
 
 export type DbSchema = Record<string, unknown>;
@@ -41,6 +46,8 @@ export interface ServiceDefinition<C extends ServiceEnv = ServiceEnv, S extends 
     migrationsFolder: string;
     outbox: OutboxTable;
     processedEvents: ProcessedEventsTable;
+    /** Where creating requests keep their Idempotency-Key; keys older than IDEMPOTENCY_KEY_HOURS are deleted. */
+    idempotentRequests?: IdempotentRequestsTable;
   };
   /** The stream the outbox is published to. */
   events: EventStreamDefinition;

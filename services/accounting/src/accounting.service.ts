@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { contractEventsOf, defineService } from '@planted/service-kit';
 import { accountingEnvSchema } from './config';
-import { outbox, processedEvents, schema } from './db/schema';
+import { idempotentRequests, outbox, processedEvents, schema } from './db/schema';
 import { ProjectsModule } from './projects/projects.module';
 import { PurchaseOrdersModule } from './purchase-orders/purchase-orders.module';
 import { accountingConsumers } from './read-models/consumers';
@@ -21,6 +21,7 @@ export const accountingService = defineService({
     migrationsFolder: join(__dirname, '..', 'migrations'),
     outbox,
     processedEvents,
+    idempotentRequests,
   },
   events: {
     name: 'ACCOUNTING',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { contractEventsOf, defineService } from '@planted/service-kit';
 import { billingEnvSchema } from './config';
-import { outbox, processedEvents, schema } from './db/schema';
+import { idempotentRequests, outbox, processedEvents, schema } from './db/schema';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { stripeEventsConsumer } from './webhooks/stripe-events.consumer';
 
@@ -16,6 +16,7 @@ export const billingService = defineService({
     migrationsFolder: join(__dirname, '..', 'migrations'),
     outbox,
     processedEvents,
+    idempotentRequests,
   },
   events: {
     name: 'BILLING',

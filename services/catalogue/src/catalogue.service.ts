@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { contractEventsOf, defineService } from '@planted/service-kit';
 import { catalogueEnvSchema } from './config';
-import { outbox, processedEvents, schema } from './db/schema';
+import { idempotentRequests, outbox, processedEvents, schema } from './db/schema';
 import { EquipmentModule } from './equipment/equipment.module';
 import { hirePricesConsumer } from './pricing/hire-prices.consumer';
 import { PricingModule } from './pricing/pricing.module';
@@ -19,6 +19,7 @@ export const catalogueService = defineService({
     migrationsFolder: join(__dirname, '..', 'migrations'),
     outbox,
     processedEvents,
+    idempotentRequests,
   },
   events: {
     name: 'CATALOGUE',

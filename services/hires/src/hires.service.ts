@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { contractEventsOf, defineService } from '@planted/service-kit';
 import { hiresEnvSchema } from './config';
-import { outbox, processedEvents, schema } from './db/schema';
+import { idempotentRequests, outbox, processedEvents, schema } from './db/schema';
 import { HiresModule } from './hires/hires.module';
 import { readModelConsumers } from './read-models/read-model.consumers';
 import { ReadModelsModule } from './read-models/read-models.module';
@@ -18,6 +18,7 @@ export const hiresService = defineService({
     migrationsFolder: join(__dirname, '..', 'migrations'),
     outbox,
     processedEvents,
+    idempotentRequests,
   },
   events: {
     name: 'HIRES',

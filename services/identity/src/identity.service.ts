@@ -4,7 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { identityEnvSchema } from './config';
 import { CustomersModule } from './customers/customers.module';
 import { subscriptionConsumer } from './customers/subscription.consumer';
-import { outbox, processedEvents, schema } from './db/schema';
+import { idempotentRequests, outbox, processedEvents, schema } from './db/schema';
 import { InvitationsModule } from './invitations/invitations.module';
 import { KeysModule } from './keys/keys.module';
 import { loadSigningKey, SIGNING_KEY } from './keys/signing-key';
@@ -23,6 +23,7 @@ export const identityService = defineService({
     migrationsFolder: join(__dirname, '..', 'migrations'),
     outbox,
     processedEvents,
+    idempotentRequests,
   },
   events: {
     name: 'IDENTITY',

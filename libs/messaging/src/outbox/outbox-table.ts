@@ -91,7 +91,11 @@ export function idempotentRequestsTable(schema: PgSchema) {
       result: jsonb('result').notNull(),
       createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     },
-    (t) => [primaryKey({ columns: [t.subject, t.caller, t.key] })],
+    (t) => [
+      primaryKey({ columns: [t.subject, t.caller, t.key] }),
+      // Keys older than a client could retry with are deleted through this (IdempotencyKeyPruner).
+      index('idempotent_requests_created_idx').on(t.createdAt),
+    ],
   );
 }
 

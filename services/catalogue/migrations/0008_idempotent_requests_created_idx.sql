@@ -1,0 +1,1 @@
+CREATE INDEX "idempotent_requests_created_idx" ON "catalogue"."idempotent_requests" USING btree ("created_at");
