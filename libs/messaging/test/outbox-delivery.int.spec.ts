@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { defineEvent, type EventEnvelope } from '@planted/contracts';
 import { Database, runAtCommit } from '@planted/db';
 import { createLogger, currentRequestId, runWithRequestId } from '@planted/logging';
-import { testDatabaseUrl, testKeys, TestNatsServer, uniqueName, waitFor } from '@planted/testing';
+import {
+  indexPlanOf,
+  testDatabaseUrl,
+  testKeys,
+  TestNatsServer,
+  uniqueName,
+  waitFor,
+} from '@planted/testing';
 import {
   addToOutbox,
   connectNats,
@@ -561,22 +568,13 @@ describe('outbox → JetStream → idempotent consumer', () => {
   });
 
   it('finds the published rows to prune through an index, not by reading the rows it keeps', async () => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      // Few rows here, so the planner would scan them anyway: forbid that to see the index serve.
-      await client.query('set local enable_seqscan = off');
-      const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `explain select id from "${schemaName}".outbox
-          where published_at < now() - make_interval(secs => 604800) limit 1000 for update skip locked`,
-      );
-      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(text).toContain('outbox_published_idx');
-      expect(text).not.toContain('Seq Scan');
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+    const plan = await indexPlanOf(
+      pool,
+      `select id from "${schemaName}".outbox
+        where published_at < now() - make_interval(secs => 604800) limit 1000 for update skip locked`,
+    );
+    expect(plan).toContain('outbox_published_idx');
+    expect(plan).not.toContain('Seq Scan');
   });
 
   it('deletes published rows older than it keeps them, a batch at a time, and never an unpublished one', async () => {
@@ -645,21 +643,13 @@ describe('outbox → JetStream → idempotent consumer', () => {
     }
 
     it('finds the rows to delete through an index, not by reading the rows it keeps', async () => {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        await client.query('set local enable_seqscan = off');
-        const plan = await client.query<{ 'QUERY PLAN': string }>(
-          `explain select consumer, event_id from ${processedTable}
-            where consumer = 'c' and processed_at < now() - make_interval(secs => 86400) limit 1000 for update skip locked`,
-        );
-        const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-        expect(text).toContain('processed_events_pruned_idx');
-        expect(text).not.toContain('Seq Scan');
-      } finally {
-        await client.query('rollback');
-        client.release();
-      }
+      const plan = await indexPlanOf(
+        pool,
+        `select consumer, event_id from ${processedTable}
+          where consumer = 'c' and processed_at < now() - make_interval(secs => 86400) limit 1000 for update skip locked`,
+      );
+      expect(plan).toContain('processed_events_pruned_idx');
+      expect(plan).not.toContain('Seq Scan');
     });
 
     it('deletes its own rows older than it keeps them, a batch at a time, never a recent one nor another consumer’s', async () => {

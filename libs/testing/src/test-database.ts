@@ -72,3 +72,23 @@ export function testServiceEnv(overrides: Record<string, string> = {}): Record<s
     ...overrides,
   };
 }
+
+/**
+ * The plan PostgreSQL would use for `query`, with sequential scans forbidden (a test's tables
+ * are small enough that the planner would scan them anyway): to show that an index serves it.
+ */
+export async function indexPlanOf(
+  pool: { connect(): Promise<{ query: Client['query']; release(): void }> },
+  query: string,
+): Promise<string> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain ${query}`);
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
