@@ -25,6 +25,9 @@ interface TextInputProps {
   minRows?: number;
   readOnly?: boolean;
   testId?: string;
+  /** A number input's step and least value (the arrow keys move by the step). */
+  step?: string;
+  min?: string;
 }
 
 /** Input types the browser draws a pattern into while empty. */
@@ -40,6 +43,8 @@ export function TextInput({
   testId,
   readOnly,
   type,
+  step,
+  min,
   ...rest
 }: TextInputProps) {
   const helper = error || hint;
@@ -65,6 +70,8 @@ export function TextInput({
           'data-testid': testId,
           'aria-describedby': helper ? helperId : undefined,
           'aria-invalid': Boolean(error),
+          step,
+          min,
         }}
         {...rest}
       />

@@ -19,6 +19,8 @@ export function FormTextField({
   hint,
   readOnly,
   testId,
+  step,
+  min,
 }: {
   name: string;
   id: string;
@@ -31,6 +33,9 @@ export function FormTextField({
   /** Shown and submitted, not typed into (a value someone else vouched for). */
   readOnly?: boolean;
   testId?: string;
+  /** A number input's step and least value (the arrow keys move by the step). */
+  step?: string;
+  min?: string;
 }) {
   const { t } = useTranslation();
   const { control } = useFormContext();
@@ -52,6 +57,8 @@ export function FormTextField({
       hint={hint}
       readOnly={readOnly}
       testId={testId}
+      step={step}
+      min={min}
     />
   );
 }

@@ -240,6 +240,8 @@ export function HireFormModal({
                   id="hire-price"
                   name="price"
                   type="number"
+                  step="0.01"
+                  min="0"
                   label={t('form.price')}
                   testId="hire-price"
                 />
@@ -258,6 +260,8 @@ export function HireFormModal({
                   id="hire-delivery"
                   name="delivery_charge"
                   type="number"
+                  step="0.01"
+                  min="0"
                   label={t('form.deliveryCharge')}
                   testId="hire-delivery"
                 />
@@ -267,6 +271,8 @@ export function HireFormModal({
                   id="hire-operator"
                   name="operator_cost"
                   type="number"
+                  step="0.01"
+                  min="0"
                   label={t('form.operatorCost')}
                   hint={t('form.operatorHint')}
                   testId="hire-operator"

@@ -349,6 +349,11 @@ describe('The hire form (spec §2, §5, §9)', () => {
     const { calls, user } = await open();
     await user.click(screen.getByTestId('hire-add'));
     const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    // Money moves by a penny (spec: price step 0.01) and is never below nought.
+    for (const field of ['hire-price', 'hire-delivery', 'hire-operator']) {
+      expect(within(dialog).getByTestId(field)).toHaveAttribute('step', '0.01');
+      expect(within(dialog).getByTestId(field)).toHaveAttribute('min', '0');
+    }
     await user.click(within(dialog).getByTestId('hire-save'));
     for (const message of [
       'Equipment is required',
