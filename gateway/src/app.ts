@@ -234,7 +234,7 @@ export async function createGatewayApp(
   SwaggerModule.setup('api/docs', app, openApi as unknown as OpenAPIObject, {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
-  const web = await registerWebApp(fastify, config.WEB_DIST);
+  const web = await registerWebApp(fastify, config.WEB_DIST, config.APP_URL);
   app.get(HttpErrorFilter).setRouteNotFound(methodNotAllowed(allowed, isApiPath, web.notFound));
   const webBuilt = web.built;
 

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseConfig } from '@planted/config';
-import { testServiceEnv } from '@planted/testing';
+import { freePort, testServiceEnv } from '@planted/testing';
 import { createGatewayApp, type GatewayApp } from '../src/app';
+import { canonicalPageUrl } from '../src/web/web-app';
 import { gatewayEnvSchema } from '../src/config';
 
 /** The gateway serves the built web app at `/` with history fallback and precompressed assets. */
@@ -96,5 +97,56 @@ describe('gateway serves the web app', () => {
     const res = await fetch(gw.url + '/api/unknown', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('a page asked for at another loopback name of APP_URL', () => {
+  it('is sent to APP_URL, where checkout, sign-in and emailed links come back with the session', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'planted-web-'));
+    const dist = path.join(dir, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Planted</title><div id="root"></div>',
+    );
+    const port = await freePort();
+    const gw = await createGatewayApp(
+      parseConfig(gatewayEnvSchema, {
+        ...testServiceEnv(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: `http://localhost:${port}`,
+        WEB_DIST: dist,
+        UPLOAD_DIR: path.join(dir, 'uploads'),
+      }),
+    );
+    try {
+      const page = await fetch(`http://127.0.0.1:${port}/subscription?success=true`, {
+        headers: { accept: 'text/html' },
+        redirect: 'manual',
+      });
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe(`http://localhost:${port}/subscription?success=true`);
+      // The API answers at any name (scripts, curl).
+      const api = await fetch(`http://127.0.0.1:${port}/api/unknown`, { redirect: 'manual' });
+      expect(api.status).toBe(404);
+    } finally {
+      await gw.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never goes to a name that is not loopback, nor to another port', () => {
+    expect(canonicalPageUrl('http://localhost:3000', '127.0.0.1:3000', '/x?y=1')).toBe(
+      'http://localhost:3000/x?y=1',
+    );
+    expect(canonicalPageUrl('http://localhost:3000', '[::1]:3000', '/')).toBe('http://localhost:3000/');
+    expect(canonicalPageUrl('http://localhost:3000', 'localhost:3000', '/')).toBeUndefined();
+    expect(canonicalPageUrl('http://localhost:3000', '127.0.0.1:3001', '/')).toBeUndefined();
+    expect(canonicalPageUrl('http://localhost:3000', '192.168.1.5:3000', '/')).toBeUndefined();
+    expect(canonicalPageUrl('https://planted.example.com', '127.0.0.1', '/')).toBeUndefined();
+    expect(canonicalPageUrl('http://localhost:3000', 'evil.example:3000', '/')).toBeUndefined();
+    expect(canonicalPageUrl('http://localhost:3000', 'not a host', '/')).toBeUndefined();
+    expect(canonicalPageUrl('http://localhost:3000', undefined, '/')).toBeUndefined();
   });
 });

@@ -28,18 +28,45 @@ function currentIndex(indexFile: string): () => Buffer | undefined {
   };
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where a page asked for at another loopback name of APP_URL's host and port is sent
+ * (`127.0.0.1:3000` for `localhost:3000`), or undefined. The browser keeps the session per
+ * origin, and Stripe's checkout, social sign-in and the emailed links all come back to
+ * APP_URL: a user who opened the other name would come back signed out. Only loopback names
+ * are compared, so no Host header can send anyone elsewhere.
+ */
+export function canonicalPageUrl(appUrl: string, host: string | undefined, url: string): string | undefined {
+  if (!host) return undefined;
+  let canonical: URL;
+  let asked: URL;
+  try {
+    canonical = new URL(appUrl);
+    asked = new URL(`${canonical.protocol}//${host}`);
+  } catch {
+    return undefined;
+  }
+  if (asked.host === canonical.host) return undefined;
+  if (!LOOPBACK_HOSTS.has(canonical.hostname) || !LOOPBACK_HOSTS.has(asked.hostname)) return undefined;
+  if (asked.port !== canonical.port) return undefined;
+  return `${canonical.origin}${url.startsWith('/') ? url : `/${url}`}`;
+}
+
 /**
  * Serves the built web app at `/` with history fallback: any GET (or HEAD) that is not an
  * API, file or GraphQL path gets index.html, so client routes survive a reload. Unknown
  * `/api` paths answer JSON 404. A file path (`/assets/app-1.js`) is never answered with the
  * page: a file the static handler did not know at start-up (a rebuild since) is sent from
- * disk, and one that is not there is 404, so a browser never runs HTML as a script. Nest owns
+ * disk, and one that is not there is 404, so a browser never runs HTML as a script. A page
+ * asked for at another loopback name of APP_URL goes to APP_URL (canonicalPageUrl). Nest owns
  * Fastify's not-found hook, so the returned responder is called from the error filter when no
  * route matched.
  */
 export async function registerWebApp(
   fastify: FastifyInstance,
   webDist: string,
+  appUrl?: string,
 ): Promise<{ built: boolean; notFound: NotFoundResponder }> {
   const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
@@ -94,6 +121,12 @@ export async function registerWebApp(
       return;
     }
     const page = !isApi && isRead ? indexHtml() : undefined;
+    const canonical =
+      page && appUrl ? canonicalPageUrl(appUrl, request.headers.host, request.url) : undefined;
+    if (canonical) {
+      void reply.redirect(canonical, 302);
+      return;
+    }
     if (page) {
       void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
       return;
