@@ -271,6 +271,19 @@ describe('project sync (spec §4 Project sync, §7 POST /zahara/projects/sync)',
     expect(answer.stats.plantedToZahara.errors).toBe(0);
   });
 
+  it('pushes a site with the longest job number a site may have: Zahara takes 30 characters as a project code', async () => {
+    const a = await configured('Long job');
+    const longest = 'J-'.padEnd(30, '7');
+    const site = await hires.addSite(a.actor, { job_number: longest });
+
+    const { stats } = await sync(a.actor);
+
+    expect(stats.plantedToZahara.errors).toBe(0);
+    const project = projectsOf(a.key).find((p) => p.ProjectCode === longest)!;
+    expect(hires.sites.get(site.id)!.zahara_project_id).toBe(String(project.ProjectId));
+  });
+
+  // A site saved before job numbers were held to 30 characters (they could have 50).
   it('counts a site Zahara refuses as an error and pushes the others', async () => {
     const a = await configured('Partial');
     const refused = await hires.addSite(a.actor, { job_number: 'J-'.padEnd(40, '9') });

@@ -188,7 +188,7 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
           city: 'c'.repeat(101),
           county: 'd'.repeat(101),
           postcode: 'P'.repeat(21),
-          job_number: 'J'.repeat(51),
+          job_number: 'J'.repeat(31),
         }),
         co.a.token,
       );
@@ -200,7 +200,7 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
         { param: 'city', msg: 'City must be 100 characters or less' },
         { param: 'county', msg: 'County must be 100 characters or less' },
         { param: 'postcode', msg: 'Postcode must be 20 characters or less' },
-        { param: 'job_number', msg: 'Job number must be 50 characters or less' },
+        { param: 'job_number', msg: 'Job number must be 30 characters or less' },
       ]);
     });
   });

@@ -27,7 +27,7 @@ export const HIRES_MESSAGES = {
   COUNTY_TOO_LONG: 'County must be 100 characters or less',
   POSTCODE_TOO_LONG: 'Postcode must be 20 characters or less',
   POSTCODE_INVALID: 'Please enter a valid postcode for the country',
-  JOB_NUMBER_TOO_LONG: 'Job number must be 50 characters or less',
+  JOB_NUMBER_TOO_LONG: 'Job number must be 30 characters or less',
   JOB_NUMBER_TAKEN: 'Another site already has this job number',
   SITE_STATUS_INVALID: 'Status must be one of active, inactive or completed',
   HIRE_STATUS_INVALID: 'Status must be one of active, completed or collection_booked',
@@ -165,7 +165,8 @@ export const siteFieldsObject = z.object({
     )
     // Also makes the key optional in the payload's type (a preprocessed key is otherwise a required `unknown`).
     .default(DEFAULT_SITE_COUNTRY),
-  job_number: optionalText('Job number', 50, HIRES_MESSAGES.JOB_NUMBER_TOO_LONG),
+  // 30: a job number is the site's project code in Zahara, which takes no more (zahara-local README).
+  job_number: optionalText('Job number', 30, HIRES_MESSAGES.JOB_NUMBER_TOO_LONG),
   status: z
     .preprocess(
       (v) => (v === undefined || v === null || v === '' ? 'active' : v),
