@@ -164,6 +164,33 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     expect(kept.data.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
+  it('saves the id Zahara has for a code, not another one sent with it (an API client’s mistake)', async () => {
+    const a = newCompany('Wrong ids');
+    const seed = seedOf(t, a.key);
+    const saved = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, {
+        nominal_code_id: 99_999_999,
+        nominal_description: 'Not this code’s',
+        tax_code_id: seed.tax.id + 1000,
+        tax_percentage: 99,
+        // A division saved by its code ('NW', as the lookup answers it), not its name.
+        division_code_id: seed.division.id + 1000,
+      }),
+    );
+    expect(saved.data).toMatchObject({
+      nominal_code: seed.nominal.code,
+      nominal_code_id: seed.nominal.id,
+      tax_code_id: seed.tax.id,
+      tax_percentage: 20,
+      division_code: 'NW',
+      division_code_id: seed.division.id,
+    });
+    expect(saved.data.nominal_description).not.toBe('Not this code’s');
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
+    expect(data.nominal_code_id).toBe(seed.nominal.id);
+  });
+
   it('a key of another business unit: the codes are looked up there again, and matches it lacks go; the same key changes nothing', async () => {
     const a = newCompany('Moves unit');
     await t.client.send(AccountingSettingsPut, settingsFor(t, a));

@@ -1,5 +1,6 @@
 import { ACCOUNTING_MESSAGES as M } from '@planted/contracts';
 import type { ZaharaApi } from '../zahara/zahara-client';
+import { isZaharaError } from '../zahara/zahara-error';
 
 /**
  * The four default codes of the settings, each found in Zahara by its code (a division by its
@@ -36,8 +37,20 @@ export const CODE_LOOKUPS = {
   },
   division: {
     notFound: M.DIVISION_NOT_FOUND,
+    /**
+     * By its name, as the lookup asks; else by its code, which an API client may save in
+     * division_code after a lookup (the lookup answers both).
+     */
     find: async (api: ZaharaApi, name: string) => {
-      const found = await api.divisionByName(name);
+      let found;
+      try {
+        found = await api.divisionByName(name);
+      } catch (err) {
+        if (!isZaharaError(err) || err.failure !== 'not_found') throw err;
+        const wanted = name.trim().toLowerCase();
+        found = (await api.divisions()).find((d) => d.Code?.trim().toLowerCase() === wanted);
+        if (!found) throw err;
+      }
       return {
         id: found.DivisionId,
         code: found.Code ?? null,

@@ -146,7 +146,7 @@ export class SettingsService {
     // matches whose Zahara supplier the new key cannot find are removed (their purchase orders
     // would all fail). A key that reaches the same unit changes nothing.
     if (target?.isNew) fields = withoutStoredCodeIds(fields, toSettings(target.current));
-    fields = await this.withCodesFound(target?.api, fields);
+    fields = await this.withCodesFound(target?.api, fields, target ? toSettings(target.current) : undefined);
     const staleMatches = target?.isNew ? await this.matchesMissingFrom(target.api, actor.customerId) : [];
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.repository.find(tx, actor.customerId, true);
@@ -256,27 +256,39 @@ export class SettingsService {
   }
 
   /**
-   * A code typed but never looked up (no id) is looked up now: found, it is saved with its
-   * id and description (and the tax code's rate); one Zahara does not have is refused on its
-   * field with the lookup's message, instead of being saved and failing every purchase order
-   * later. Zahara out of reach leaves the fields as they came.
+   * A code is looked up unless it is saved already with the same id: found, it is saved with
+   * Zahara's id and description (and the tax code's rate), whatever id came with it (an API
+   * client's id for another code would otherwise fail every supplier export and purchase order
+   * later); one Zahara does not have is refused on its field with the lookup's message.
+   * Zahara out of reach leaves the fields as they came.
    */
-  private async withCodesFound(api: ZaharaApi | undefined, fields: SettingsFields): Promise<SettingsFields> {
+  private async withCodesFound(
+    api: ZaharaApi | undefined,
+    fields: SettingsFields,
+    saved: AccountingSettings | undefined,
+  ): Promise<SettingsFields> {
     if (!api) return fields;
     const found: SettingsFields = { ...fields };
     const refused: { param: string; msg: string }[] = [];
     for (const place of SETTINGS_CODE_FIELDS) {
       const code = fields[place.code];
-      if (!code || fields[place.id] !== null) continue;
+      if (!code) continue;
+      const sentId = fields[place.id];
+      if (sentId !== null && saved?.[place.code] === code && saved[place.id] === sentId) continue;
       const lookup = CODE_LOOKUPS[place.kind];
       try {
         const record: { id: number; description: string; taxPercentage?: number } = await lookup.find(
           api,
           code,
         );
+        const corrected = sentId !== null && sentId !== record.id;
         found[place.id] = record.id;
-        found[place.description] ??= record.description;
-        if (record.taxPercentage !== undefined) found.tax_percentage ??= record.taxPercentage;
+        if (corrected) found[place.description] = record.description;
+        else found[place.description] ??= record.description;
+        if (record.taxPercentage !== undefined)
+          found.tax_percentage = corrected
+            ? record.taxPercentage
+            : (found.tax_percentage ?? record.taxPercentage);
       } catch (err) {
         if (isZaharaError(err) && err.failure === 'not_found')
           refused.push({ param: place.code, msg: lookup.notFound });
