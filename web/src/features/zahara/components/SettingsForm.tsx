@@ -153,7 +153,11 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
   const runTest = () => {
     setConnection(null);
     test.mutate(typedKey(), {
-      onSuccess: () => setConnection({ ok: true, text: t('connection.ok') }),
+      onSuccess: () => {
+        // A refusal of an earlier key no longer holds: only the success shows.
+        form.clearErrors(['root', 'api_key']);
+        setConnection({ ok: true, text: t('connection.ok') });
+      },
       // Spec §8 Integration test: one message, whatever the reason.
       onError: () => setConnection({ ok: false, text: t('connection.failed') }),
     });

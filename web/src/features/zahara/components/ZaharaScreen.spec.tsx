@@ -308,6 +308,28 @@ describe('Test Connection (spec §8 Integration test)', () => {
     });
   });
 
+  it('clears the refusal of an earlier key once a key typed after it connects', async () => {
+    const refused = 'Zahara does not know this API key. Check it in Zahara and try again.';
+    const { user } = await open({
+      'PUT /api/zahara/settings': {
+        status: 400,
+        body: { error: refused, details: [{ param: 'api_key', msg: refused }] },
+      },
+      'POST /api/zahara/test-connection': { body: { success: true, message: 'Connection successful' } },
+    });
+    const key = await screen.findByTestId('zahara-api-key');
+    await user.clear(key);
+    await user.type(key, 'badkey12345');
+    await user.click(screen.getByTestId('zahara-save'));
+    expect(await screen.findByTestId('zahara-settings-error')).toHaveTextContent(refused);
+    await user.clear(key);
+    await user.type(key, 'bu-key-company-b-0002');
+    await user.click(screen.getByTestId('zahara-test-connection'));
+    expect(await screen.findByTestId('zahara-connection-result')).toHaveTextContent('Connection successful');
+    expect(screen.queryByTestId('zahara-settings-error')).toBeNull();
+    expect(screen.queryByText(refused)).toBeNull();
+  });
+
   it("uses the saved key when the field still shows it masked, and on failure says 'Connection failed, please check your settings'", async () => {
     const { calls, user } = await open({
       'POST /api/zahara/test-connection': {
