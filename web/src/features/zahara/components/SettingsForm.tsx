@@ -155,7 +155,8 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
     test.mutate(typedKey(), {
       onSuccess: () => {
         // A refusal of an earlier key no longer holds: only the success shows.
-        form.clearErrors(['root', 'api_key']);
+        form.clearErrors('root');
+        form.clearErrors('api_key');
         setConnection({ ok: true, text: t('connection.ok') });
       },
       // Spec §8 Integration test: one message, whatever the reason.
