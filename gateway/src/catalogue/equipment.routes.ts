@@ -53,9 +53,11 @@ export const EQUIPMENT_ROUTES = [
     method: 'GET',
     path: '/api/equipment/pricing',
     operationId: 'getEquipmentPricing',
-    summary: 'The latest price the company paid per item: a map by equipment id',
+    summary:
+      'The latest price the company paid per item: a map by equipment id (exclude_hire_id leaves out the hire being edited)',
     tag: 'equipment',
     access: 'signed-in',
+    query: ['exclude_hire_id'],
   }),
   route(CatalogueEquipmentSimilar, {
     method: 'GET',

@@ -133,6 +133,23 @@ describe('the latest price per item (consumer of HireCreated, HireUpdated, HireD
     expect(prices[otherEquipmentId]).toMatchObject({ price_per_day: 99.99, hire_start_date: '2026-02-01' });
   });
 
+  it('leaves out the hire being edited when asked: it is compared with the price before it', async () => {
+    const prices = await pricing();
+    const latest = prices[equipmentId]!;
+    expect(latest.hire_start_date).toBe('2026-04-01');
+    // The latest is the hire starting 2026-04-01; without it, the one before (2026-03-02).
+    const { rows } = await h.app.database.pool.query<{ hire_id: string }>(
+      `select hire_id from catalogue.hire_prices where equipment_id = $1 and hire_start_date = '2026-04-01'`,
+      [equipmentId],
+    );
+    const without = await h.client.send(CatalogueEquipmentPricing, {
+      actor: a.user,
+      exclude_hire_id: rows[0]!.hire_id,
+    });
+    expect(without[equipmentId]).toMatchObject({ price_per_day: 50, hire_start_date: '2026-03-02' });
+    expect(without[otherEquipmentId]).toEqual(prices[otherEquipmentId]);
+  });
+
   it('follows an updated hire, ignores an older update arriving late, and forgets a deleted one', async () => {
     const created = hire({ hire_start_date: '2026-05-01', price_per_day: 70 });
     await applied(await publish(HireCreated, { hire: created }, a.customerId));

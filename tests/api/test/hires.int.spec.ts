@@ -706,6 +706,14 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
         supplier_name: cheaper.supplier.name,
         hire_start_date: '2026-04-01',
       });
+      // Editing the later hire: its form compares with the price before it, not with itself.
+      const before = await api.get(`/api/equipment/pricing?exclude_hire_id=${later.id}`, co.aUser.token);
+      expect(before.body[c.equipment.id]).toMatchObject({
+        price_per_day: 42.86,
+        hire_start_date: '2026-03-02',
+      });
+      const bad = await api.get('/api/equipment/pricing?exclude_hire_id=not-an-id', co.aUser.token);
+      expect(bad.status).toBe(400);
       await api.put(`/api/hires/${later.id}`, booked({ ...later, price: 38 }, c), co.a.token);
       expect(await eventually(async () => ((await entry()).price_per_day === 38 ? true : undefined))).toBe(
         true,

@@ -15,6 +15,7 @@ import {
   equipmentNameField,
   searchField,
 } from './fields';
+import { hireIdField } from '../hires/fields';
 import { categoryCountSchema, equipmentSchema, pricingEntrySchema, similarEntrySchema } from './models';
 
 export const equipmentListQuerySchema = z.object({
@@ -125,11 +126,13 @@ export const CatalogueEquipmentFavoriteRemove = defineRequest(
 
 /**
  * GET /api/equipment/pricing: the latest price the caller's company paid per item, as a map
- * by equipment id (spec §7), kept from the hires service's hire events.
+ * by equipment id (spec §7), kept from the hires service's hire events. `exclude_hire_id`
+ * leaves one hire out: the hire being edited is compared with the latest price before it,
+ * not with itself.
  */
 export const CatalogueEquipmentPricing = defineRequest(
   'catalogue.equipment.pricing.v1',
-  z.object({ actor: actorSchema }),
+  z.object({ actor: actorSchema, exclude_hire_id: hireIdField.optional() }),
   z.record(z.string(), pricingEntrySchema),
   { caller: 'user' },
 );

@@ -9,6 +9,6 @@ export class PricingHandlers {
 
   @Handles(CatalogueEquipmentPricing)
   latest(input: ParsedRequestOf<typeof CatalogueEquipmentPricing>) {
-    return this.pricing.latest(input.actor);
+    return this.pricing.latest(input.actor, input.exclude_hire_id);
   }
 }

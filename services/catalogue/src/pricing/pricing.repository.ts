@@ -57,9 +57,13 @@ const markDeletedStatement = preparedQuery((tx: CatalogueTx) =>
 
 @Injectable()
 export class PricingRepository {
-  /** The company's latest price per item, keyed by equipment id (spec §3 Pricing entry). */
-  async latest(tx: CatalogueTx, customerId: string): Promise<Record<string, PricingEntry>> {
-    const { rows } = await tx.execute<LatestPriceRow>(latestPricesQuery(customerId));
+  /** The company's latest price per item, keyed by equipment id (spec §3 Pricing entry), without one hire if asked. */
+  async latest(
+    tx: CatalogueTx,
+    customerId: string,
+    excludeHireId?: string,
+  ): Promise<Record<string, PricingEntry>> {
+    const { rows } = await tx.execute<LatestPriceRow>(latestPricesQuery(customerId, excludeHireId));
     const prices: Record<string, PricingEntry> = {};
     for (const row of rows)
       prices[row.equipmentId] = {

@@ -11,7 +11,9 @@ export class PricingService {
     private readonly prices: PricingRepository,
   ) {}
 
-  latest(actor: Actor): Promise<ReplyOf<typeof CatalogueEquipmentPricing>> {
-    return this.database.readAsTenant(actor.customerId, (tx) => this.prices.latest(tx, actor.customerId));
+  latest(actor: Actor, excludeHireId?: string): Promise<ReplyOf<typeof CatalogueEquipmentPricing>> {
+    return this.database.readAsTenant(actor.customerId, (tx) =>
+      this.prices.latest(tx, actor.customerId, excludeHireId),
+    );
   }
 }

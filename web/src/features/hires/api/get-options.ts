@@ -22,9 +22,12 @@ export async function getSupplierOptions(): Promise<Supplier[]> {
   return suppliers ?? [];
 }
 
-/** GET /equipment/pricing: the latest price per item, for the form's price comparison. */
-export function getLatestPrices(): Promise<Record<string, PricingEntry>> {
-  return apiRequest('/equipment/pricing');
+/**
+ * GET /equipment/pricing: the latest price per item, for the form's price comparison; when a
+ * hire is edited, without that hire (it is compared with the price before it, not itself).
+ */
+export function getLatestPrices(excludeHireId?: string): Promise<Record<string, PricingEntry>> {
+  return apiRequest('/equipment/pricing', excludeHireId ? { query: { exclude_hire_id: excludeHireId } } : {});
 }
 
 export const equipmentOptionsQuery = queryOptions({
@@ -35,11 +38,12 @@ export const supplierOptionsQuery = queryOptions({
   queryKey: supplierKeys.list({ dropdown: true }),
   queryFn: getSupplierOptions,
 });
-export const latestPricesQuery = queryOptions({
-  queryKey: equipmentKeys.pricing(),
-  queryFn: getLatestPrices,
-});
+export const latestPricesQuery = (excludeHireId?: string) =>
+  queryOptions({
+    queryKey: excludeHireId ? [...equipmentKeys.pricing(), { excludeHireId }] : equipmentKeys.pricing(),
+    queryFn: () => getLatestPrices(excludeHireId),
+  });
 
 export const useEquipmentOptions = () => useQuery(equipmentOptionsQuery);
 export const useSupplierOptions = () => useQuery(supplierOptionsQuery);
-export const useLatestPrices = () => useQuery(latestPricesQuery);
+export const useLatestPrices = (excludeHireId?: string) => useQuery(latestPricesQuery(excludeHireId));

@@ -106,7 +106,7 @@ export function HireFormModal({
   const equipment = useEquipmentOptions();
   const suppliers = useSupplierOptions();
   const sites = useSites();
-  const prices = useLatestPrices();
+  const prices = useLatestPrices(hire?.id);
   const equipmentId = useWatch({ control: form.control, name: 'equipment_id' }) as string;
   // A hire on a purchase order: the order in Zahara is not changed with it (the connector makes
   // orders, it does not amend them), so the user hears that before saving a change it covers.

@@ -486,6 +486,10 @@ describe('The hire form (spec §2, §5, §9)', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Hire' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Its price is compared with the latest before it, not with itself.
+    const pricingCalls = () => calls.filter((call) => call.url.includes('/api/equipment/pricing'));
+    await waitFor(() => expect(pricingCalls().length).toBeGreaterThan(0));
+    for (const call of pricingCalls()) expect(call.url).toContain(`exclude_hire_id=${HIRE_A}`);
     expect(within(dialog).getByTestId('hire-price')).toHaveValue(100);
     expect(within(dialog).getByRole('combobox', { name: 'Equipment' })).toHaveValue('Mini Digger');
     expect(within(dialog).getByTestId('summary-total')).toHaveTextContent('£300.00');
