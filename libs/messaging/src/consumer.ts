@@ -18,6 +18,7 @@ import { REQUEST_ID_HEADER, runWithRequestId, type Logger } from '@planted/loggi
 import { SpanKind, TRACEPARENT_HEADER, withSpan } from '@planted/observability';
 import { prefixed } from './nats-connection';
 import type { ProcessedEventsTable } from './outbox/outbox-table';
+import { PRUNE_BATCH, pruneInBatches, PruneLoop } from './prune-loop';
 import { backoffDelay, Sleeper } from './retry';
 import { apiErrorCode, natsName, STREAM_NOT_FOUND } from './streams';
 import { EVENT_SIGNATURE_HEADER, type EventSigner } from './trust/event-signature';
@@ -87,11 +88,6 @@ export interface EventConsumerOptions<TTx extends ProcessedEventsWriter> {
   pruneEveryMs?: number;
 }
 
-/** processed_events rows deleted per statement, so no statement holds many locks for long. */
-const PRUNE_BATCH = 1000;
-/** Statements per turn of the prune loop: a first prune of a large table goes on at the next turns, a second apart. */
-const PRUNE_BATCHES_PER_TURN = 10;
-
 interface Route<TTx> {
   event: EventSubject;
   handler: EventHandler<EventSubject, TTx>;
@@ -157,8 +153,8 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     values: { consumer: string; seconds: number },
   ) => Promise<{ n: number }[]>;
   private loop: Promise<void> | undefined;
-  private pruning: Promise<void> | undefined;
-  private readonly pruneSleeper = new Sleeper();
+  /** Deletes old processed_events rows while consuming (when keepProcessedMs is set). */
+  private readonly pruning: PruneLoop | undefined;
   private messages: ConsumerMessages | undefined;
   private stopping = false;
 
@@ -172,6 +168,14 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     this.batchSize = options.batchSize ?? 20;
     this.claim = claimStatement(options.processedEvents);
     this.prune = pruneStatement(options.processedEvents);
+    if (options.keepProcessedMs !== undefined)
+      this.pruning = new PruneLoop({
+        prune: (maxBatches) => this.pruneProcessedOnce(maxBatches),
+        everyMs: options.pruneEveryMs ?? 10 * 60 * 1000,
+        logger: options.logger,
+        context: { consumer: options.name },
+        what: 'old processed_events',
+      });
   }
 
   /** Registers the handler of one event. Call before start(). */
@@ -194,7 +198,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     let firstAttempt!: () => void;
     const attempted = new Promise<void>((resolve) => (firstAttempt = resolve));
     this.loop = this.run(firstAttempt);
-    if (this.options.keepProcessedMs !== undefined) this.pruning = this.pruneLoop();
+    this.pruning?.start();
     await attempted;
   }
 
@@ -203,11 +207,9 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     if (!this.loop) return;
     this.stopping = true;
     this.sleeper.wake();
-    this.pruneSleeper.wake();
     void this.messages?.close();
-    await Promise.all([this.loop, this.pruning]);
+    await Promise.all([this.loop, this.pruning?.stop()]);
     this.loop = undefined;
-    this.pruning = undefined;
     this.messages = undefined;
   }
 
@@ -220,40 +222,16 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
   async pruneProcessedOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
     const keepMs = this.options.keepProcessedMs;
     if (keepMs === undefined) return 0;
-    let deleted = 0;
-    for (let batch = 1; ; batch++) {
-      const [row] = await this.transaction((tx) =>
-        this.prune(tx, { consumer: this.name, seconds: keepMs / 1000 }),
-      );
-      const n = row?.n ?? 0;
-      deleted += n;
-      if (n < PRUNE_BATCH || batch >= maxBatches || (this.stopping && this.loop)) return deleted;
-    }
-  }
-
-  /** pruneProcessedOnce every pruneEveryMs while consuming: a failure is logged and tried at the next turn. */
-  private async pruneLoop(): Promise<void> {
-    const everyMs = this.options.pruneEveryMs ?? 10 * 60 * 1000;
-    let waitMs = everyMs;
-    while (!this.stopping) {
-      await this.pruneSleeper.sleep(waitMs);
-      if (this.stopping) break;
-      waitMs = everyMs;
-      try {
-        const deleted = await this.pruneProcessedOnce(PRUNE_BATCHES_PER_TURN);
-        if (deleted >= PRUNE_BATCH * PRUNE_BATCHES_PER_TURN) waitMs = 1000;
-        if (deleted > 0)
-          this.options.logger.info(
-            { consumer: this.name, deleted },
-            'event consumer: old processed_events deleted',
-          );
-      } catch (err) {
-        this.options.logger.warn(
-          { err, consumer: this.name },
-          'event consumer: cannot delete old processed_events; will try again',
+    return pruneInBatches(
+      async () => {
+        const [row] = await this.transaction((tx) =>
+          this.prune(tx, { consumer: this.name, seconds: keepMs / 1000 }),
         );
-      }
-    }
+        return row?.n ?? 0;
+      },
+      maxBatches,
+      () => this.stopping && this.loop !== undefined,
+    );
   }
 
   private async run(firstAttempt: () => void): Promise<void> {

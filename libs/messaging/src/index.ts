@@ -6,6 +6,7 @@ export * from './reusable-reply';
 export * from './streams';
 export * from './consumer';
 export * from './retry';
+export * from './prune-loop';
 export * from './outbox/outbox-table';
 export * from './outbox/outbox-relay';
 export * from './session-revocations';

@@ -5,6 +5,7 @@ import type { EventEnvelope } from '@planted/contracts';
 import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
 import { TRACEPARENT_HEADER, type PoolStats } from '@planted/observability';
 import { prefixed } from '../nats-connection';
+import { PRUNE_BATCH, pruneInBatches } from '../prune-loop';
 import { backoffDelay, Sleeper } from '../retry';
 import type { OutboxTable } from './outbox-table';
 import { publishSignedEvent, type EventSigner } from '../trust/event-signature';
@@ -40,8 +41,6 @@ export interface OutboxRelayOptions {
   pruneEveryMs?: number;
 }
 
-/** Published rows deleted per statement when pruning, so no statement holds many locks for long. */
-const PRUNE_BATCH = 1000;
 /** Batches deleted per turn of the relay's loop. */
 const PRUNE_BATCHES_PER_TURN = 10;
 
@@ -210,20 +209,21 @@ export class OutboxRelay {
   async pruneOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
     const client = await this.pool().connect();
     try {
-      let deleted = 0;
-      for (let batch = 1; ; batch++) {
-        const result = await client.query(
-          `delete from ${this.qualifiedTable} where id in (
-             select id from ${this.qualifiedTable}
-              where published_at < now() - make_interval(secs => ${this.keepPublishedMs / 1000})
-              limit ${PRUNE_BATCH}
-              for update skip locked)`,
-        );
-        deleted += result.rowCount ?? 0;
+      return await pruneInBatches(
+        async () =>
+          (
+            await client.query(
+              `delete from ${this.qualifiedTable} where id in (
+                 select id from ${this.qualifiedTable}
+                  where published_at < now() - make_interval(secs => ${this.keepPublishedMs / 1000})
+                  limit ${PRUNE_BATCH}
+                  for update skip locked)`,
+            )
+          ).rowCount ?? 0,
+        maxBatches,
         // The rest waits for the next turn when the relay is being stopped.
-        if ((result.rowCount ?? 0) < PRUNE_BATCH || (this.stopping && this.loop) || batch >= maxBatches)
-          return deleted;
-      }
+        () => this.stopping && this.loop !== undefined,
+      );
     } finally {
       client.release();
     }

@@ -2,12 +2,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import { quoteIdentifier } from '@planted/db';
 import type { Logger } from '@planted/logging';
-import type { IdempotentRequestsTable } from '@planted/messaging';
-
-/** Rows deleted per statement, so no statement holds many locks for long. */
-const PRUNE_BATCH = 1000;
-/** Statements per turn: a first prune of a large table goes on at the next turns, a second apart. */
-const PRUNE_BATCHES_PER_TURN = 10;
+import { PRUNE_BATCH, pruneInBatches, PruneLoop, type IdempotentRequestsTable } from '@planted/messaging';
 
 export interface IdempotencyKeyPrunerOptions {
   pool: Pool;
@@ -28,10 +23,7 @@ export interface IdempotencyKeyPrunerOptions {
  */
 export class IdempotencyKeyPruner {
   private readonly statement: string;
-  private loop: Promise<void> | undefined;
-  private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
-  private wake: (() => void) | undefined;
+  private readonly loop: PruneLoop;
 
   constructor(private readonly options: IdempotencyKeyPrunerOptions) {
     if (!(options.keepMs > 0)) throw new Error('IdempotencyKeyPruner: keepMs must be positive');
@@ -42,52 +34,29 @@ export class IdempotencyKeyPruner {
          where created_at < now() - make_interval(secs => $1::float8)
          limit ${PRUNE_BATCH}
          for update skip locked)`;
+    this.loop = new PruneLoop({
+      prune: (maxBatches) => this.pruneOnce(maxBatches),
+      everyMs: options.everyMs ?? 10 * 60 * 1000,
+      logger: options.logger,
+      what: 'old idempotency keys',
+    });
   }
 
   start(): void {
-    if (this.loop) return;
-    this.stopping = false;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Resolves once a prune under way, if any, has finished its statement. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.loop;
-    this.loop = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Deletes keys older than keepMs, a batch per statement, and answers how many. */
-  async pruneOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
-    let deleted = 0;
-    for (let batch = 1; ; batch++) {
-      const result = await this.options.pool.query(this.statement, [this.options.keepMs / 1000]);
-      const n = result.rowCount ?? 0;
-      deleted += n;
-      if (n < PRUNE_BATCH || batch >= maxBatches || this.stopping) return deleted;
-    }
-  }
-
-  private async run(): Promise<void> {
-    const everyMs = this.options.everyMs ?? 10 * 60 * 1000;
-    let waitMs = everyMs;
-    while (!this.stopping) {
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        this.timer = setTimeout(resolve, waitMs);
-      });
-      clearTimeout(this.timer);
-      this.wake = undefined;
-      if (this.stopping) break;
-      waitMs = everyMs;
-      try {
-        const deleted = await this.pruneOnce(PRUNE_BATCHES_PER_TURN);
-        if (deleted >= PRUNE_BATCH * PRUNE_BATCHES_PER_TURN) waitMs = 1000;
-        if (deleted > 0) this.options.logger.info({ deleted }, 'old idempotency keys deleted');
-      } catch (err) {
-        this.options.logger.warn({ err }, 'cannot delete old idempotency keys; will try again');
-      }
-    }
+  pruneOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
+    return pruneInBatches(
+      async () => (await this.options.pool.query(this.statement, [this.options.keepMs / 1000])).rowCount ?? 0,
+      maxBatches,
+      () => this.loop.isStopping,
+    );
   }
 }
