@@ -35,10 +35,14 @@ export interface PruneLoopOptions {
   what: string;
 }
 
+/** The first turn comes this soon after start (or after everyMs if sooner): a replica restarted more often than everyMs still prunes. */
+const FIRST_TURN_MS = 30_000;
+
 /**
- * A housekeeping loop: a turn every `everyMs`, a second after a full turn (more is waiting);
- * a failed turn is logged and tried again at the next. Every replica runs one; the prunes
- * skip each other's rows (FOR UPDATE SKIP LOCKED) rather than wait for them.
+ * A housekeeping loop: a first turn shortly after start (out of start-up's way), then a turn
+ * every `everyMs`, a second after a full turn (more is waiting); a failed turn is logged and
+ * tried again at the next. Every replica runs one; the prunes skip each other's rows
+ * (FOR UPDATE SKIP LOCKED) rather than wait for them.
  */
 export class PruneLoop {
   private readonly sleeper = new Sleeper();
@@ -68,7 +72,7 @@ export class PruneLoop {
 
   private async run(): Promise<void> {
     const { everyMs, logger, context, what } = this.options;
-    let waitMs = everyMs;
+    let waitMs = Math.min(everyMs, FIRST_TURN_MS);
     while (!this.stopping) {
       await this.sleeper.sleep(waitMs);
       if (this.stopping) break;

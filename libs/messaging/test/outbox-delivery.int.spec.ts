@@ -712,6 +712,41 @@ describe('outbox → JetStream → idempotent consumer', () => {
     });
   });
 
+  it('deletes old published rows by itself while it runs', async () => {
+    await relay.stop();
+    const pruning = new OutboxRelay({
+      db: pool,
+      table: outbox,
+      nc,
+      subjectPrefix: prefix,
+      logger,
+      signer,
+      pollIntervalMs: 100,
+      pruneEveryMs: 50,
+    });
+    try {
+      const ids = await writeEvents(amounts(3, 9500));
+      while ((await pruning.relayOnce()) > 0);
+      await pool.query(
+        `update "${schemaName}".outbox set published_at = published_at - interval '8 days' where id = any($1::uuid[])`,
+        [ids],
+      );
+      pruning.start();
+      await waitFor(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from "${schemaName}".outbox where id = any($1::uuid[])`,
+          [ids],
+        );
+        return rows[0]!.n === 0 ? true : undefined;
+      });
+      expect(logLines.some((line) => line.msg === 'old published outbox rows deleted')).toBe(true);
+      await waitFor(allApplied(ids));
+    } finally {
+      await pruning.stop();
+      relay.start();
+    }
+  });
+
   it('publishes on a connection of its own while every connection of the service pool is taken', async () => {
     await relay.stop();
     // A service's pool whose one connection serves a long request.

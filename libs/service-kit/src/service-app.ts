@@ -167,11 +167,12 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
         );
       const keys = await this.busKeys();
       const signer = await this.eventSigner();
+      const retentionMs = this.eventRetention();
       this.port = await listenOn(this.http, port);
       this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
       await this.seenAssertions.ensureTable();
-      await ensureEventStream(this.nats, definition.events, prefix, this.eventRetention());
+      await ensureEventStream(this.nats, definition.events, prefix, retentionMs);
       this.relay = new OutboxRelay({
         db: this.database,
         table: definition.database.outbox,

@@ -1,27 +1,16 @@
-import { Writable } from 'node:stream';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
-import { createLogger } from '@planted/logging';
 import { idempotentRequestsTable } from '@planted/messaging';
-import { indexPlanOf, testDatabaseUrl, uniqueName, waitFor } from '@planted/testing';
+import { capturingLogger, indexPlanOf, testDatabaseUrl, uniqueName, waitFor } from '@planted/testing';
 import { IdempotencyKeyPruner } from '../src';
 
 const HOUR_MS = 60 * 60 * 1000;
 const schemaName = uniqueName('keys');
 const table = idempotentRequestsTable(pgSchema(schemaName));
 const qualified = `"${schemaName}".idempotent_requests`;
-const logLines: { msg: string; deleted?: number }[] = [];
-const logger = createLogger(
-  'key-pruner-test',
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(JSON.parse(chunk.toString()));
-      done();
-    },
-  }),
-);
+const logLines: Record<string, unknown>[] = [];
+const logger = capturingLogger('key-pruner-test', logLines);
 
 let pool: Pool;
 

@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@planted/contracts';
 import { REQUEST_ID_HEADER, type Logger } from '@planted/logging';
 import { TRACEPARENT_HEADER, type PoolStats } from '@planted/observability';
 import { prefixed } from '../nats-connection';
-import { PRUNE_BATCH, pruneInBatches } from '../prune-loop';
+import { PRUNE_BATCH, pruneInBatches, PruneLoop } from '../prune-loop';
 import { backoffDelay, Sleeper } from '../retry';
 import type { OutboxTable } from './outbox-table';
 import { publishSignedEvent, type EventSigner } from '../trust/event-signature';
@@ -40,9 +40,6 @@ export interface OutboxRelayOptions {
   /** How often the relay deletes published rows older than keepPublishedMs. Default 10 minutes. */
   pruneEveryMs?: number;
 }
-
-/** Batches deleted per turn of the relay's loop. */
-const PRUNE_BATCHES_PER_TURN = 10;
 
 interface OutboxRow {
   id: string;
@@ -109,8 +106,8 @@ export class OutboxRelay {
   private readonly publishTimeoutMs: number;
   private readonly maxBackoffMs: number;
   private readonly keepPublishedMs: number;
-  private readonly pruneEveryMs: number;
-  private nextPruneAt = 0;
+  /** Deletes published rows older than keepPublishedMs while the relay runs. */
+  private readonly pruning: PruneLoop;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private failures = 0;
@@ -129,13 +126,19 @@ export class OutboxRelay {
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
     this.keepPublishedMs = options.keepPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
-    this.pruneEveryMs = options.pruneEveryMs ?? 10 * 60 * 1000;
+    this.pruning = new PruneLoop({
+      prune: (maxBatches) => this.pruneOnce(maxBatches),
+      everyMs: options.pruneEveryMs ?? 10 * 60 * 1000,
+      logger: options.logger,
+      what: 'old published outbox rows',
+    });
   }
 
   start(): void {
     if (this.loop) return;
     this.stopping = false;
     this.loop = this.run();
+    this.pruning.start();
   }
 
   /**
@@ -157,7 +160,7 @@ export class OutboxRelay {
     if (this.loop) {
       this.stopping = true;
       this.sleeper.wake();
-      await this.loop;
+      await Promise.all([this.loop, this.pruning.stop()]);
       this.loop = undefined;
     }
     // Also after relayOnce() calls on a relay that never started.
@@ -204,7 +207,8 @@ export class OutboxRelay {
   /**
    * Deletes published rows older than keepPublishedMs, a batch per statement, and answers
    * how many. Never an unpublished row, however old. Replicas pruning at once skip each
-   * other's rows rather than wait for them. The loop calls it every pruneEveryMs.
+   * other's rows rather than wait for them. While the relay runs, a PruneLoop calls it every
+   * pruneEveryMs, on the relay's own connection (a prune statement and a batch take turns).
    */
   async pruneOnce(maxBatches = Number.POSITIVE_INFINITY): Promise<number> {
     const client = await this.pool().connect();
@@ -240,26 +244,11 @@ export class OutboxRelay {
           this.recovered();
           if (result.full) waitMs = 0;
           else if (result.busy) waitMs = Math.min(waitMs, BUSY_RETRY_MS);
-          if (Date.now() >= this.nextPruneAt) await this.prunePublished();
         }
       } catch (err) {
         waitMs = this.failed(err, 0);
       }
       if (!this.stopping) await this.sleeper.sleep(waitMs);
-    }
-  }
-
-  /** pruneOnce from the loop: a failure is logged and tried again at the next turn, never thrown. */
-  private async prunePublished(): Promise<void> {
-    this.nextPruneAt = Date.now() + this.pruneEveryMs;
-    try {
-      // A few batches a turn, so events written meanwhile wait for no long clean-up (a first
-      // run over a large outbox); the rest at the next turns, a second apart.
-      const deleted = await this.pruneOnce(PRUNE_BATCHES_PER_TURN);
-      if (deleted >= PRUNE_BATCH * PRUNE_BATCHES_PER_TURN) this.nextPruneAt = Date.now() + 1000;
-      if (deleted > 0) this.options.logger.info({ deleted }, 'outbox relay: old published rows deleted');
-    } catch (err) {
-      this.options.logger.warn({ err }, 'outbox relay: cannot delete old published rows; will try again');
     }
   }
 

@@ -145,8 +145,9 @@ export class SettingsService {
     // are not the same (or not there): the codes are looked up again by what they say, and the
     // matches whose Zahara supplier the new key cannot find are removed (their purchase orders
     // would all fail). A key that reaches the same unit changes nothing.
-    if (target?.isNew) fields = withoutStoredCodeIds(fields, toSettings(target.current));
-    fields = await this.withCodesFound(target?.api, fields, target ? toSettings(target.current) : undefined);
+    const stored = target ? toSettings(target.current) : undefined;
+    if (target?.isNew && stored) fields = withoutStoredCodeIds(fields, stored);
+    fields = await this.withCodesFound(target?.api, fields, stored);
     const staleMatches = target?.isNew ? await this.matchesMissingFrom(target.api, actor.customerId) : [];
     const row = await this.database.withTenant(actor.customerId, async (tx) => {
       const current = await this.repository.find(tx, actor.customerId, true);
