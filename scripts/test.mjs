@@ -155,6 +155,7 @@ async function main() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   const file = path.join(resultsDir, 'jest-results.jsonl');
   if (existsSync(file)) {
     for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
@@ -162,11 +163,21 @@ async function main() {
       passed += r.passed;
       failed += r.failed;
       skipped += r.skipped;
+      for (const f of r.failures ?? []) failures.push({ ...f, cwd: path.relative(root, r.cwd) });
     }
   }
   rmSync(resultsDir, { recursive: true, force: true });
   if (format.status !== 0) status = status || 1;
-  if (status !== 0 && failed === 0) failed = 1; // formatting, lint, typecheck or a crashed runner failed
+  if (status !== 0 && failed === 0) {
+    failed = 1; // formatting, lint, typecheck or a crashed runner failed
+    console.log(
+      '\n[test] no test failed: a format, lint, typecheck or build step did (see "Failed tasks" above)',
+    );
+  }
+  // What failed, last, where the tail of a long log shows it.
+  for (const f of failures) {
+    console.log(`\n[test] FAILED ${path.join(f.cwd, f.file)}: ${f.test}\n${f.message}`);
+  }
   console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(status);
 }
