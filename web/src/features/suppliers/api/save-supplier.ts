@@ -11,6 +11,11 @@ export interface SaveSupplierInput {
   basic: SupplierBasic | null;
   /** The company's own communication details; null when unchanged. */
   details: SupplierDetails | null;
+  /**
+   * Adding: told the new id as soon as the supplier exists, before its details are saved, so
+   * that a retry after the details failed saves to it instead of adding a second supplier.
+   */
+  onCreated?: (id: string) => void;
 }
 
 /** Spec §5: empty optional values are not sent. */
@@ -32,6 +37,7 @@ export async function saveSupplier(input: SaveSupplierInput): Promise<{ id: stri
       body: withoutEmpty(input.basic ?? {}),
     });
     id = supplier.id;
+    input.onCreated?.(id);
     const details = input.details ? withoutEmpty(input.details) : {};
     if (Object.keys(details).length > 0)
       await apiRequest(`/suppliers/${encodeURIComponent(id)}/customer-details`, {

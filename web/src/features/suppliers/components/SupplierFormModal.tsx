@@ -120,6 +120,8 @@ export function SupplierFormModal({
     });
   const addNote = useAddNote();
   const draftNote = useRef('');
+  // Adding: the supplier once it exists, though its details failed (a retry saves to it).
+  const createdId = useRef<string | undefined>(undefined);
   const form = useZodForm(canEditBasics ? supplierFormSchema : supplierDetailsFormSchema, {
     defaultValues: defaultsOf(supplier),
   });
@@ -153,9 +155,12 @@ export function SupplierFormModal({
                 Object.entries(before).some(([key, value]) => (now[key] ?? '') !== value);
               await save
                 .mutateAsync({
-                  id: supplier?.id,
+                  id: supplier?.id ?? createdId.current,
                   basic: canEditBasics ? basic : null,
                   details: detailsChanged ? details : null,
+                  onCreated: (id) => {
+                    createdId.current = id;
+                  },
                 })
                 .catch((error: unknown) => {
                   throw translateError(error);

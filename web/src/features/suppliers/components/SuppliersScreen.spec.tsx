@@ -438,6 +438,36 @@ describe('Supplier modal (spec §2, §5, §6, §8)', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ note: 'Cheaper on Fridays' });
   });
 
+  it('saves again to the supplier it added when its details failed, rather than adding it twice', async () => {
+    const ADDED = '00000000-0000-4000-8000-0000000000c9';
+    const created = supplier({ id: ADDED, name: 'Brandon Hire' });
+    let details: FakeAnswer = { status: 503, body: { error: 'Service unavailable' } };
+    const { user, calls } = await open({
+      'POST /api/suppliers': { status: 201, body: { supplier: created, message: 'ok' } },
+      [`POST /api/suppliers/${ADDED}/customer-details`]: () => details,
+      [`PUT /api/suppliers/${ADDED}`]: { body: { supplier: created, message: 'ok' } },
+      [`PUT /api/suppliers/${ADDED}/customer-details`]: { body: { supplier: created, message: 'ok' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Supplier' }));
+    const modal = await screen.findByRole('dialog', { name: 'Add Supplier' });
+    await user.type(within(modal).getByLabelText('Supplier name'), 'Brandon Hire');
+    await user.type(within(modal).getByLabelText('Contact name'), 'Sam');
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await within(modal).findByTestId('supplier-form-error');
+    // What was typed is still there; saving again goes to the supplier already added.
+    expect(within(modal).getByLabelText('Contact name')).toHaveValue('Sam');
+    details = { body: { supplier: created, message: 'ok' } };
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Supplier created successfully')).toBeInTheDocument();
+    const writes = calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.url}`);
+    expect(writes).toEqual([
+      'POST /api/suppliers',
+      `POST /api/suppliers/${ADDED}/customer-details`,
+      `PUT /api/suppliers/${ADDED}`,
+      `PUT /api/suppliers/${ADDED}/customer-details`,
+    ]);
+  });
+
   it("lists the server's details[], else says 'Failed to save supplier'", async () => {
     let answer: FakeAnswer = {
       status: 400,
