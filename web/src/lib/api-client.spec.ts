@@ -61,6 +61,41 @@ describe('api client', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('sends a call refused for a token another tab has since replaced again with the new token, once', async () => {
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const fresh = { ...testUser, name: 'Alice Changed' };
+    const { calls } = mockFetch({
+      'GET /api/users': (call) => {
+        if (call.headers.Authorization === 'Bearer fresh') return { body: { users: [] } };
+        // Another tab changed the password meanwhile: the server ended 'tok' and gave it 'fresh'.
+        localStorage.setItem('token', 'fresh');
+        localStorage.setItem('user', JSON.stringify(fresh));
+        return { status: 401, body: { error: 'Session ended' } };
+      },
+    });
+    await expect(apiRequest('/users')).resolves.toEqual({ users: [] });
+    expect(calls.map((call) => call.headers.Authorization)).toEqual(['Bearer tok', 'Bearer fresh']);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', token: 'fresh', user: fresh });
+    expect(localStorage.getItem('token')).toBe('fresh');
+  });
+
+  it('signs out when the replaced token is refused too', async () => {
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const { calls } = mockFetch({
+      'GET /api/users': () => {
+        localStorage.setItem('token', `t${Math.random()}`);
+        return { status: 401, body: { error: 'Session ended' } };
+      },
+    });
+    await expect(apiRequest('/users')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(2);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getState().status).toBe('anonymous');
+  });
+
   it('leaves the session alone for the login call, whose 401 is a wrong password', async () => {
     const onUnauthorized = jest.fn();
     setUnauthorizedHandler(onUnauthorized);

@@ -105,6 +105,7 @@ async function send<T>(
   options: RequestOptions,
   method: string,
   idempotencyKey: string | undefined,
+  resent = false,
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.getState().token;
@@ -133,6 +134,10 @@ async function send<T>(
     const details = isFieldErrorList(record.details) ? record.details : [];
     const code = typeof record.code === 'string' && record.code ? record.code : null;
     if (response.status === 401 && !options.skipUnauthorizedRedirect) {
+      // Refused with a token this tab (or another, through storage) has since replaced: the
+      // session goes on with the new one, and the call is sent again with it, once.
+      if (token && !resent && sessionStore.hasNewerToken(token))
+        return send(path, options, method, idempotencyKey, true);
       sessionStore.clear({ ended: sessionStore.getState().status !== 'anonymous' });
       onUnauthorized();
     }

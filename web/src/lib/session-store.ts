@@ -104,14 +104,37 @@ export class SessionStore {
   }
 
   /**
+   * A call was refused with `refused`: whether this tab now holds another token for the same
+   * Remember-me session (another tab changed the password or email, and the server handed that
+   * tab a fresh token while ending the old one), adopted from storage if need be, so the call
+   * is worth sending again rather than signing this tab out.
+   */
+  hasNewerToken(refused: string): boolean {
+    if (this.state.token && this.state.token !== refused) return true;
+    if (!this.state.persistent || this.state.token !== refused) return false;
+    return this.adoptStored();
+  }
+
+  /** Takes the Remember-me session another tab stored in place of this tab's token, if any. */
+  private adoptStored(): boolean {
+    const stored = readStoredSession();
+    if (!stored?.persistent || stored.token === this.state.token) return false;
+    this.set({ ...this.state, token: stored.token, user: stored.user, customer: stored.customer });
+    return true;
+  }
+
+  /**
    * Follows a Remember-me session kept in localStorage from other tabs: a sign-out there (the
    * token removed) signs this tab out too, rather than leaving its screens on show until the
-   * next call. Answers the unsubscribe.
+   * next call; a fresh token stored there (a password or email change, which ends the old
+   * token) is this tab's from then on. Answers the unsubscribe.
    */
   followOtherTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {
     const onStorage = (event: StorageEvent) => {
       if (event.storageArea !== localStorage || event.key !== SESSION_KEYS.token) return;
-      if (event.newValue === null && this.state.persistent && this.state.token) this.clear();
+      if (!this.state.persistent || !this.state.token) return;
+      if (event.newValue === null) this.clear();
+      else if (event.newValue !== this.state.token) this.adoptStored();
     };
     target.addEventListener('storage', onStorage);
     return () => target.removeEventListener('storage', onStorage);

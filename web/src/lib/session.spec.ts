@@ -68,6 +68,19 @@ describe('other tabs', () => {
     stop();
   });
 
+  it('carries on with the fresh token another tab stored after a password or email change', () => {
+    const tabs = new SessionStore();
+    const stop = tabs.followOtherTabs();
+    tabs.signIn({ token: 't', user: testUser, customer: testCustomer }, { persistent: true });
+    const renamed = { ...testUser, email: 'alice.new@example.test' };
+    store(localStorage, { token: 't2', user: renamed, customer: testCustomer });
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'token', oldValue: 't', newValue: 't2', storageArea: localStorage }),
+    );
+    expect(tabs.getState()).toMatchObject({ status: 'authenticated', token: 't2', user: renamed });
+    stop();
+  });
+
   it('leaves a session of this tab alone (sessionStorage), and other keys', () => {
     const tabs = new SessionStore();
     const stop = tabs.followOtherTabs();
