@@ -97,6 +97,40 @@ describe('AttemptLimiter against real Redis', () => {
     await expect(limiter.check('owner-laptop', 'target@example.test')).resolves.toBeUndefined();
   });
 
+  it('says how long is really left of the wait on an attacked account, counting down', async () => {
+    const limiter = new AttemptLimiter(redis, 'login', limits({ perAccount: 4 }), tooManyLoginAttempts);
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) await limiter.fail(`bot${i}`, 'counted@example.test', now);
+    await limiter.fail('office', 'counted@example.test', now);
+    // One failure of this source on an attacked account: two minutes from that failure.
+    await expect(limiter.check('office', 'counted@example.test', now)).rejects.toMatchObject({
+      retryAfterSeconds: 120,
+      message: 'Too many login attempts. Please try again in 2 minutes.',
+    });
+    await expect(limiter.check('office', 'counted@example.test', now + 110_000)).rejects.toMatchObject({
+      retryAfterSeconds: 10,
+      message: 'Too many login attempts. Please try again in 10 seconds.',
+    });
+    await expect(limiter.check('office', 'counted@example.test', now + 120_000)).resolves.toBeUndefined();
+  });
+
+  it('ends the wait when the attacked account’s count lapses', async () => {
+    const limiter = new AttemptLimiter(
+      redis,
+      'login',
+      limits({ perAccount: 2, windowSeconds: 30 }),
+      tooManyLoginAttempts,
+    );
+    await limiter.fail('bot', 'lapsing@example.test');
+    await limiter.fail('office', 'lapsing@example.test');
+    const err = (await limiter
+      .check('office', 'lapsing@example.test')
+      .catch((e: unknown) => e)) as RateLimitedError;
+    expect(err).toBeInstanceOf(RateLimitedError);
+    expect(err.retryAfterSeconds).toBeLessThanOrEqual(30);
+    expect(err.retryAfterSeconds).toBeGreaterThan(25);
+  });
+
   it('a success forgets that pair’s failures', async () => {
     const limiter = new AttemptLimiter(
       redis,

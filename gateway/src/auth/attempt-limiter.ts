@@ -50,11 +50,12 @@ export class AttemptLimiter {
   /** Throws RateLimitedError (429 with Retry-After) when this source must wait before trying this account. */
   async check(source: string, account: string, now = Date.now()): Promise<void> {
     const keys = this.keys(source, account);
-    const [pair, sourceFailures, sourceTtl, accountFailures] = await Promise.all([
+    const [pair, sourceFailures, sourceTtl, accountFailures, accountTtl] = await Promise.all([
       this.redis.hmget(keys.pair, 'failures', 'last'),
       this.redis.get(keys.source),
       this.redis.ttl(keys.source),
       this.redis.get(keys.account),
+      this.redis.ttl(keys.account),
     ]);
     const pairFailures = Number(pair[0] ?? 0);
     const last = Number(pair[1] ?? 0);
@@ -66,7 +67,12 @@ export class AttemptLimiter {
     }
     if (Number(sourceFailures ?? 0) >= this.limits.perSource) wait = Math.max(wait, sourceTtl);
     if (pairFailures > 0 && Number(accountFailures ?? 0) >= this.limits.perAccount) {
-      wait = Math.max(wait, Math.min(this.limits.maxBackoffSeconds, 60 * 2 ** Math.min(pairFailures, 4)));
+      // A source that failed on an attacked account waits a minute, doubling with its failures,
+      // from its last failure; the wait ends sooner when the account's count lapses.
+      const penalty = Math.min(this.limits.maxBackoffSeconds, 60 * 2 ** Math.min(pairFailures, 4));
+      let left = Math.ceil((last + penalty * 1000 - now) / 1000);
+      if (accountTtl > 0) left = Math.min(left, accountTtl);
+      wait = Math.max(wait, left);
     }
     if (wait > 0) throw new RateLimitedError(this.message(wait), wait);
   }
