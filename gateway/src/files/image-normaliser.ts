@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import { IMAGE_MAX_MEGAPIXELS } from '@planted/contracts';
 import { detectImageType, type ImageType } from './image-type';
 
 /**
@@ -6,7 +7,7 @@ import { detectImageType, type ImageType } from './image-type';
  * we expect). A file's header can claim any size, so this is checked before decoding, and
  * again by libvips while it decodes.
  */
-export const MAX_IMAGE_PIXELS = 25_000_000;
+export const MAX_IMAGE_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 
 export type ImageRefusal = 'not-an-image' | 'too-many-pixels';
 

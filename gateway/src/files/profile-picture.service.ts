@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { isOwnProfilePicture, profilePicturePrefix, ServiceError, type Actor } from '@planted/contracts';
-import { ImageRefused, MAX_IMAGE_PIXELS, normaliseImage } from './image-normaliser';
+import {
+  isOwnProfilePicture,
+  MESSAGES,
+  profilePicturePrefix,
+  ServiceError,
+  type Actor,
+} from '@planted/contracts';
+import { ImageRefused, normaliseImage } from './image-normaliser';
 import { RETIRED_FILES, type RetiredFiles } from './retired-files';
 import { FILE_STORAGE, type FileStorage } from './storage';
 
@@ -15,7 +21,7 @@ export function storedKey(url: string | null | undefined, folder = ''): string |
 }
 export const NOT_AN_IMAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE = 'Image must be less than 10MB';
-export const IMAGE_TOO_MANY_PIXELS = `Image must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+export const IMAGE_TOO_MANY_PIXELS = MESSAGES.IMAGE_TOO_MANY_PIXELS;
 
 /** Receives, checks and stores profile pictures; spec §5 Profile rules and messages. */
 @Injectable()

@@ -9,6 +9,17 @@ export const LIMITS = {
   ADDRESS_MIN: DOMAIN_LIMITS.addressMin,
 } as const;
 
+/** A field's answer for a control character (a tab pasted into a one-line field, say). */
+export function controlCharactersMessage(label = 'This field'): string {
+  return `${label} must not contain control characters`;
+}
+
+/** controlCharactersMessage's text, its label captured: the browser words it in the user's language. */
+export const CONTROL_CHARACTERS_PATTERN = /^(.+) must not contain control characters$/;
+
+/** The largest picture the gateway decodes (profile pictures, equipment images), in megapixels. */
+export const IMAGE_MAX_MEGAPIXELS = 25;
+
 /**
  * Messages of the identity payloads: the spec's texts come from @planted/domain (one
  * table for server and browser); the few below cover limits the spec leaves unworded.
@@ -63,6 +74,8 @@ export const MESSAGES = {
     'You are the only administrator of your company. Make another user an administrator before removing yourself.',
   ROLE_CHANGED: 'Role updated',
   USER_REMOVED: 'User removed',
+  /** An image whose header claims more pixels than the gateway decodes (both image uploads). */
+  IMAGE_TOO_MANY_PIXELS: `Image must be at most ${IMAGE_MAX_MEGAPIXELS} megapixels`,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DROPDOWN_LIMIT, PAGE_SIZE } from '@planted/domain';
+import { DROPDOWN_LIMIT, LIMITS, PAGE_SIZE } from '@planted/domain';
 
 /** The last page a list may be asked for. */
 export const PAGE_MAX = 1_000_000;
@@ -7,7 +7,7 @@ export const PAGE_MAX = 1_000_000;
 export const PAGINATION_MESSAGES = {
   PAGE_INVALID: `Page must be a whole number from 1 to ${PAGE_MAX}`,
   LIMIT_INVALID: `Limit must be a whole number from 1 to ${DROPDOWN_LIMIT}`,
-  SEARCH_TOO_LONG: 'Search must be 200 characters or less',
+  SEARCH_TOO_LONG: `Search must be ${LIMITS.searchMax} characters or less`,
 } as const;
 
 /** A whole number read from a query string ('2') or JSON (2); anything else is refused with `message`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharactersMessage } from './messages';
 
 /**
  * C0 control characters and DEL. No name, address, email or password holds one, and
@@ -31,10 +32,6 @@ export interface TextFieldOptions {
   multiline?: boolean;
   /** Passwords are taken as typed; everything else is trimmed first. */
   trim?: boolean;
-}
-
-export function controlCharactersMessage(label = 'This field'): string {
-  return `${label} must not contain control characters`;
 }
 
 /**

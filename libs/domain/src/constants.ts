@@ -111,6 +111,8 @@ export const LIMITS = {
   addressMin: 10,
   userNameMin: 2,
   passwordMin: 6,
+  /** A list's search text (equipment, suppliers, sites, hires). */
+  searchMax: 200,
   equipmentNameMax: 255,
   equipmentDescriptionMax: 2000,
   unitOfMeasureMax: 50,

@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LIMITS } from '@planted/domain';
 
 /** How a filter is written in the address: free text, a page number (1 up), or an on/off switch. */
 export type FilterKind = 'text' | 'page' | 'flag';
@@ -17,7 +18,9 @@ function read(kind: FilterKind, raw: string | null): string | number | boolean {
     return Number.isSafeInteger(page) && page >= 1 ? page : 1;
   }
   if (kind === 'flag') return raw === '1' || raw === 'true';
-  return raw;
+  // A longer text (an edited or shared address) is cut where the search box cuts it: the API
+  // refuses a longer search, and no retry could then load the list.
+  return raw.slice(0, LIMITS.searchMax);
 }
 
 function valuesOf<S extends Record<string, FilterKind>>(kinds: S, params: URLSearchParams): FilterValues<S> {

@@ -1,4 +1,10 @@
-import { IDEMPOTENCY, MESSAGES, RATE_LIMIT_MESSAGES, USER_LIMIT_MESSAGES } from '@planted/contracts/messages';
+import {
+  controlCharactersMessage,
+  IDEMPOTENCY,
+  MESSAGES,
+  RATE_LIMIT_MESSAGES,
+  USER_LIMIT_MESSAGES,
+} from '@planted/contracts/messages';
 import { VALIDATION_MESSAGES } from '@planted/domain';
 import { i18n } from './i18n';
 import { setupI18n } from '../test/utils';
@@ -29,6 +35,19 @@ describe('schema messages are translatable (spec §1: English and Spanish)', () 
     await i18n.changeLanguage('es');
     expect(serverText(i18n, IDEMPOTENCY.IN_FLIGHT)).toBe(
       'Todavía se está guardando. Espera un momento y vuelve a enviarlo sin cambios.',
+    );
+    await i18n.changeLanguage('en');
+  });
+
+  it('words a control character in a field (a pasted tab) in the user’s language', async () => {
+    const text = controlCharactersMessage('Equipment name');
+    expect(serverText(i18n, text)).toBe('Equipment name must not contain control characters');
+    await i18n.changeLanguage('es');
+    expect(serverText(i18n, text)).toBe(
+      'Hay un carácter de control (por ejemplo, un tabulador pegado): vuelve a escribir el texto sin él',
+    );
+    expect(serverText(i18n, MESSAGES.IMAGE_TOO_MANY_PIXELS)).toBe(
+      'La imagen puede tener como máximo 25 megapíxeles',
     );
     await i18n.changeLanguage('en');
   });

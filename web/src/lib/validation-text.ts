@@ -1,5 +1,10 @@
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@planted/domain';
-import { IDEMPOTENCY, MESSAGES, NUMBERED_MESSAGE_PATTERNS } from '@planted/contracts/messages';
+import {
+  CONTROL_CHARACTERS_PATTERN,
+  IDEMPOTENCY,
+  MESSAGES,
+  NUMBERED_MESSAGE_PATTERNS,
+} from '@planted/contracts/messages';
 import type { i18n as I18n } from 'i18next';
 
 /*
@@ -76,5 +81,9 @@ export function serverText(i18n: Pick<I18n, 'exists' | 't'>, text: string): stri
     if (!i18n.exists(numberedKey, values)) continue;
     return i18n.t(numberedKey, values);
   }
+  // '<field label> must not contain control characters' (a tab pasted into a one-line field).
+  const control = CONTROL_CHARACTERS_PATTERN.exec(text);
+  if (control && i18n.exists('common:validationExtra.CONTROL_CHARACTERS'))
+    return i18n.t('common:validationExtra.CONTROL_CHARACTERS', { label: control[1] });
   return text;
 }

@@ -85,7 +85,7 @@ export const categoryField = z.enum(EQUIPMENT_CATEGORIES, {
 
 /** Search over names (and, for equipment, description and category): trimmed, blank means none. */
 export const searchField = textField({ label: 'Search' })
-  .max(200, { error: PAGINATION_MESSAGES.SEARCH_TOO_LONG })
+  .max(LIMITS.searchMax, { error: PAGINATION_MESSAGES.SEARCH_TOO_LONG })
   .optional()
   .transform((v) => (v ? v : undefined));
 

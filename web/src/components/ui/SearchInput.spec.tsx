@@ -1,4 +1,5 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setupI18n } from '../../test/utils';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SearchInput } from './SearchInput';
@@ -44,5 +45,15 @@ describe('debounced search (spec §9: 300 ms)', () => {
     expect(onSearch).toHaveBeenCalledWith('');
     act(() => jest.advanceTimersByTime(1000));
     expect(onSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes at most the 200 characters the API searches by: a longer paste is cut there', async () => {
+    const onSearch = jest.fn();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<SearchInput onSearch={onSearch} testId="search" />);
+    await user.click(screen.getByTestId('search'));
+    await user.paste('x'.repeat(250));
+    act(() => jest.advanceTimersByTime(300));
+    expect(onSearch).toHaveBeenCalledWith('x'.repeat(200));
   });
 });

@@ -3,11 +3,13 @@ import { IconButton, InputAdornment, TextField } from '@mui/material';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@planted/domain';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /**
  * A search box that reports its text once typing pauses (300 ms), not on every key; the clear
- * button reports at once.
+ * button reports at once. It takes at most the search length the API accepts (a longer paste is
+ * cut there), so a search never fails for its length.
  */
 export function SearchInput({
   onSearch,
@@ -53,7 +55,7 @@ export function SearchInput({
       onChange={(event) => setText(event.target.value)}
       margin="none"
       slotProps={{
-        htmlInput: { 'data-testid': testId },
+        htmlInput: { 'data-testid': testId, maxLength: LIMITS.searchMax },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -22,6 +22,7 @@ import { useSaveEquipment } from '../api/save-equipment';
 import { equipmentImageProblem, type ImageSource } from '../image-rules';
 import { equipmentFormSchema } from '../schemas';
 import { ImageUploader, type PickedImage } from './ImageUploader';
+import { byLabel } from '../../../lib/by-label';
 
 const FORM_ID = 'equipment-form';
 
@@ -82,7 +83,7 @@ export function EquipmentFormModal({
   /** Adding: the admin chose an existing near-duplicate instead; the screen shows it. */
   onShowExisting: (name: string) => void;
 }) {
-  const { t } = useTranslation(['equipment', 'forms', 'common']);
+  const { t, i18n } = useTranslation(['equipment', 'forms', 'common']);
   const toast = useToast();
   const translateError = useTranslateApiError();
   const save = useSaveEquipment();
@@ -191,7 +192,10 @@ export function EquipmentFormModal({
               name="category"
               label={t('form.category')}
               testId="equipment-category"
-              options={EQUIPMENT_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) }))}
+              options={byLabel(
+                EQUIPMENT_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) })),
+                i18n.language,
+              )}
             />
             <Stack
               direction={{ xs: 'column', sm: 'row' }}

@@ -186,6 +186,39 @@ describe('Equipment cards (spec §2 Equipment, §6)', () => {
   });
 });
 
+describe('Categories in the order of the user’s language', () => {
+  it('lists the filter’s and the form’s categories alphabetically in Spanish too', async () => {
+    await i18n.changeLanguage('es');
+    const { user } = await open({
+      'GET /api/equipment/categories': {
+        body: {
+          categories: [
+            { category: 'Breaking & Drilling', count: 1 },
+            { category: 'Concreting & Compaction', count: 1 },
+            { category: 'Heating', count: 2 },
+          ],
+        },
+      },
+    });
+    const filter = screen.getByTestId('equipment-category-filter');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Todas las categorías',
+      'Calefacción (2)',
+      'Demolición y perforación (1)',
+      'Hormigonado y compactación (1)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Añadir equipo' }));
+    const modal = await screen.findByRole('dialog', { name: 'Añadir equipo' });
+    await user.click(within(modal).getByRole('combobox', { name: /Categoría/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options.slice(0, 3)).toEqual(['Aserrado y corte', 'Bombeo y secado', 'Calefacción']);
+  });
+});
+
 describe('Equipment list: favourites, filters, pagination, failures (spec §2, §4, §8)', () => {
   it('toggles My Favorites / Show All, with its own empty state', async () => {
     const { user, calls } = await open({ 'GET /api/equipment/favorites/list': page([]) });
@@ -202,6 +235,14 @@ describe('Equipment list: favourites, filters, pagination, failures (spec §2, �
     renderApp('/equipment');
     expect(await screen.findByText('No equipment yet', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Add the first item with Add Equipment.')).toBeInTheDocument();
+  });
+
+  it('searches by the first 200 characters of a longer search in the address, which the API would refuse', async () => {
+    const { calls } = await open({}, testUser, `/equipment?search=${'b'.repeat(250)}`);
+    expect(listCalls(calls).map((call) => call.url)).toEqual([
+      `/api/equipment?page=1&limit=12&search=${'b'.repeat(200)}`,
+    ]);
+    expect(screen.getByLabelText('Search equipment')).toHaveValue('b'.repeat(200));
   });
 
   it('filters by category (name and count shown) and by debounced search, with a clear button', async () => {

@@ -24,13 +24,14 @@ import { usePricing } from '../api/get-pricing';
 import { useToggleEquipmentFavorite } from '../api/toggle-favorite';
 import { EquipmentCard } from './EquipmentCard';
 import { EquipmentFormModal } from './EquipmentFormModal';
+import { byLabel } from '../../../lib/by-label';
 
 type Editing = { item: Equipment | null } | null;
 
 const EQUIPMENT_FILTERS = { favorites: 'flag', search: 'text', category: 'text', page: 'page' } as const;
 
 export function EquipmentScreen() {
-  const { t } = useTranslation(['equipment', 'common']);
+  const { t, i18n } = useTranslation(['equipment', 'common']);
   usePageTitle(t('title'));
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
@@ -147,12 +148,16 @@ export function EquipmentScreen() {
           }}
         >
           <option value="">{t('filters.allCategories')}</option>
-          {(categories.data ?? []).map(({ category: name, count }) => (
+          {byLabel(
+            (categories.data ?? []).map(({ category: name, count }) => ({
+              name,
+              count,
+              label: t(`categories.${name}`, { defaultValue: name }),
+            })),
+            i18n.language,
+          ).map(({ name, count, label }) => (
             <option key={name} value={name}>
-              {t('filters.categoryOption', {
-                category: t(`categories.${name}`, { defaultValue: name }),
-                count,
-              })}
+              {t('filters.categoryOption', { category: label, count })}
             </option>
           ))}
         </NativeSelectInput>

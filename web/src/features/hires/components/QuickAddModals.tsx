@@ -12,6 +12,7 @@ import { useTranslateApiError } from '../../../lib/use-error-text';
 import type { Equipment, Supplier } from '../api/get-options';
 import { useCreateEquipment, useCreateSupplier, type QuickEquipment } from '../api/quick-add';
 import { quickEquipmentSchema, quickSupplierSchema } from '../schemas';
+import { byLabel } from '../../../lib/by-label';
 
 const SELECT = { '& .MuiTextField-root': { width: '100%', mt: 2, mb: 1 } } as const;
 
@@ -40,7 +41,7 @@ export function QuickAddEquipmentModal({
   onClose: () => void;
   onCreated: (equipment: Equipment) => void;
 }) {
-  const { t } = useTranslation(['hires', 'equipment', 'forms', 'common']);
+  const { t, i18n } = useTranslation(['hires', 'equipment', 'forms', 'common']);
   const translateError = useTranslateApiError();
   const create = useCreateEquipment();
   const form = useZodForm(quickEquipmentSchema, {
@@ -82,10 +83,13 @@ export function QuickAddEquipmentModal({
             name="category"
             label={t('equipment:form.category')}
             testId="quick-equipment-category"
-            options={EQUIPMENT_CATEGORIES.map((value) => ({
-              value,
-              label: t(`equipment:categories.${value}`),
-            }))}
+            options={byLabel(
+              EQUIPMENT_CATEGORIES.map((value) => ({
+                value,
+                label: t(`equipment:categories.${value}`),
+              })),
+              i18n.language,
+            )}
           />
           <FormSelectField
             id="quick-equipment-unit"
