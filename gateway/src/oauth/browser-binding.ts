@@ -53,13 +53,42 @@ export function clearedBindingCookie(provider: OAuthProvider, secure: boolean): 
   return `${BROWSER_BINDING_COOKIE}=; Max-Age=0; ${attributes(provider, secure)}`;
 }
 
+/**
+ * A signup left to complete (the provider's account has no company yet) is bound the same way:
+ * the callback sets a second random value, scoped to the provider's complete-signup path, and
+ * the pending signup keeps its sha-256. The provider id and email travel in the /signup
+ * address (history, screenshots, a shared screen), so they alone must not let anyone else
+ * create the company and receive a session for that social account.
+ */
+export const SIGNUP_BINDING_COOKIE = 'planted_signup';
+
+/** The Set-Cookie value that lets this browser, and no other, complete the pending signup. */
+export function signupBindingCookie(
+  provider: OAuthProvider,
+  value: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): string {
+  return [
+    `${SIGNUP_BINDING_COOKIE}=${value}`,
+    `Max-Age=${maxAgeSeconds}`,
+    `Path=/api/auth/${provider}/complete-signup`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
 /** The binding value in a Cookie request header, if there is a well-formed one. */
-export function bindingFromCookies(header: string | string[] | undefined): string | undefined {
+export function bindingFromCookies(
+  header: string | string[] | undefined,
+  name = BROWSER_BINDING_COOKIE,
+): string | undefined {
   const text = Array.isArray(header) ? header.join('; ') : header;
   if (!text) return undefined;
   for (const pair of text.split(';')) {
     const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === BROWSER_BINDING_COOKIE) {
+    if (eq > 0 && pair.slice(0, eq).trim() === name) {
       const value = pair.slice(eq + 1).trim();
       if (VALUE.test(value)) return value;
     }

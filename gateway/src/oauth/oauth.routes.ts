@@ -19,16 +19,19 @@ export const COMPLETE_SIGNUP_ROUTES = OAUTH_PROVIDERS.map((provider) =>
     operationId: `complete${cap(provider)}Signup`,
     summary: `Creates the company of a ${NAMES[provider]} user who had none; answers token, user, customer`,
     tag: 'auth',
+    description:
+      'Only from the browser the provider answered to: it brings the planted_signup cookie set on its return to /signup.',
     access: 'public',
     input: oauthCompleteSignupRequestSchema,
-    handle: (input, _context, deps) => deps.social.completeSignup(provider, input),
+    handle: (input, context, deps) => deps.social.completeSignup(provider, input, context.cookies),
   }),
 );
 
 const REDIRECT_HEADERS = {
   Location: { description: 'Where the browser goes next' },
   'Set-Cookie': {
-    description: 'The cookie binding the sign-in to this browser (set on start, cleared on return)',
+    description:
+      'The cookie binding the sign-in to this browser (set on start, cleared on return), and on return to /signup the one binding the signup left to complete (complete-signup refuses any other browser)',
   },
 };
 

@@ -4,6 +4,8 @@ import type { OAuthProvider } from '@planted/contracts';
 /** What the provider answered about the email: whether it vouched for it. */
 export interface PendingSignup {
   emailVerified: boolean;
+  /** The sha-256 of the browser's signup binding (browser-binding.ts); absent on older entries. */
+  browserHash?: string;
 }
 
 /**
@@ -15,7 +17,8 @@ export class PendingSignups {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-    private readonly ttlSeconds: number,
+    /** How long a signup may wait to be completed (also the browser's binding cookie's life). */
+    readonly ttlSeconds: number,
   ) {}
 
   private key(provider: OAuthProvider, providerId: string): string {
@@ -27,8 +30,9 @@ export class PendingSignups {
     providerId: string,
     email: string,
     emailVerified: boolean,
+    browserHash: string,
   ): Promise<void> {
-    const value = JSON.stringify({ email: email.toLowerCase(), emailVerified });
+    const value = JSON.stringify({ email: email.toLowerCase(), emailVerified, browserHash });
     await this.redis.set(this.key(provider, providerId), value, 'EX', this.ttlSeconds);
   }
 
@@ -36,7 +40,7 @@ export class PendingSignups {
   async find(provider: OAuthProvider, providerId: string, email: string): Promise<PendingSignup | undefined> {
     const stored = await this.redis.get(this.key(provider, providerId));
     if (stored === null) return undefined;
-    let pending: { email?: unknown; emailVerified?: unknown };
+    let pending: { email?: unknown; emailVerified?: unknown; browserHash?: unknown };
     try {
       pending = JSON.parse(stored) as typeof pending;
     } catch {
@@ -44,7 +48,10 @@ export class PendingSignups {
       pending = { email: stored, emailVerified: false };
     }
     if (pending.email !== email.toLowerCase()) return undefined;
-    return { emailVerified: pending.emailVerified === true };
+    return {
+      emailVerified: pending.emailVerified === true,
+      ...(typeof pending.browserHash === 'string' ? { browserHash: pending.browserHash } : {}),
+    };
   }
 
   async forget(provider: OAuthProvider, providerId: string): Promise<void> {

@@ -22,7 +22,15 @@ import type {
 } from './oauth-request';
 import type { OidcStrategy } from './oidc-strategy';
 import type { PendingSignups } from './pending-signups';
-import { bindingCookie, clearedBindingCookie, newBrowserBinding } from './browser-binding';
+import {
+  bindingCookie,
+  bindingFromCookies,
+  clearedBindingCookie,
+  newBrowserBinding,
+  sameBrowser,
+  SIGNUP_BINDING_COOKIE,
+  signupBindingCookie,
+} from './browser-binding';
 import { runPassport, type PassportInstance } from './run-passport';
 
 /** Where the browser goes when a sign-in fails at or after the provider (LoginScreen explains it). */
@@ -31,10 +39,10 @@ export const PROVIDER_UNAVAILABLE = '/login?error=provider_unavailable';
 /** An account has the provider's email but has never proved it owns it: it is not linked. */
 export const EMAIL_UNVERIFIED = '/login?error=email_unverified';
 
-/** Where to send the browser, and the cookie to set on the way (see browser-binding.ts). */
+/** Where to send the browser, and the cookies to set on the way (see browser-binding.ts). */
 export interface BrowserStep {
   location: string;
-  setCookie?: string;
+  setCookie?: string | string[];
 }
 
 const signupNotProven = () => new ServiceError('VALIDATION_FAILED', MESSAGES.OAUTH_SIGNUP_FAILED);
@@ -120,15 +128,19 @@ export class SocialSignIn {
       query,
       body,
     };
-    const location = await this.callbackLocation(provider, request);
+    const { location, setCookie } = await this.callbackStep(provider, request, secure);
     // The cookie has done its work once the state it was bound to is used; a callback that
     // did not match it (a link from elsewhere) leaves this browser's own sign-in alone.
-    return request.authorization
-      ? { location, setCookie: clearedBindingCookie(provider, secure) }
-      : { location };
+    const set = request.authorization ? [clearedBindingCookie(provider, secure)] : [];
+    if (typeof setCookie === 'string') set.push(setCookie);
+    return set.length > 0 ? { location, setCookie: set } : { location };
   }
 
-  private async callbackLocation(provider: OAuthProvider, request: OAuthRequest): Promise<string> {
+  private async callbackStep(
+    provider: OAuthProvider,
+    request: OAuthRequest,
+    secure: boolean,
+  ): Promise<BrowserStep> {
     const { query, body } = request;
     // Without a code passport-oauth2 would start a new sign-in; a callback without one is a refusal (access_denied) or junk.
     if (!query.code && !body.code) {
@@ -136,7 +148,7 @@ export class SocialSignIn {
         { provider, error: query.error ?? body.error },
         'social sign-in refused at the provider',
       );
-      return OAUTH_FAILED;
+      return { location: OAUTH_FAILED };
     }
     const outcome = await runPassport(this.passport, provider, request, {});
     if (outcome.kind !== 'success') {
@@ -147,28 +159,36 @@ export class SocialSignIn {
             ? outcome.challenge
             : outcome.kind;
       this.logger.warn({ provider, reason }, 'social sign-in failed');
-      return OAUTH_FAILED;
+      return { location: OAUTH_FAILED };
     }
     const intent = (outcome.info as { state?: StoredAuthorization } | undefined)?.state?.intent ?? 'login';
     // A browser navigation: identity's refusal (an inactive user) and our own failures alike end on the login screen.
-    return this.finish(outcome.user as ProviderProfile, intent).catch((err: unknown) => {
+    return this.finish(outcome.user as ProviderProfile, intent, secure).catch((err: unknown) => {
       if (err instanceof ServiceError && err.code === 'INVALID_CREDENTIALS') {
         this.logger.warn({ provider, intent }, 'social sign-in refused');
       } else {
         this.logger.error({ provider, intent, err: errorText(err) }, 'social sign-in could not finish');
       }
-      return OAUTH_FAILED;
+      return { location: OAUTH_FAILED };
     });
   }
 
-  /** POST /api/auth/{provider}/complete-signup: only for a provider id the provider really answered with, for this email. */
-  async completeSignup(provider: OAuthProvider, body: unknown): Promise<Session> {
+  /**
+   * POST /api/auth/{provider}/complete-signup: only for a provider id the provider really
+   * answered with, for this email, from the browser it answered to (cookies: the request's
+   * Cookie header, which carries that browser's signup binding).
+   */
+  async completeSignup(provider: OAuthProvider, body: unknown, cookies?: string): Promise<Session> {
     const input = parseInput(oauthCompleteSignupRequestSchema, body);
     const providerId = input[OAUTH_PROVIDER_ID_PARAM[provider]];
     const pending =
       this.enabled.has(provider) && providerId
         ? await this.pending.find(provider, providerId, input.email)
         : undefined;
+    if (pending && !sameBrowser(bindingFromCookies(cookies, SIGNUP_BINDING_COOKIE), pending.browserHash)) {
+      this.logger.warn({ provider }, 'social signup completion from another browser than the sign-in');
+      throw signupNotProven();
+    }
     if (!providerId || !pending) {
       this.logger.warn({ provider }, 'social signup completion without a matching provider sign-in');
       throw signupNotProven();
@@ -186,11 +206,15 @@ export class SocialSignIn {
     return session;
   }
 
-  private async finish(profile: ProviderProfile, intent: SignInIntent): Promise<string> {
+  private async finish(
+    profile: ProviderProfile,
+    intent: SignInIntent,
+    secure: boolean,
+  ): Promise<BrowserStep> {
     const { provider, providerId, email } = profile;
     if (!email) {
       this.logger.warn({ provider }, 'provider answered without an email address');
-      return OAUTH_FAILED;
+      return { location: OAUTH_FAILED };
     }
     const answer = await this.bus.send(IdentityOAuthSignIn, {
       provider,
@@ -201,21 +225,27 @@ export class SocialSignIn {
     });
     if (answer.status === 'signed_in') {
       const { token, customer } = answer.session;
-      return `/auth/success?${new URLSearchParams({ token, customer: JSON.stringify(customer) })}`;
+      return {
+        location: `/auth/success?${new URLSearchParams({ token, customer: JSON.stringify(customer) })}`,
+      };
     }
     if (answer.status === 'email_unverified') {
       this.logger.warn(
         { provider, intent },
         'social sign-in refused: the account has not proved it owns the email',
       );
-      return EMAIL_UNVERIFIED;
+      return { location: EMAIL_UNVERIFIED };
     }
-    await this.pending.remember(provider, providerId, email, profile.emailVerified);
+    const binding = newBrowserBinding();
+    await this.pending.remember(provider, providerId, email, profile.emailVerified, binding.hash);
     this.logger.info({ provider, intent }, 'social sign-in without a company: signup to complete');
     const params = new URLSearchParams({ error: 'no_tenancy' });
     params.set(OAUTH_PROVIDER_ID_PARAM[provider], providerId);
     params.set('email', email);
     params.set('name', profile.name);
-    return `/signup?${params}`;
+    return {
+      location: `/signup?${params}`,
+      setCookie: signupBindingCookie(provider, binding.value, this.pending.ttlSeconds, secure),
+    };
   }
 }

@@ -193,7 +193,12 @@ export function registerRoutes(
             gatherInput(declaration, request),
             declaration.params,
           ) as never;
-          const context: RouteContext = { actor, ip: request.ip, secure: request.protocol === 'https' };
+          const context: RouteContext = {
+            actor,
+            ip: request.ip,
+            secure: request.protocol === 'https',
+            cookies: request.headers.cookie,
+          };
           const payload = () => ({ ...(input as object), ...(actor ? { actor } : {}) }) as never;
           // The reply is the answer: it goes on as the JSON text the bus checked, not parsed
           // into objects only to be serialized again (see NatsTypedClient.sendForJson).

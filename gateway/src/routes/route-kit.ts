@@ -41,6 +41,8 @@ export interface RouteContext {
   ip: string;
   /** Whether the request came over HTTPS (directly or through a trusted proxy). */
   secure: boolean;
+  /** The request's Cookie header (only hand-written routes read it: social signup's binding). */
+  cookies?: string;
 }
 
 /**

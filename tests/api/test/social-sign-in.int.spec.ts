@@ -173,6 +173,12 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
     return new URL(back.headers.get('location')!);
   }
 
+  /** POST complete-signup from this browser: its cookies for that path go along (the signup binding). */
+  function completeSignup(url: string, body: unknown) {
+    const cookie = cookiesFor(new URL(url, appUrl));
+    return api.request('POST', url, { body, headers: cookie ? { cookie } : {} });
+  }
+
   function query(url: URL): Record<string, string> {
     return Object.fromEntries(url.searchParams);
   }
@@ -214,7 +220,7 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
 
     it('complete-signup creates the company and its admin; the token works on GET /api/auth/profile', async () => {
       const fields = signupFields('Gina');
-      const res = await api.post('/api/auth/google/complete-signup', {
+      const res = await completeSignup('/api/auth/google/complete-signup', {
         ...fields,
         email: gEmail,
         googleId: sub,
@@ -239,7 +245,7 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
     });
 
     it('a completed signup cannot be completed again', async () => {
-      const again = await api.post('/api/auth/google/complete-signup', {
+      const again = await completeSignup('/api/auth/google/complete-signup', {
         ...signupFields('Again'),
         email: gEmail,
         googleId: sub,
@@ -384,7 +390,7 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
       expect(landing.pathname).toBe('/signup');
       expect(query(landing)).toMatchObject({ error: 'no_tenancy', microsoftId: sub, email: input.email });
 
-      const res = await api.post('/api/auth/microsoft/complete-signup', {
+      const res = await completeSignup('/api/auth/microsoft/complete-signup', {
         ...signupFields('Else'),
         email: input.email,
         microsoftId: sub,
@@ -416,7 +422,7 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
     });
 
     it('completes the signup, then signs in through the form_post callback', async () => {
-      const res = await api.post('/api/auth/apple/complete-signup', {
+      const res = await completeSignup('/api/auth/apple/complete-signup', {
         ...signupFields('Ada'),
         email: aEmail,
         appleId: sub,
@@ -433,7 +439,7 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
 
   describe('(e) forged complete-signup (spec §8 Social completion failure)', () => {
     it('refuses a provider id that never came back from the provider', async () => {
-      const res = await api.post('/api/auth/google/complete-signup', {
+      const res = await completeSignup('/api/auth/google/complete-signup', {
         ...signupFields('Forged'),
         email: email('forged'),
         googleId: 'made-up-id',
@@ -454,19 +460,61 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
         ['microsoft', { ...fields, email: gEmail, microsoftId: sub }],
         ['google', { ...fields, email: gEmail }],
       ] as const) {
-        const res = await api.post(`/api/auth/${route}/complete-signup`, body);
+        const res = await completeSignup(`/api/auth/${route}/complete-signup`, body);
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ error: 'Failed to complete OAuth signup' });
       }
       // The real one still works afterwards.
       expect(
-        (await api.post('/api/auth/google/complete-signup', { ...fields, email: gEmail, googleId: sub }))
-          .status,
+        (
+          await completeSignup('/api/auth/google/complete-signup', {
+            ...fields,
+            email: gEmail,
+            googleId: sub,
+          })
+        ).status,
       ).toBe(201);
     });
 
+    it('refuses a real pending signup from another browser, which the browser it came back to still completes', async () => {
+      const sub = uniqueName('google-seen');
+      const gEmail = email('seen');
+      google.setUser({ sub, email: gEmail, emailVerified: true, name: 'Sam Seen' });
+      const landing = await browse('/api/auth/google?state=signup');
+      expect(landing.pathname).toBe('/signup');
+      // The provider id and email are in the address bar; someone who saw them tries first.
+      const fields = signupFields('Sam');
+      const body = { ...fields, email: gEmail, googleId: landing.searchParams.get('googleId') };
+      const elsewhere = await api.post('/api/auth/google/complete-signup', body);
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body).toEqual({ error: 'Failed to complete OAuth signup' });
+      const forged = await api.request('POST', '/api/auth/google/complete-signup', {
+        body,
+        headers: { cookie: `planted_signup=${'A'.repeat(43)}` },
+      });
+      expect(forged.status).toBe(400);
+      expect((await completeSignup('/api/auth/google/complete-signup', body)).status).toBe(201);
+    });
+
+    it('binds the signup to the browser with an HttpOnly cookie on the complete-signup path', async () => {
+      google.setUser({
+        sub: uniqueName('google-cookie'),
+        email: email('cookie'),
+        emailVerified: true,
+        name: 'C',
+      });
+      const toProvider = await hop(new URL('/api/auth/google?state=signup', appUrl));
+      const back = await hop(new URL(toProvider.headers.get('location')!));
+      const callback = await hop(new URL(back.headers.get('location')!));
+      expect(callback.headers.get('location')).toMatch(/^\/signup\?/);
+      const signup = callback.headers.getSetCookie().find((line) => line.startsWith('planted_signup='));
+      expect(signup).toMatch(
+        /^planted_signup=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/api\/auth\/google\/complete-signup; HttpOnly; SameSite=Lax$/,
+      );
+    });
+
     it('checks the company fields with the signup rules (spec §5 Signup)', async () => {
-      const res = await api.post('/api/auth/google/complete-signup', {
+      const res = await completeSignup('/api/auth/google/complete-signup', {
         customerName: 'A',
         customerAddress: 'short',
         userName: 'B',
@@ -526,7 +574,11 @@ describe('social sign-in with Google, Microsoft and Apple (spec §4, §7)', () =
       const callback = new URL(back.headers.get('location')!);
       const res = await hop(callback);
       expect(res.headers.get('location')).toMatch(/^\/signup\?error=no_tenancy/);
-      expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^planted_oauth=; Max-Age=0; /)]);
+      // The sign-in's cookie removed; the signup left to complete bound to this browser instead.
+      expect(res.headers.getSetCookie()).toEqual([
+        expect.stringMatching(/^planted_oauth=; Max-Age=0; /),
+        expect.stringMatching(/^planted_signup=[A-Za-z0-9_-]{43}; /),
+      ]);
     });
 
     it('refuses a callback link opened in another browser (login CSRF), and the link is spent', async () => {
