@@ -61,6 +61,22 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     expect(screen.getByTestId('seats-line')).toHaveTextContent(
       /^1 of 2 seats used \(Free Edition\) · 2 invitations pending$/,
     );
+    expect(screen.getByTestId('seats-full')).toHaveTextContent(
+      'No seat is left for another invitation: revoke one or upgrade your plan.',
+    );
+  });
+
+  it('says nothing of a full plan while a seat is free', async () => {
+    signInForTest();
+    mockFetch({
+      'GET /api/users': users,
+      'GET /api/invitations': pendingAnswer({ seats: { used: 1, pending: 2, limit: 5, plan: 'teams' } }),
+    });
+    renderApp('/users');
+    expect(await screen.findByTestId('seats-line', {}, { timeout: 15_000 })).toHaveTextContent(
+      /^1 of 5 seats used/,
+    );
+    expect(screen.queryByTestId('seats-full')).not.toBeInTheDocument();
   });
 
   it('says an invitation to an address already pending was sent again, its earlier link no longer working', async () => {
@@ -242,6 +258,9 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     const ivy = await screen.findByTestId(`invitation-row-${IVY}`, {}, { timeout: 15_000 });
     expect(screen.getByTestId('seats-line')).toHaveTextContent(
       /^1 de 2 plazas ocupadas \(Edición Gratuita\) · 2 invitaciones pendientes$/,
+    );
+    expect(screen.getByTestId('seats-full')).toHaveTextContent(
+      'No queda ninguna plaza para otra invitación: revoca una o mejora tu plan.',
     );
     expect(within(ivy).getByText('Observador · Caduca el 1 abr 2026')).toBeInTheDocument();
     await user.click(within(ivy).getByRole('button', { name: 'Reenviar' }));

@@ -27,11 +27,20 @@ function SeatsLine({ seats }: { seats: Seats }) {
     seats.limit === null
       ? t('pending.seatsUnlimited', { used: seats.used, plan })
       : t('pending.seats', { used: seats.used, limit: seats.limit, plan });
+  // Every seat taken by users and open invitations: say so before an invitation is typed.
+  const full = seats.limit !== null && seats.used + seats.pending >= seats.limit;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="seats-line" sx={{ mb: 1 }}>
-      {used}
-      {seats.pending > 0 && ` · ${t('pending.seatsPending', { count: seats.pending })}`}
-    </Typography>
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="seats-line" sx={{ mb: full ? 0 : 1 }}>
+        {used}
+        {seats.pending > 0 && ` · ${t('pending.seatsPending', { count: seats.pending })}`}
+      </Typography>
+      {full && (
+        <Typography variant="body2" color="warning.main" data-testid="seats-full" sx={{ mb: 1 }}>
+          {t('pending.seatsFull')}
+        </Typography>
+      )}
+    </>
   );
 }
 
