@@ -94,6 +94,9 @@ export function EquipmentCard({
           </Typography>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }}>
+          {item.is_active === false && (
+            <Chip size="small" color="warning" label={t('card.inactive')} data-testid="equipment-inactive" />
+          )}
           <Chip size="small" label={t(`categories.${item.category}`, { defaultValue: item.category })} />
           {item.power && (
             <Chip

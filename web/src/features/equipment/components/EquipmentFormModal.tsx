@@ -1,5 +1,5 @@
 import { useEffect, useState, type ClipboardEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Grid, Stack } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, FormControlLabel, Grid, Stack, Switch } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -92,6 +92,8 @@ export function EquipmentFormModal({
   const [picked, setPicked] = useState<PickedImage | null>(null);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const [removeCurrent, setRemoveCurrent] = useState(false);
+  // Editing: whether the item is offered to every company and for new hires (spec §3 is_active).
+  const [active, setActive] = useState(item?.is_active !== false);
   const [aiNotice, setAiNotice] = useState<{ severity: 'info' | 'error'; text: string } | null>(null);
 
   const [name, category, unit, power] = useWatch({
@@ -160,7 +162,7 @@ export function EquipmentFormModal({
               fields,
               image: picked?.file ?? null,
               removeImage: removeCurrent,
-              isActive: item?.is_active,
+              isActive: item ? active : undefined,
             })
             .catch((error: unknown) => {
               throw translateError(error);
@@ -258,6 +260,19 @@ export function EquipmentFormModal({
               onPick={pick}
               onClear={() => setPicked(null)}
             />
+            {item && (
+              <FormControlLabel
+                sx={{ mt: 2 }}
+                control={
+                  <Switch
+                    checked={active}
+                    onChange={(event) => setActive(event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'equipment-active' } as object }}
+                  />
+                }
+                label={t('form.active')}
+              />
+            )}
           </Grid>
         </Grid>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3 }}>

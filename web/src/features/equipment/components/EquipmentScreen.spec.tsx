@@ -656,4 +656,25 @@ describe('Equipment add/edit modal (spec §2, §5, §8)', () => {
       remove_image: 'true',
     });
   });
+
+  it('marks an inactive item of ours and switches it back on (spec §3 is_active)', async () => {
+    const retired = item({ is_active: false });
+    const { user, calls } = await open({
+      'GET /api/equipment': page([retired]),
+      [`PUT /api/equipment/${BREAKER}`]: { body: { equipment: breaker, message: 'ok', replaced_images: [] } },
+    });
+    const card = screen.getByTestId(`equipment-card-${BREAKER}`);
+    expect(within(card).getByTestId('equipment-inactive')).toHaveTextContent('Inactive');
+    await user.click(screen.getByRole('button', { name: 'Edit Hilti TE 70 Breaker' }));
+    const modal = await screen.findByRole('dialog', { name: 'Edit Equipment' });
+    const active = within(modal).getByRole('switch', {
+      name: 'Active: offered to every company and for new hires',
+    });
+    expect(active).not.toBeChecked();
+    await user.click(active);
+    await user.click(within(modal).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Equipment updated successfully')).toBeInTheDocument();
+    const body = calls.find((call) => call.method === 'PUT')!.body as FormData;
+    expect(body.get('is_active')).toBe('true');
+  });
 });

@@ -115,7 +115,9 @@ export function HireFormModal({
     Boolean(hire?.zahara_po_number) && Object.keys(dirtyFields).some((field) => !NOT_ON_ORDER.has(field));
 
   const equipmentOptions = useMemo<PickerOption[]>(() => {
-    const list = dedupe([...added.equipment, ...(equipment.data ?? [])]).map((item) => ({
+    // Inactive items are not offered for new hires (the hire's own item is kept, below).
+    const offered = (equipment.data ?? []).filter((item) => item.is_active !== false);
+    const list = dedupe([...added.equipment, ...offered]).map((item) => ({
       id: item.id,
       label: item.name,
       detail: item.category

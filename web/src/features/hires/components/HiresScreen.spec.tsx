@@ -345,6 +345,28 @@ describe('The hire form (spec §2, §5, §9)', () => {
     await waitFor(() => expect(within(dialog).queryByTestId('hire-site-failed')).not.toBeInTheDocument());
   });
 
+  it('does not offer inactive equipment for a new hire', async () => {
+    const retired = {
+      ...equipmentItem,
+      id: '00000000-0000-4000-8000-00000000e0ff',
+      name: 'Retired Roller',
+      is_active: false,
+    };
+    const { user } = await open('/hires', {
+      'GET /api/equipment': {
+        body: {
+          equipment: [equipmentItem, retired],
+          pagination: { page: 1, limit: 1000, total: 2, pages: 1 },
+        },
+      },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Equipment' }));
+    expect(await screen.findByRole('option', { name: /Mini Digger/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Retired Roller/ })).not.toBeInTheDocument();
+  });
+
   it('requires equipment, supplier, site, price, term and end date', async () => {
     const { calls, user } = await open();
     await user.click(screen.getByTestId('hire-add'));
