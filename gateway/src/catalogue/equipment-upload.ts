@@ -89,7 +89,7 @@ export const EQUIPMENT_UPDATE_ROUTE = handWritten({
   operationId: 'updateEquipment',
   summary: 'Changes an item (admins of the owning company), its image replaced when one is sent',
   description:
-    'multipart/form-data or JSON. Without `image` the current image stays; `remove_image` true clears it. The replaced files are deleted.',
+    'multipart/form-data or JSON. The fields replace the item’s: an optional field left out (description, unit_of_measure, power) is cleared, so send every field, as GET answers them. Without `image` the current image stays; `remove_image` true clears it. The replaced files are deleted.',
   tag: 'equipment',
   access: 'admin',
   forbidden: CATALOGUE_MESSAGES.ONLY_OWNER_EDITS_EQUIPMENT,

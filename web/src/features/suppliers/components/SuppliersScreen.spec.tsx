@@ -250,6 +250,8 @@ describe('Supplier list: search, favourites, pagination, empty states, failures 
     await user.click(screen.getByRole('button', { name: 'Delete Speedy Hire Leeds' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete supplier' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this supplier?');
+    // Every company sees it: what they keep of it goes too, which the admin hears first.
+    expect(dialog).toHaveTextContent('with the contact details and notes each company keeps for it');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete supplier')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE' && call.url === `/api/suppliers/${OURS_ID}`)).toBe(
