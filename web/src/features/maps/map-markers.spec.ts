@@ -5,7 +5,9 @@ import {
   MAX_FIT_ZOOM,
   fitView,
   groupByPostcode,
+  MARKER_SPACING,
   project,
+  spreadMarkers,
   unproject,
 } from './map-markers';
 
@@ -136,5 +138,43 @@ describe('the view (spec §9 Map)', () => {
     expect(back.lat).toBeCloseTo(53.8, 9);
     expect(back.lng).toBeCloseTo(-1.55, 9);
     expect(project({ lat: 0, lng: 0 })).toEqual([128, 128]);
+  });
+});
+
+describe('markers that would cover each other (the offline map)', () => {
+  const placedAt = (points: [number, number][]) =>
+    spreadMarkers(points).map(({ dx, dy }, i) => [points[i]![0] + dx, points[i]![1] + dy] as const);
+
+  it('moves nearby and identical markers apart, and leaves lone ones where they are', () => {
+    const points: [number, number][] = [
+      [100, 100],
+      [110, 104], // a nearby town: would hide most of the first
+      [100, 100], // the same town
+      [100, 100],
+      [400, 300], // far away
+    ];
+    const placed = placedAt(points);
+    expect(placed[0]).toEqual([100, 100]);
+    expect(placed[4]).toEqual([400, 300]);
+    for (let a = 0; a < 4; a++)
+      for (let b = a + 1; b < 4; b++) {
+        const [ax, ay] = placed[a]!;
+        const [bx, by] = placed[b]!;
+        expect(Math.hypot(ax - bx, ay - by)).toBeGreaterThanOrEqual(MARKER_SPACING - 1);
+      }
+  });
+
+  it('keeps markers that are already apart where they are', () => {
+    expect(
+      spreadMarkers([
+        [0, 0],
+        [MARKER_SPACING, 0],
+        [0, MARKER_SPACING + 5],
+      ]),
+    ).toEqual([
+      { dx: 0, dy: 0 },
+      { dx: 0, dy: 0 },
+      { dx: 0, dy: 0 },
+    ]);
   });
 });

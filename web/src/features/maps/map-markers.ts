@@ -122,3 +122,27 @@ export function fitView(
   const zoom = Math.floor(Math.min(zoomFor(spanX, usableX), zoomFor(spanY, usableY)));
   return { center, zoom: Math.max(MIN_ZOOM, Math.min(maxZoom, zoom)) };
 }
+
+/** The offline map's markers are 32 px across: closer than this, one hides another. */
+export const MARKER_SPACING = 34;
+
+/**
+ * Moves markers that would cover each other apart: each marker (its screen position, in
+ * order) joins the first group whose anchor is within MARKER_SPACING of it, and the group's
+ * markers fan out around that anchor on a sunflower spiral. Answers each marker's offset from
+ * its own position, in pixels; a marker alone keeps its place. Zooming in separates groups.
+ */
+export function spreadMarkers(points: readonly [number, number][]): { dx: number; dy: number }[] {
+  const groups: { x: number; y: number; size: number }[] = [];
+  return points.map(([x, y]) => {
+    const group = groups.find((g) => Math.hypot(g.x - x, g.y - y) < MARKER_SPACING);
+    if (!group) {
+      groups.push({ x, y, size: 1 });
+      return { dx: 0, dy: 0 };
+    }
+    const index = group.size++;
+    const angle = index * 2.4; // about the golden angle: neighbours never line up
+    const radius = MARKER_SPACING * Math.sqrt(index);
+    return { dx: group.x + Math.cos(angle) * radius - x, dy: group.y + Math.sin(angle) * radius - y };
+  });
+}

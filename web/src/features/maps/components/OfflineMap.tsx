@@ -20,6 +20,7 @@ import {
   OFFLINE_MAX_FIT_ZOOM,
   fitView,
   project,
+  spreadMarkers,
   unproject,
   type LatLng,
   type MapView,
@@ -121,18 +122,16 @@ export function OfflineMap({
     return [(x - cx) * scale + size.width / 2, (y - cy) * scale + size.height / 2];
   };
 
-  // Markers on one spot (sites placed by town share a position) fan out around it.
+  // Markers that would cover each other (sites placed by town share a position, or nearby
+  // towns at this zoom) fan out around the first of them.
   const placed = useMemo(() => {
-    const seen = new Map<string, number>();
-    return markers.map((marker) => {
-      const [x, y] = project(marker.position);
-      const spot = `${Math.round(x * scale)}:${Math.round(y * scale)}`;
-      const index = seen.get(spot) ?? 0;
-      seen.set(spot, index + 1);
-      const angle = index * 2.4;
-      const radius = index === 0 ? 0 : 14 + 4 * Math.sqrt(index);
-      return { marker, dx: Math.cos(angle) * radius, dy: Math.sin(angle) * radius };
-    });
+    const offsets = spreadMarkers(
+      markers.map((marker) => {
+        const [x, y] = project(marker.position);
+        return [x * scale, y * scale];
+      }),
+    );
+    return markers.map((marker, i) => ({ marker, ...offsets[i]! }));
   }, [markers, scale]);
 
   const zoomAt = (zoom: number, screen?: [number, number]) => {
