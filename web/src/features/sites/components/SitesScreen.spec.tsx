@@ -78,6 +78,26 @@ async function open(path = '/sites', over: Answers = {}) {
 }
 
 describe('Site Management (spec §2 Sites)', () => {
+  it('says when it shows only the newest 1000 sites (the dropdown limit, spec §9)', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      site({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `Site ${i}` }),
+    );
+    await open('/sites', {
+      'GET /api/sites': {
+        body: { sites: many, pagination: { page: 1, limit: 1000, total: 1200, pages: 2 } },
+      },
+    });
+    expect(await screen.findByTestId('sites-capped', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Showing the newest 1000 sites; search looks only among them.',
+    );
+  });
+
+  it('says nothing of a limit below it', async () => {
+    await open();
+    await screen.findByText('Leeds Depot');
+    expect(screen.queryByTestId('sites-capped')).not.toBeInTheDocument();
+  });
+
   it('shows each card with job number, status badge, address, created date and the synced icon', async () => {
     const { calls } = await open();
     const leeds = await screen.findByTestId(`site-card-${LEEDS}`);

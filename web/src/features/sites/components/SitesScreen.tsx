@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
+import { DROPDOWN_LIMIT } from '@planted/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/ui/CardGrid';
@@ -75,6 +76,12 @@ export function SitesScreen() {
           onSearch={(text) => setFilters({ search: text })}
         />
       </Box>
+
+      {(sites.data?.length ?? 0) >= DROPDOWN_LIMIT && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="sites-capped">
+          {t('capped', { count: DROPDOWN_LIMIT })}
+        </Alert>
+      )}
 
       <CardGrid
         items={shown}
