@@ -151,6 +151,7 @@ describe('spec §9 business constants and limits', () => {
       addressMin: 10,
       userNameMin: 2,
       passwordMin: 6,
+      searchMax: 200,
       equipmentNameMax: 255,
       equipmentDescriptionMax: 2000,
       unitOfMeasureMax: 50,
