@@ -109,21 +109,21 @@ describe('sites over HTTP (spec §2 Sites, §3 Site, §5 Site, §7 Sites), with 
         siteFields('Second', { job_number: number.toLowerCase() }),
         co.a.token,
       );
-      expect([again.status, again.body]).toEqual([400, taken]);
+      expect([again.status, again.body]).toEqual([409, taken]);
       // Two at once: one wins.
       const racing = `JR-${Date.now()}`;
       const both = await Promise.all([
         api.post('/api/sites', siteFields('Race 1', { job_number: racing }), co.a.token),
         api.post('/api/sites', siteFields('Race 2', { job_number: racing }), co.a.token),
       ]);
-      expect(both.map((res) => res.status).sort()).toEqual([201, 400]);
+      expect(both.map((res) => res.status).sort()).toEqual([201, 409]);
       const other = await createSite(api, co.a.token, 'Other', { job_number: null });
       const moved = await api.put(
         `/api/sites/${other.id}`,
         siteFields('Other', { job_number: number }),
         co.a.token,
       );
-      expect([moved.status, moved.body]).toEqual([400, taken]);
+      expect([moved.status, moved.body]).toEqual([409, taken]);
       // Saving a site with its own number is no clash.
       const same = await api.put(
         `/api/sites/${first.id}`,

@@ -33,7 +33,8 @@ export const HiresSiteCreate = defineRequest(
   'hires.sites.create.v1',
   siteFieldsObject.extend({ actor: actorSchema }).superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
   z.object({ site: siteSchema, message: z.string() }),
-  { caller: 'user' },
+  // CONFLICT: the job number names another site of the company.
+  { caller: 'user', errors: ['CONFLICT'] },
 );
 
 /** PUT /api/sites/{id}: geocoded again when the address changes. */
@@ -41,7 +42,7 @@ export const HiresSiteUpdate = defineRequest(
   'hires.sites.update.v1',
   siteEditFieldsObject.extend({ actor: actorSchema, id: siteIdField }),
   z.object({ site: siteSchema, message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', errors: ['NOT_FOUND', 'CONFLICT'] },
 );
 
 /** DELETE /api/sites/{id}: refused (409) while hires refer to it. */

@@ -132,7 +132,8 @@ export class SitesService {
     exceptId?: string,
   ): Promise<void> {
     if (jobNumber && (await this.sites.jobNumberTaken(tx, customerId, jobNumber, exceptId)))
-      throw new ServiceError('VALIDATION_FAILED', HIRES_MESSAGES.JOB_NUMBER_TAKEN, [
+      // A conflict with another record (409, design.md Contracts), named on its field.
+      throw new ServiceError('CONFLICT', HIRES_MESSAGES.JOB_NUMBER_TAKEN, [
         { param: 'job_number', msg: HIRES_MESSAGES.JOB_NUMBER_TAKEN },
       ]);
   }

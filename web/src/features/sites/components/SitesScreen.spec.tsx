@@ -216,6 +216,25 @@ describe('Site Management (spec §2 Sites)', () => {
     });
   });
 
+  it('shows a job number taken by another site (409) on its field, keeping what was typed', async () => {
+    const taken = 'Another site already has this job number';
+    const { user } = await open('/sites', {
+      [`PUT /api/sites/${LEEDS}`]: {
+        status: 409,
+        body: { error: taken, details: [{ param: 'job_number', msg: taken }] },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Leeds Depot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Site' });
+    const jobNumber = within(dialog).getByTestId('site-job-number');
+    await user.clear(jobNumber);
+    await user.type(jobNumber, 'J-2002');
+    await user.click(within(dialog).getByTestId('site-save'));
+    expect(await within(dialog).findByText(taken)).toBeInTheDocument();
+    expect(jobNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(jobNumber).toHaveValue('J-2002');
+  });
+
   it('saves a site whose stored postcode predates the checks while it is unchanged; checks a changed one', async () => {
     const old = site({ postcode: 'LS1' });
     const { calls, user } = await open('/sites', {
