@@ -193,12 +193,6 @@ export function registerRoutes(
             gatherInput(declaration, request),
             declaration.params,
           ) as never;
-          const context: RouteContext = {
-            actor,
-            ip: request.ip,
-            secure: request.protocol === 'https',
-            cookies: request.headers.cookie,
-          };
           const payload = () => ({ ...(input as object), ...(actor ? { actor } : {}) }) as never;
           // The reply is the answer: it goes on as the JSON text the bus checked, not parsed
           // into objects only to be serialized again (see NatsTypedClient.sendForJson).
@@ -208,6 +202,13 @@ export function registerRoutes(
             });
             return reply.status(declaration.status).type(JSON_CONTENT_TYPE).send(json);
           }
+          // What the route's steps and its own handling see (none of it on the path above).
+          const context: RouteContext = {
+            actor,
+            ip: request.ip,
+            secure: request.protocol === 'https',
+            cookies: declaration.handle ? request.headers.cookie : undefined,
+          };
           const forward = (): Promise<unknown> =>
             declaration.handle
               ? declaration.handle(input, context, services)

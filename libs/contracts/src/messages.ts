@@ -14,9 +14,6 @@ export function controlCharactersMessage(label = 'This field'): string {
   return `${label} must not contain control characters`;
 }
 
-/** controlCharactersMessage's text, its label captured: the browser words it in the user's language. */
-export const CONTROL_CHARACTERS_PATTERN = /^(.+) must not contain control characters$/;
-
 /** The largest picture the gateway decodes (profile pictures, equipment images), in megapixels. */
 export const IMAGE_MAX_MEGAPIXELS = 25;
 
@@ -131,10 +128,11 @@ export const RATE_LIMIT_MESSAGES = {
 } as const;
 
 /**
- * Each numbered text's pattern: `key` under common:validationExtra, and the numbers' names in
- * order (a number named `count` picks the translation's plural form).
+ * Each text worded with values (numbers, or a field's label): its pattern, `key` under
+ * common:validationExtra, and the values' names in order (a number named `count` picks the
+ * translation's plural form).
  */
-export const NUMBERED_MESSAGE_PATTERNS: readonly {
+export const WORDED_MESSAGE_PATTERNS: readonly {
   key: string;
   pattern: RegExp;
   names: readonly string[];
@@ -175,5 +173,11 @@ export const NUMBERED_MESSAGE_PATTERNS: readonly {
     pattern:
       /^Your plan allows up to (\d+) users: (\d+) users? and (\d+) pending invitations? take every seat\. Revoke an invitation or upgrade your subscription to invite more\.$/,
     names: ['limit', 'users', 'invited'],
+  },
+  {
+    // controlCharactersMessage: a tab pasted into a one-line field, say.
+    key: 'CONTROL_CHARACTERS',
+    pattern: /^(.+) must not contain control characters$/,
+    names: ['label'],
   },
 ];

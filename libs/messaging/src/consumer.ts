@@ -230,7 +230,7 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
         return row?.n ?? 0;
       },
       maxBatches,
-      () => this.stopping && this.loop !== undefined,
+      () => this.pruning?.isStopping ?? false,
     );
   }
 

@@ -198,6 +198,10 @@ function consumerOptions() {
   };
 }
 
+/** A relay of this test's outbox on its connections; `over` changes what a test needs. */
+const newRelay = (over: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}) =>
+  new OutboxRelay({ db: pool, table: outbox, nc, subjectPrefix: prefix, logger, signer, ...over });
+
 beforeAll(async () => {
   nats = await TestNatsServer.start();
   pool = new Pool({ connectionString: testDatabaseUrl(), max: 6 });
@@ -205,17 +209,7 @@ beforeAll(async () => {
   await createSchema(pool, { schema, outbox, processedEvents, effects });
   nc = await connectNats(nats.url, 'messaging-test', logger, { reconnectTimeWait: 100 });
   await ensureStream(nc, { name: stream, subjects: [prefixed(prefix, 'test.>')] });
-  relay = new OutboxRelay({
-    db: pool,
-    table: outbox,
-    nc,
-    subjectPrefix: prefix,
-    logger,
-    signer,
-    pollIntervalMs: 100,
-    publishTimeoutMs: 1000,
-    maxBackoffMs: 1000,
-  });
+  relay = newRelay({ pollIntervalMs: 100, publishTimeoutMs: 1000, maxBackoffMs: 1000 });
   consumer = new EventConsumer({
     ...consumerOptions(),
     name: CONSUMER,
@@ -455,14 +449,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
       try {
         await other.query('begin');
         await other.query(`select id from "${schemaName}".outbox where id = $1 for update`, [ids[0]]);
-        const second = new OutboxRelay({
-          db: pool,
-          table: outbox,
-          nc,
-          subjectPrefix: prefix,
-          logger,
-          signer,
-        });
+        const second = newRelay();
         expect(await second.relayOnce()).toBe(2);
         expect(await unpublishedCount()).toBe(1);
         await second.stop();
@@ -495,16 +482,8 @@ describe('outbox → JetStream → idempotent consumer', () => {
         },
       }),
     } as unknown as NatsConnection;
-    const options = {
-      db: pool,
-      table: outbox,
-      subjectPrefix: prefix,
-      logger,
-      signer,
-      pollIntervalMs: 20,
-      batchSize: 7,
-    };
-    const replicas = [new OutboxRelay({ ...options, nc: slowNc }), new OutboxRelay({ ...options, nc })];
+    const options = { pollIntervalMs: 20, batchSize: 7 };
+    const replicas = [newRelay({ ...options, nc: slowNc }), newRelay(options)];
     try {
       const from = (await lastSeq()) + 1;
       // A backlog of several batches.
@@ -714,16 +693,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
 
   it('deletes old published rows by itself while it runs', async () => {
     await relay.stop();
-    const pruning = new OutboxRelay({
-      db: pool,
-      table: outbox,
-      nc,
-      subjectPrefix: prefix,
-      logger,
-      signer,
-      pollIntervalMs: 100,
-      pruneEveryMs: 50,
-    });
+    const pruning = newRelay({ pollIntervalMs: 100, pruneEveryMs: 50 });
     try {
       const ids = await writeEvents(amounts(3, 9500));
       while ((await pruning.relayOnce()) > 0);
@@ -751,7 +721,7 @@ describe('outbox → JetStream → idempotent consumer', () => {
     await relay.stop();
     // A service's pool whose one connection serves a long request.
     const busy = new Pool({ connectionString: testDatabaseUrl(), max: 1, connectionTimeoutMillis: 300 });
-    const own = new OutboxRelay({ db: busy, table: outbox, nc, subjectPrefix: prefix, logger, signer });
+    const own = newRelay({ db: busy });
     const request = await busy.connect();
     const counts = () => {
       const stats = own.poolStats();

@@ -1,10 +1,5 @@
 import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@planted/domain';
-import {
-  CONTROL_CHARACTERS_PATTERN,
-  IDEMPOTENCY,
-  MESSAGES,
-  NUMBERED_MESSAGE_PATTERNS,
-} from '@planted/contracts/messages';
+import { IDEMPOTENCY, MESSAGES, WORDED_MESSAGE_PATTERNS } from '@planted/contracts/messages';
 import type { i18n as I18n } from 'i18next';
 
 /*
@@ -71,19 +66,21 @@ export function validationKey(message: string): string | null {
 export function serverText(i18n: Pick<I18n, 'exists' | 't'>, text: string): string {
   const key = validationKey(text);
   if (key) return i18n.exists(key) ? i18n.t(key) : text;
-  // A text worded with numbers (the plan's user limit): its key, and the numbers by name.
-  for (const { key: numbered, pattern, names } of NUMBERED_MESSAGE_PATTERNS) {
+  // A text worded with values (the plan's user limit, a field's label): its key, and the values
+  // by name, a number as a number.
+  for (const { key: worded, pattern, names } of WORDED_MESSAGE_PATTERNS) {
     const match = pattern.exec(text);
-    const numberedKey = `common:validationExtra.${numbered}`;
+    const wordedKey = `common:validationExtra.${worded}`;
     if (!match) continue;
-    const values = Object.fromEntries(names.map((name, n) => [name, Number(match[n + 1])]));
+    const values = Object.fromEntries(
+      names.map((name, n) => {
+        const value = match[n + 1] ?? '';
+        return [name, /^\d+$/.test(value) ? Number(value) : value];
+      }),
+    );
     // With a `count`, the key itself may exist only in its plural forms.
-    if (!i18n.exists(numberedKey, values)) continue;
-    return i18n.t(numberedKey, values);
+    if (!i18n.exists(wordedKey, values)) continue;
+    return i18n.t(wordedKey, values);
   }
-  // '<field label> must not contain control characters' (a tab pasted into a one-line field).
-  const control = CONTROL_CHARACTERS_PATTERN.exec(text);
-  if (control && i18n.exists('common:validationExtra.CONTROL_CHARACTERS'))
-    return i18n.t('common:validationExtra.CONTROL_CHARACTERS', { label: control[1] });
   return text;
 }

@@ -226,7 +226,7 @@ export class OutboxRelay {
           ).rowCount ?? 0,
         maxBatches,
         // The rest waits for the next turn when the relay is being stopped.
-        () => this.stopping && this.loop !== undefined,
+        () => this.pruning.isStopping,
       );
     } finally {
       client.release();
