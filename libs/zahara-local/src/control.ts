@@ -13,6 +13,7 @@ const schemas = {
   serverErrors: z.object({ ...scope, times, status: z.number().int().min(500).max(599).optional() }),
   slow: z.object({ ...scope, times, delayMs: z.number().int().min(0) }),
   dropAfterCreate: z.object({ ...scope, times, resource: z.enum(CREATABLE_RESOURCES).optional() }),
+  orderStatus: z.object({ status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]) }),
   rateLimit: z.object({
     ratePerMinute: z.number().int().min(1),
     windowMs: z.number().int().min(1).optional(),
@@ -120,6 +121,24 @@ export async function handleControl(
       const snapshot = sim.tenant(segments[1]);
       if (!snapshot) throw new ControlError(404, `No tenant has the key '${segments[1]}'.`);
       return sendJson(res, 200, snapshot);
+    }
+    // PUT /_sim/tenants/{key}/purchase-orders/{documentId}/status {status}: an approver's decision.
+    if (
+      method === 'PUT' &&
+      segments[0] === 'tenants' &&
+      segments[2] === 'purchase-orders' &&
+      segments[4] === 'status' &&
+      segments.length === 5
+    ) {
+      const { status } = parse(schemas.orderStatus, body);
+      const documentId = Number(segments[3]);
+      try {
+        sim.setPurchaseOrderStatus(segments[1], documentId, status);
+      } catch (err) {
+        if (err instanceof RangeError) throw new ControlError(404, err.message);
+        throw err;
+      }
+      return sendJson(res, 200, { documentId, status });
     }
     throw new ControlError(404, `No control endpoint ${method} /_sim/${segments.join('/')}.`);
   } catch (err) {

@@ -5,7 +5,7 @@ import { IdSequences, MonotonicClock } from './clock';
 import { handleControl } from './control';
 import { createTenant } from './create-tenant';
 import { FailureSwitchboard, type ZaharaFailures } from './failures';
-import type { ZaharaErrorBody } from './models';
+import type { PurchaseOrderStatus, ZaharaErrorBody } from './models';
 import { RateLimiter } from './rate-limiter';
 import { lookupRoutesAll } from './resources/lookups';
 import { projectRoutes } from './resources/projects';
@@ -74,6 +74,12 @@ export interface ZaharaSimulator {
   /** A copy of everything a tenant holds, without calling (or counting against) the API. */
   tenant(key: string): TenantSnapshot | undefined;
   setRateLimit(ratePerMinute: number, windowMs?: number): void;
+  /**
+   * What an approver does in Zahara's own screens (the API has no call for it): moves a
+   * purchase order to 2 Approved, 3 Rejected or 4 Completed (which refuses any update), or
+   * back to 1. Throws RangeError for an unknown key or order.
+   */
+  setPurchaseOrderStatus(key: string, documentId: number, status: PurchaseOrderStatus): void;
   /** How keys are accepted and the rate limit now. */
   settings(): ZaharaSimulatorSettings;
   /** Back to the start: the configured keys' seed data only, no failures, no calls, rate limit as started. */
@@ -195,6 +201,13 @@ class LocalZahara implements ZaharaSimulator {
   tenant(key: string): TenantSnapshot | undefined {
     const tenant = this.tenants.get(key);
     return tenant && snapshotOf(tenant);
+  }
+
+  setPurchaseOrderStatus(key: string, documentId: number, status: PurchaseOrderStatus): void {
+    const order = this.tenants.get(key)?.purchaseOrders.get(documentId);
+    if (!order) throw new RangeError(`No purchase order ${documentId} for the key '${key}'.`);
+    order.Status = status;
+    order.LastUpdated = this.clock.iso();
   }
 
   calls(filter: ZaharaCallFilter = {}): ZaharaCall[] {

@@ -289,6 +289,42 @@ describe('Zahara simulator: the control API over HTTP', () => {
     expect(sim.calls()).toEqual([]);
   });
 
+  it("moves an order's status as an approver would; a completed order then refuses any update", async () => {
+    const body = await orderBody(sim, KEY, 'hire-approved');
+    const made = await zaharaAs(sim, KEY).post<{ DocumentId: number; PurchaseOrderNumber: string }>(
+      'PurchaseOrder/Add',
+      body,
+    );
+    const moved = await control(
+      sim,
+      'PUT',
+      `/tenants/${KEY}/purchase-orders/${made.body.DocumentId}/status`,
+      {
+        status: 4,
+      },
+    );
+    expect(moved).toMatchObject({ status: 200, body: { documentId: made.body.DocumentId, status: 4 } });
+    expect(sim.tenant(KEY)!.purchaseOrders.find((o) => o.ExternalId === 'hire-approved')!.Status).toBe(4);
+    const update = await zaharaAs(sim, KEY).put<{ Errors: string[] }>(
+      `PurchaseOrder/Update/${made.body.DocumentId}`,
+      body,
+    );
+    expect(update.status).toBe(400);
+    expect(update.body.Errors).toEqual([
+      `Purchase order ${made.body.PurchaseOrderNumber} is completed and cannot be changed.`,
+    ]);
+    expect(
+      (await control(sim, 'PUT', `/tenants/${KEY}/purchase-orders/999/status`, { status: 2 })).status,
+    ).toBe(404);
+    expect(
+      (
+        await control(sim, 'PUT', `/tenants/${KEY}/purchase-orders/${made.body.DocumentId}/status`, {
+          status: 7,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it('refuses a malformed control request with a 400 saying what is wrong', async () => {
     const bad = await control<{ error: string }>(sim, 'POST', '/fail/slow', { delayMs: -1 });
     expect(bad.status).toBe(400);

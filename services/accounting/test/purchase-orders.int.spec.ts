@@ -6,7 +6,9 @@ import {
   AccountingSettingsPut,
   AccountingSupplierMatchCreate,
   HireDeleted,
+  HireUpdated,
   HIRES_MESSAGES,
+  type HireEvent,
   SiteCreated,
 } from '@planted/contracts';
 import { waitFor } from '@planted/testing';
@@ -464,5 +466,121 @@ describe('a bulk purchase order (spec §5 bulk purchase order, §7 create-bulk)'
       .tenant(s.key)!
       .purchaseOrders.filter((o) => o.PurchaseOrderNumber === answer.zaharaPoNumber);
     expect(made.LineItems[0]).toMatchObject({ NominalCodeId: seed.nominal.id, TaxCodeId: seed.tax.id });
+  });
+});
+
+describe("a created order follows its hires' edits (PurchaseOrder/Update)", () => {
+  const orderRow = (id: string) =>
+    t.h.app.database
+      .withSystem((tx) => tx.select().from(purchaseOrders).where(eq(purchaseOrders.externalId, id)))
+      .then(([row]) => row);
+  const edited = (hire: HireEvent, changes: Partial<HireEvent>) =>
+    t.publish(HireUpdated, { hire: { ...hire, ...changes, updated_at: new Date().toISOString() } });
+  const puts = (key: string) =>
+    t.zahara.calls({ key }).filter((c) => c.method === 'PUT' && c.path.startsWith('PurchaseOrder/Update'));
+
+  it('replaces the lines in Zahara when the price or dates change, keeping the number', async () => {
+    const s = await setting('Edited');
+    const hire = await s.hire();
+    const made = await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
+    await edited(hire, { price: 500, hire_end_date: '2026-11-20', hire_duration_days: 19, net_cost: 1500 });
+    const [order] = await waitFor(() => {
+      const found = ordersIn(s.key, hire.id);
+      return found[0]?.TotalNetValue === 1500 ? found : undefined;
+    });
+    expect(ordersIn(s.key, hire.id)).toHaveLength(1);
+    expect(order.PurchaseOrderNumber).toBe(made.zaharaPoNumber);
+    expect(order.LineItems.map((l) => [l.Description, l.Price, l.Quantity, l.NetValue])).toEqual([
+      ['8t tracked excavator hire, 2026-11-02 to 2026-11-20 (3 weeks)', 500, 3, 1500],
+    ]);
+    const row = await waitFor(async () => {
+      const found = await orderRow(hire.id);
+      return found.updateDueAt === null ? found : undefined;
+    });
+    expect(row).toMatchObject({ updateError: null, updateFailures: 0, lineItemCount: 1 });
+  });
+
+  it('leaves Zahara alone when only the status changes', async () => {
+    const s = await setting('Status only');
+    const hire = await s.hire();
+    await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
+    await edited(hire, { hire_status: 'completed' });
+    // A later edit that does change a line shows the first one was applied and passed over.
+    await edited(hire, { hire_status: 'completed', delivery_charge: 30, net_cost: 930 });
+    await waitFor(() => (ordersIn(s.key, hire.id)[0]?.TotalNetValue === 930 ? true : undefined));
+    expect(puts(s.key)).toHaveLength(1);
+  });
+
+  it("keeps Zahara's refusal of a completed order on the order, without trying again", async () => {
+    const s = await setting('Completed');
+    const hire = await s.hire();
+    await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
+    const [inZahara] = ordersIn(s.key, hire.id);
+    t.zahara.setPurchaseOrderStatus(s.key, inZahara.DocumentId, 4);
+    await edited(hire, { price: 480, net_cost: 960 });
+    const row = await waitFor(async () => {
+      const found = await orderRow(hire.id);
+      return found.updateError ? found : undefined;
+    });
+    expect(row.updateError).toBe(
+      `Zahara refused the request: Purchase order ${inZahara.PurchaseOrderNumber} is completed and cannot be changed.`,
+    );
+    expect(row.updateDueAt).toBeNull();
+    expect(ordersIn(s.key, hire.id)[0].TotalNetValue).toBe(900);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(puts(s.key)).toHaveLength(1);
+  });
+
+  it('tries again while Zahara is down, then updates', async () => {
+    const s = await setting('Down');
+    const hire = await s.hire();
+    await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
+    t.zahara.fail.serverErrors({ times: 8, status: 503, key: s.key });
+    await edited(hire, { price: 470, net_cost: 940 });
+    const failed = await waitFor(async () => {
+      const found = await orderRow(hire.id);
+      return found.updateFailures > 0 ? found : undefined;
+    });
+    expect(failed.updateError).toBe(M.ZAHARA_UNAVAILABLE);
+    expect(failed.updateDueAt).not.toBeNull();
+    await waitFor(() => (ordersIn(s.key, hire.id)[0]?.TotalNetValue === 940 ? true : undefined), 15_000);
+    const row = await waitFor(async () => {
+      const found = await orderRow(hire.id);
+      return found.updateDueAt === null ? found : undefined;
+    });
+    expect(row).toMatchObject({ updateError: null, updateFailures: 0 });
+  });
+
+  it("moves a one-hire order to the hire's new supplier; a bulk order split between two is kept as it is", async () => {
+    const s = await setting('Moved');
+    const other = await catalogueSupplier(t);
+    const theirs = t.zahara.tenant(s.key)!.suppliers.find((x) => x.SupplierId !== s.theirs.SupplierId)!;
+    await t.client.send(AccountingSupplierMatchCreate, {
+      actor: s.actor,
+      supplier_id: other.id,
+      zahara_supplier_id: theirs.SupplierId,
+    });
+    const single = await s.hire();
+    await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: single.id });
+    await edited(single, { supplier_id: other.id });
+    await waitFor(() => (ordersIn(s.key, single.id)[0]?.SupplierId === theirs.SupplierId ? true : undefined));
+    expect(
+      await waitFor(async () => ((await orderRow(single.id)).supplierId === other.id ? true : undefined)),
+    ).toBe(true);
+
+    const [one, two] = [await s.hire(), await s.hire()];
+    const bulk = await t.client.send(AccountingPurchaseOrderCreateBulk, {
+      actor: s.actor,
+      hireIds: [one.id, two.id],
+    });
+    await edited(two, { supplier_id: other.id });
+    const row = await waitFor(async () => {
+      const [found] = await t.h.app.database.withSystem((tx) =>
+        tx.select().from(purchaseOrders).where(eq(purchaseOrders.zaharaDocumentId, bulk.zaharaPoId)),
+      );
+      return found?.updateError ? found : undefined;
+    });
+    expect(row.updateError).toBe(M.ORDER_SUPPLIERS_DIFFER);
+    expect(row.supplierId).toBe(s.supplier.id);
   });
 });

@@ -52,6 +52,9 @@ export const ACCOUNTING_MESSAGES = {
   PURCHASE_ORDER_UNCONFIRMED:
     'Zahara has not confirmed this purchase order yet, and it may already be there: it is being checked and will show on the hire. Please do not raise it in Zahara by hand.',
   TOO_MANY_LINES: 'A purchase order holds at most 200 lines. Please select fewer hires.',
+  /** An edit moved one hire of a bulk order to another supplier: the order in Zahara cannot follow. */
+  ORDER_SUPPLIERS_DIFFER:
+    'The purchase order in Zahara was not updated: its hires no longer share one supplier. Change it in Zahara by hand.',
   PURCHASE_ORDER_IN_PROGRESS:
     'This purchase order is being created. Please check the hire again in a moment.',
   SUPPLIER_MATCHED: 'Suppliers matched successfully',

@@ -119,6 +119,17 @@ export const purchaseOrders = accounting
       lastError: text('last_error'),
       nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }),
       leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'string' }),
+      /**
+       * Edits to its hires' lines (a hire.updated that changed what the order says), counted:
+       * an update run that started at one count is current only while it is still that count.
+       */
+      changeSeq: integer('change_seq').notNull().default(0),
+      /** When the created order's lines in Zahara are next to be brought up to date; null: they are. */
+      updateDueAt: timestamp('update_due_at', { withTimezone: true, mode: 'string' }),
+      /** Failed update runs in a row: the next waits longer. */
+      updateFailures: integer('update_failures').notNull().default(0),
+      /** Why the last update of the order in Zahara failed (null once one succeeds). */
+      updateError: text('update_error'),
       createdAt: createdAt(),
       updatedAt: updatedAt(),
     },
@@ -127,6 +138,9 @@ export const purchaseOrders = accounting
       index('purchase_orders_due_idx')
         .on(t.nextAttemptAt)
         .where(sql`${t.status} = 'pending'`),
+      index('purchase_orders_update_due_idx')
+        .on(t.updateDueAt)
+        .where(sql`${t.status} = 'created' and ${t.updateDueAt} is not null`),
       tenantPolicy('purchase_orders_tenant_isolation'),
     ],
   )

@@ -35,6 +35,8 @@ export interface PreparedOrder {
   api: ZaharaApi;
   body: ZaharaPurchaseOrderAdd;
   hires: OrderHireRow[];
+  /** The directory supplier the order is made out to (an update's: its hires' supplier now). */
+  supplierId: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -64,7 +66,7 @@ export class PurchaseOrderCreator {
   ) {}
 
   /** Long enough for every call of one run (each bounded by ZAHARA_DEADLINE_MS). */
-  private get leaseMs(): number {
+  get leaseMs(): number {
     return this.config.ZAHARA_DEADLINE_MS * (this.config.ZAHARA_MAX_ATTEMPTS * 2 + 2);
   }
 
@@ -114,17 +116,25 @@ export class PurchaseOrderCreator {
    * match or else the settings, the tax code's own rate, and the hires' lines. With
    * `checkOnly`, the checks a user's request makes before an order is recorded, without
    * calling Zahara: once recorded, a failure in Zahara is the order's, retried, never lost.
+   * With `update`, the lines of an order made already: every hire on it, those deleted here
+   * since included (what was ordered stays ordered), made out to the one supplier its hires
+   * now share.
    */
   async prepare(
     customerId: string,
     order: { externalId: string; supplierId: string; hireIds: readonly string[] },
-    options: { checkOnly?: boolean } = {},
+    options: { checkOnly?: boolean; update?: boolean } = {},
   ): Promise<PreparedOrder> {
     const { api, settings } = await this.settings.forCompany(customerId);
-    const { hires, match } = await this.database.readAsTenant(customerId, async (tx) => ({
-      hires: (await this.orders.hires(tx, customerId, order.hireIds)).filter((h) => !h.deleted),
-      match: await this.suppliers.match(tx, customerId, order.supplierId),
-    }));
+    const { hires, match, supplierId } = await this.database.readAsTenant(customerId, async (tx) => {
+      const found = await this.orders.hires(tx, customerId, order.hireIds);
+      const hires = options.update ? found : found.filter((h) => !h.deleted);
+      const suppliers = new Set(hires.map((h) => h.supplierId));
+      if (options.update && suppliers.size > 1)
+        throw new ServiceError('VALIDATION_FAILED', M.ORDER_SUPPLIERS_DIFFER);
+      const supplierId = options.update && suppliers.size === 1 ? [...suppliers][0] : order.supplierId;
+      return { hires, supplierId, match: await this.suppliers.match(tx, customerId, supplierId) };
+    });
     if (hires.length === 0) throw new ServiceError('NOT_FOUND', HIRES_MESSAGES.HIRE_NOT_FOUND);
     if (!match) throw new ServiceError('SUPPLIER_NOT_MATCHED', M.SUPPLIER_NOT_MATCHED);
     const codes = await this.codes(api, settings, match, options.checkOnly === true);
@@ -133,6 +143,7 @@ export class PurchaseOrderCreator {
     return {
       api,
       hires,
+      supplierId,
       body: {
         SupplierId: match.zaharaSupplierId,
         ExternalId: order.externalId,

@@ -5,14 +5,16 @@ import { CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
 import type { AccountingConfig } from '../config';
 import type { AccountingDatabase } from '../db/database';
 import { PurchaseOrderCreator } from './purchase-order-creator';
+import { PurchaseOrderUpdater } from './purchase-order-updater';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
 
 const BATCH = 10;
 
 /**
  * Creates the orders that are due: hire.created's automatic ones, and every order whose
- * last run failed and waits for its next try. Orders are rows, so none is lost while
- * Zahara, NATS or this process is down; the creator's lease keeps replicas apart.
+ * last run failed and waits for its next try; then updates in Zahara the created orders
+ * whose hires were edited. Orders are rows, so none is lost while Zahara, NATS or this
+ * process is down; the runs' leases keep replicas apart.
  */
 @Injectable()
 export class PurchaseOrderWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -26,6 +28,7 @@ export class PurchaseOrderWorker implements OnApplicationBootstrap, OnModuleDest
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly orders: PurchaseOrdersRepository,
     private readonly creator: PurchaseOrderCreator,
+    private readonly updater: PurchaseOrderUpdater,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,7 +41,7 @@ export class PurchaseOrderWorker implements OnApplicationBootstrap, OnModuleDest
     await this.loop;
   }
 
-  /** An order became due (after the transaction that recorded it committed): look now. */
+  /** An order became due, or due an update (after the transaction that recorded it committed): look now. */
   nudge(): void {
     this.sleeper.wake();
   }
@@ -52,7 +55,12 @@ export class PurchaseOrderWorker implements OnApplicationBootstrap, OnModuleDest
           if (this.stopped) break;
           await this.creator.run(order.customerId, order.id);
         }
-        full = due.length === BATCH;
+        const updates = await this.database.withSystem((tx) => this.orders.updatesDue(tx, BATCH));
+        for (const order of updates) {
+          if (this.stopped) break;
+          await this.updater.run(order.customerId, order.id);
+        }
+        full = due.length === BATCH || updates.length === BATCH;
       } catch (err) {
         this.logger.warn({ err }, 'purchase order worker: a pass failed; trying again');
       }

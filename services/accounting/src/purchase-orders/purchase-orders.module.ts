@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SuppliersModule } from '../suppliers/suppliers.module';
 import { AutoOrders } from './auto-orders';
 import { PurchaseOrderCreator } from './purchase-order-creator';
+import { PurchaseOrderUpdater } from './purchase-order-updater';
 import { PurchaseOrderWorker } from './purchase-order-worker';
 import { PurchaseOrdersHandlers } from './purchase-orders.handlers';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
@@ -13,6 +14,7 @@ import { PurchaseOrdersService } from './purchase-orders.service';
   providers: [
     PurchaseOrdersRepository,
     PurchaseOrderCreator,
+    PurchaseOrderUpdater,
     PurchaseOrdersService,
     PurchaseOrderWorker,
     AutoOrders,

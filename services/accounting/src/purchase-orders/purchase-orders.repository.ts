@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery } from '@planted/db';
 import type { AccountingTx } from '../db/database';
 import {
@@ -189,6 +189,77 @@ export class PurchaseOrdersRepository {
     return row;
   }
 
+  /**
+   * Takes a created order whose lines in Zahara are due an update, for one run (as `claim`);
+   * the row answered carries the `changeSeq` the run brings Zahara up to.
+   */
+  async claimUpdate(tx: AccountingTx, id: string, leaseMs: number): Promise<PurchaseOrderRow | undefined> {
+    const until = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+    const [row] = await tx
+      .update(purchaseOrders)
+      .set({ leaseUntil: until, updateDueAt: until })
+      .where(
+        and(
+          eq(purchaseOrders.id, id),
+          eq(purchaseOrders.status, 'created'),
+          lte(purchaseOrders.updateDueAt, sql`now()`),
+          or(isNull(purchaseOrders.leaseUntil), lt(purchaseOrders.leaseUntil, sql`now()`)),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * An update run ended: done (`retryInMs` undefined), refused for good (null) or to be
+   * tried again. An edit made while it ran (`changeSeq` moved on) leaves the order due now.
+   */
+  async endUpdate(
+    tx: AccountingTx,
+    id: string,
+    changeSeq: number,
+    outcome:
+      | { ok: true; supplierId: string; lineItemCount: number }
+      | { ok: false; error: string; retryInMs: number | null },
+  ): Promise<PurchaseOrderRow | undefined> {
+    const current = sql`${purchaseOrders.changeSeq} = ${changeSeq}`;
+    const dueAgain = (then: SQL | null) =>
+      then === null
+        ? sql`case when ${current} then null else now() end`
+        : sql`case when ${current} then ${then} else now() end`;
+    const [row] = await tx
+      .update(purchaseOrders)
+      .set(
+        outcome.ok
+          ? {
+              supplierId: outcome.supplierId,
+              lineItemCount: outcome.lineItemCount,
+              updateDueAt: dueAgain(null),
+              updateFailures: 0,
+              updateError: null,
+              leaseUntil: null,
+            }
+          : {
+              updateDueAt: dueAgain(
+                outcome.retryInMs === null
+                  ? null
+                  : sql`now() + ${`${outcome.retryInMs} milliseconds`}::interval`,
+              ),
+              updateFailures: sql`${purchaseOrders.updateFailures} + 1`,
+              updateError: outcome.error,
+              leaseUntil: null,
+            },
+      )
+      .where(eq(purchaseOrders.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Created orders due an update of their lines in Zahara, across companies (the worker's withSystem transaction). */
+  async updatesDue(tx: AccountingTx, limit: number): Promise<{ id: string; customerId: string }[]> {
+    return updatesDueStatement(tx).execute({ limit });
+  }
+
   /** Orders due for a (first or further) try, across companies (the worker's withSystem transaction). */
   async due(tx: AccountingTx, limit: number): Promise<{ id: string; customerId: string }[]> {
     return dueStatement(tx).execute({ limit });
@@ -211,4 +282,21 @@ const dueStatement = preparedQuery((tx: AccountingTx) =>
     .orderBy(asc(purchaseOrders.nextAttemptAt))
     .limit(sql.placeholder('limit'))
     .prepare('accounting_purchase_orders_due'),
+);
+
+// The worker's poll for created orders whose lines changed: the partial index purchase_orders_update_due_idx.
+const updatesDueStatement = preparedQuery((tx: AccountingTx) =>
+  tx
+    .select({ id: purchaseOrders.id, customerId: purchaseOrders.customerId })
+    .from(purchaseOrders)
+    .where(
+      and(
+        sql`${purchaseOrders.status} = 'created' and ${purchaseOrders.updateDueAt} is not null`,
+        lte(purchaseOrders.updateDueAt, sql`now()`),
+        or(isNull(purchaseOrders.leaseUntil), lt(purchaseOrders.leaseUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(purchaseOrders.updateDueAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('accounting_purchase_orders_update_due'),
 );

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { excludedValues, executeAtCommit, newerVersion, placeholders, preparedQuery } from '@planted/db';
 import type { EventPayloadOf, HireEvent, SiteCreated, SupplierCreated } from '@planted/contracts';
 import type { AccountingTx } from '../db/database';
-import { equipment, hires, sites, suppliers } from '../db/schema';
+import { equipment, hires, purchaseOrderHires, purchaseOrders, sites, suppliers } from '../db/schema';
 
 type SiteEvent = EventPayloadOf<typeof SiteCreated>['site'];
 type SupplierEvent = EventPayloadOf<typeof SupplierCreated>['supplier'];
@@ -97,6 +97,48 @@ const upsertEquipmentStatement = upsertStatement(equipment, equipmentColumns, 'a
 const upsertSupplierStatement = upsertStatement(suppliers, supplierColumns, 'accounting_supplier_upsert');
 const deleteSupplierStatement = deleteStatement(suppliers, 'accounting_supplier_delete');
 
+/** What a hire's purchase order lines are made of (order-lines.ts), as the upsert's placeholders. */
+const lineColumns = {
+  equipmentId: hires.equipmentId,
+  supplierId: hires.supplierId,
+  siteId: hires.siteId,
+  price: hires.price,
+  pricingTerm: hires.pricingTerm,
+  deliveryCharge: hires.deliveryCharge,
+  operatorCost: hires.operatorCost,
+  hireStartDate: hires.hireStartDate,
+  hireEndDate: hires.hireEndDate,
+  hireDurationDays: hires.hireDurationDays,
+};
+
+/**
+ * A hire.updated that changes what the hire's purchase order says (not its status, say):
+ * the order is due an update in Zahara (PurchaseOrderUpdater). Run before the hire's upsert,
+ * so it compares the read model's copy with the event; an event older than the copy changes
+ * nothing.
+ */
+const orderLinesChangedStatement = preparedQuery((tx: AccountingTx) => {
+  const stored = Object.values(lineColumns);
+  const sent = Object.entries(lineColumns).map(
+    ([key, column]) => sql`cast(${sql.placeholder(key)} as ${sql.raw(column.getSQLType())})`,
+  );
+  return tx
+    .update(purchaseOrders)
+    .set({
+      changeSeq: sql`${purchaseOrders.changeSeq} + 1`,
+      updateDueAt: sql`now()`,
+      updateFailures: 0,
+    })
+    .where(
+      sql`${purchaseOrders.id} = (select ${purchaseOrderHires.purchaseOrderId} from ${purchaseOrderHires}
+                                   where ${purchaseOrderHires.hireId} = ${id})
+          and exists (select from ${hires}
+                       where ${hires.id} = ${id} and ${hires.sourceAt} <= ${sql.placeholder('sourceAt')}
+                         and (${sql.join(stored, sql`, `)}) is distinct from (${sql.join(sent, sql`, `)}))`,
+    )
+    .prepare('accounting_purchase_order_lines_changed');
+});
+
 /**
  * The connector's copies of what other services own, written by its event consumers, each
  * write with the consumer's COMMIT (executeAtCommit: a batch of events costs one round trip
@@ -126,6 +168,7 @@ export class ReadModelsRepository {
       deletedAt: null,
       sourceAt: at,
     };
+    await executeAtCommit(tx, orderLinesChangedStatement(tx), { id: hire.id, ...values });
     await executeAtCommit(tx, upsertHireStatement(tx), { id: hire.id, ...values });
   }
 

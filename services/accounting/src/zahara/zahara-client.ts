@@ -266,6 +266,16 @@ export class ZaharaApi {
     return this.call('POST', 'PurchaseOrder/Add', order, { idempotent: false });
   }
 
+  /** Replaces the order's lines (and supplier); sent again as it is when no answer came. */
+  updatePurchaseOrder(documentId: number, order: ZaharaPurchaseOrderAdd): Promise<ZaharaPurchaseOrder> {
+    return this.call(
+      'PUT',
+      `PurchaseOrder/Update/${seg(documentId)}`,
+      { ...order, DocumentId: documentId },
+      read,
+    );
+  }
+
   purchaseOrdersByExternalId(externalId: string): Promise<ZaharaPurchaseOrder[]> {
     return this.call('GET', `PurchaseOrder/GetByExternalId/${seg(externalId)}`, undefined, read);
   }

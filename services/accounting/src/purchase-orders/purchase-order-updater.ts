@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ServiceError } from '@planted/contracts';
+import type { Logger } from '@planted/logging';
+import { backoffDelay } from '@planted/messaging';
+import { CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
+import type { AccountingConfig } from '../config';
+import type { AccountingDatabase } from '../db/database';
+import { isZaharaError } from '../zahara/zahara-error';
+import { zaharaServiceError } from '../zahara/zahara-service-error';
+import { PurchaseOrderCreator } from './purchase-order-creator';
+import { PurchaseOrdersRepository } from './purchase-orders.repository';
+
+const MAX_RETRY_MS = 3_600_000;
+
+export type UpdateOutcome = 'updated' | 'failed' | 'busy';
+
+/**
+ * Brings a created order's lines in Zahara up to date after its hires were edited (price,
+ * dates, term, site, equipment or supplier; see the read models' orderLinesChanged): the
+ * order keeps its number and document, and Zahara gets every hire's lines as they are now
+ * (PurchaseOrder/Update, which replaces them). A PUT of the whole order is safe to send
+ * again, so a lost answer is simply retried. Zahara's refusal (a completed order, say) ends
+ * the update and is kept on the order; anything else is tried again later, waiting longer
+ * each time. An edit made during a run makes the order due again as soon as the run ends.
+ */
+@Injectable()
+export class PurchaseOrderUpdater {
+  constructor(
+    @Inject(DATABASE) private readonly database: AccountingDatabase,
+    @Inject(CONFIG) private readonly config: AccountingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly orders: PurchaseOrdersRepository,
+    private readonly creator: PurchaseOrderCreator,
+  ) {}
+
+  async run(customerId: string, orderId: string): Promise<UpdateOutcome> {
+    const claimed = await this.database.withTenant(customerId, (tx) =>
+      this.orders.claimUpdate(tx, orderId, this.creator.leaseMs),
+    );
+    if (!claimed) return 'busy';
+    try {
+      const hireIds = await this.database.readAsTenant(customerId, (tx) =>
+        this.orders.hireIdsOf(tx, orderId),
+      );
+      const prepared = await this.creator.prepare(customerId, { ...claimed, hireIds }, { update: true });
+      const po = await prepared.api.updatePurchaseOrder(Number(claimed.zaharaDocumentId), prepared.body);
+      await this.database.withTenant(customerId, (tx) =>
+        this.orders.endUpdate(tx, orderId, claimed.changeSeq, {
+          ok: true,
+          supplierId: prepared.supplierId,
+          lineItemCount: po.LineItems?.length ?? prepared.body.LineItems.length,
+        }),
+      );
+      this.logger.info(
+        { order: orderId, po: claimed.zaharaPoNumber, lines: prepared.body.LineItems.length },
+        'purchase order updated in Zahara',
+      );
+      return 'updated';
+    } catch (err) {
+      const mapped = zaharaServiceError(err);
+      const error =
+        mapped instanceof ServiceError
+          ? mapped
+          : new ServiceError('INTERNAL', 'The purchase order could not be updated in Zahara');
+      const final =
+        (isZaharaError(err) && (err.failure === 'rejected' || err.failure === 'not_found')) ||
+        (err instanceof ServiceError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED'));
+      const retryInMs = final
+        ? null
+        : backoffDelay(claimed.updateFailures + 1, this.config.ACCOUNTING_PO_RETRY_BASE_MS, MAX_RETRY_MS);
+      this.logger.warn(
+        { err: mapped instanceof ServiceError ? undefined : err, order: orderId, po: claimed.zaharaPoNumber },
+        `purchase order not updated in Zahara: ${error.message}${final ? '' : ' (will try again)'}`,
+      );
+      await this.database.withTenant(customerId, (tx) =>
+        this.orders.endUpdate(tx, orderId, claimed.changeSeq, { ok: false, error: error.message, retryInMs }),
+      );
+      return 'failed';
+    }
+  }
+}
