@@ -59,6 +59,12 @@ export class HireModel {
   purchase_order_error!: string | null;
   @Field(() => String, { nullable: true, description: 'When that last failed' })
   purchase_order_failed_at!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why the last update of its purchase order in Zahara (after an edit) failed; null when Zahara is up to date',
+  })
+  purchase_order_update_error!: string | null;
   @Field(() => String, { nullable: true }) equipment_name!: string | null;
   @Field(() => String, { nullable: true }) equipment_category!: string | null;
   @Field(() => String, { nullable: true }) equipment_image_url!: string | null;

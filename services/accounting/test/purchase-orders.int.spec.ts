@@ -498,6 +498,15 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
       return found.updateDueAt === null ? found : undefined;
     });
     expect(row).toMatchObject({ updateError: null, updateFailures: 0, lineItemCount: 1 });
+    expect(await eventsOf(s.actor.customerId, 'accounting.purchase_order.updated.v1')).toEqual([
+      {
+        customer_id: s.actor.customerId,
+        hire_ids: [hire.id],
+        zahara_po_number: made.zaharaPoNumber,
+        error: null,
+        will_retry: false,
+      },
+    ]);
   });
 
   it('leaves Zahara alone when only the status changes', async () => {
@@ -527,6 +536,9 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
     );
     expect(row.updateDueAt).toBeNull();
     expect(ordersIn(s.key, hire.id)[0].TotalNetValue).toBe(900);
+    expect(await eventsOf(s.actor.customerId, 'accounting.purchase_order.updated.v1')).toMatchObject([
+      { hire_ids: [hire.id], error: row.updateError, will_retry: false },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(puts(s.key)).toHaveLength(1);
   });
@@ -549,6 +561,9 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
       return found.updateDueAt === null ? found : undefined;
     });
     expect(row).toMatchObject({ updateError: null, updateFailures: 0 });
+    const announced = await eventsOf(s.actor.customerId, 'accounting.purchase_order.updated.v1');
+    expect(announced[0]).toMatchObject({ error: M.ZAHARA_UNAVAILABLE, will_retry: true });
+    expect(announced.at(-1)).toMatchObject({ error: null, will_retry: false });
   });
 
   it("moves a one-hire order to the hire's new supplier; a bulk order split between two is kept as it is", async () => {

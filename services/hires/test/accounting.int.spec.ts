@@ -6,6 +6,7 @@ import {
   HiresGet,
   PurchaseOrderCreated,
   PurchaseOrderFailed,
+  PurchaseOrderUpdated,
   type Actor,
   type Hire,
 } from '@planted/contracts';
@@ -163,6 +164,41 @@ describe('purchase orders from the accounting connector', () => {
     });
     await hireUntil(b.actor, mine.id, (x) => x.zahara_po_number === 'PO-B');
     expect(await getHire(a.actor, theirs.id)).toMatchObject({ zahara_po_number: null });
+  });
+
+  it('shows an edit that did not reach the order in Zahara until one does, the latest outcome winning', async () => {
+    const a = newCompany('Updating');
+    const setting = await hireSetting(h, a.actor);
+    const [one, two, marker] = [
+      await createHire(h, a.actor, setting),
+      await createHire(h, a.actor, setting),
+      await createHire(h, a.actor, setting),
+    ];
+    const refused = 'Zahara refused the request: Purchase order PO-00009 is completed and cannot be changed.';
+    const ended = (hireIds: string[], error: string | null, at: string) =>
+      h.publish(
+        PurchaseOrderUpdated,
+        {
+          customer_id: a.actor.customerId,
+          hire_ids: hireIds,
+          zahara_po_number: 'PO-00009',
+          error,
+          will_retry: false,
+        },
+        { at },
+      );
+    await ended([one.id, two.id], refused, '2026-11-27T10:00:00.000Z');
+    const failed = await hireUntil(a.actor, two.id, (x) => x.purchase_order_update_error !== null);
+    expect(failed.purchase_order_update_error).toBe(refused);
+    // An older outcome arriving late changes nothing (the marker, later on the same stream, shows it was applied).
+    await ended([one.id, two.id], null, '2026-11-27T09:00:00.000Z');
+    await ended([marker.id], 'Marker', '2026-11-27T09:30:00.000Z');
+    await hireUntil(a.actor, marker.id, (x) => x.purchase_order_update_error === 'Marker');
+    expect(await getHire(a.actor, one.id)).toMatchObject({ purchase_order_update_error: refused });
+    // A newer success clears it on both.
+    await ended([one.id, two.id], null, '2026-11-27T11:00:00.000Z');
+    await hireUntil(a.actor, one.id, (x) => x.purchase_order_update_error === null);
+    expect(await getHire(a.actor, two.id)).toMatchObject({ purchase_order_update_error: null });
   });
 
   it('shows a failure on the hire until the purchase order is created', async () => {

@@ -112,6 +112,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
         zahara_po_number: null,
         purchase_order_error: null,
         purchase_order_failed_at: null,
+        purchase_order_update_error: null,
         equipment_name: items.equipment.name,
         equipment_category: 'Breaking & Drilling',
         // The catalogue's card-sized copy of the photo.

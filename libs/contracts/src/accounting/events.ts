@@ -33,6 +33,22 @@ export const PurchaseOrderFailed = defineEvent(
 );
 
 /**
+ * An update of a created order in Zahara ended (its hires had been edited): `error` null,
+ * Zahara has their lines as they are now; else why it does not, and whether it is tried
+ * again. Hires shows the error on each hire of the order until an update succeeds.
+ */
+export const PurchaseOrderUpdated = defineEvent(
+  'accounting.purchase_order.updated.v1',
+  z.object({
+    customer_id: z.string().uuid(),
+    hire_ids: z.array(z.string().uuid()).min(1),
+    zahara_po_number: z.string(),
+    error: z.string().nullable(),
+    will_retry: z.boolean(),
+  }),
+);
+
+/**
  * A company's integration settings changed: hires offers the purchase-order prompt while
  * `is_active`; `auto_create_purchase_orders` makes the connector create them unasked.
  */

@@ -48,6 +48,8 @@ export const hireSchema = z.object({
   /** Why the accounting connector could not create its purchase order (null once one is created). */
   purchase_order_error: z.string().nullable(),
   purchase_order_failed_at: z.string().nullable(),
+  /** Why the last update of its purchase order in Zahara (after an edit) failed; null when Zahara is up to date. */
+  purchase_order_update_error: z.string().nullable(),
   equipment_name: z.string().nullable(),
   equipment_category: z.string().nullable(),
   equipment_image_url: z.string().nullable(),

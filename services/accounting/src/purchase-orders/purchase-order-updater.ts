@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServiceError } from '@planted/contracts';
+import { PurchaseOrderUpdated, ServiceError } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import { backoffDelay } from '@planted/messaging';
-import { CONFIG, DATABASE, LOGGER } from '@planted/service-kit';
+import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
 import type { AccountingConfig } from '../config';
 import type { AccountingDatabase } from '../db/database';
 import { isZaharaError } from '../zahara/zahara-error';
@@ -31,6 +31,7 @@ export class PurchaseOrderUpdater {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly orders: PurchaseOrdersRepository,
     private readonly creator: PurchaseOrderCreator,
+    private readonly outbox: OutboxService,
   ) {}
 
   async run(customerId: string, orderId: string): Promise<UpdateOutcome> {
@@ -38,18 +39,38 @@ export class PurchaseOrderUpdater {
       this.orders.claimUpdate(tx, orderId, this.creator.leaseMs),
     );
     if (!claimed) return 'busy';
+    const hireIds = await this.database.readAsTenant(customerId, (tx) => this.orders.hireIdsOf(tx, orderId));
+    // Each run's outcome goes onto the order's hires too (PurchaseOrderUpdated), with the order's end.
+    const end = async (
+      outcome: Parameters<PurchaseOrdersRepository['endUpdate']>[3],
+      announced: { error: string | null; will_retry: boolean },
+    ) => {
+      await this.database.withTenant(customerId, async (tx) => {
+        await this.orders.endUpdate(tx, orderId, claimed.changeSeq, outcome);
+        await this.outbox.record(
+          tx,
+          PurchaseOrderUpdated,
+          {
+            customer_id: customerId,
+            hire_ids: hireIds,
+            zahara_po_number: claimed.zaharaPoNumber!,
+            ...announced,
+          },
+          customerId,
+        );
+      });
+      this.outbox.committed();
+    };
     try {
-      const hireIds = await this.database.readAsTenant(customerId, (tx) =>
-        this.orders.hireIdsOf(tx, orderId),
-      );
       const prepared = await this.creator.prepare(customerId, { ...claimed, hireIds }, { update: true });
       const po = await prepared.api.updatePurchaseOrder(Number(claimed.zaharaDocumentId), prepared.body);
-      await this.database.withTenant(customerId, (tx) =>
-        this.orders.endUpdate(tx, orderId, claimed.changeSeq, {
+      await end(
+        {
           ok: true,
           supplierId: prepared.supplierId,
           lineItemCount: po.LineItems?.length ?? prepared.body.LineItems.length,
-        }),
+        },
+        { error: null, will_retry: false },
       );
       this.logger.info(
         { order: orderId, po: claimed.zaharaPoNumber, lines: prepared.body.LineItems.length },
@@ -72,8 +93,9 @@ export class PurchaseOrderUpdater {
         { err: mapped instanceof ServiceError ? undefined : err, order: orderId, po: claimed.zaharaPoNumber },
         `purchase order not updated in Zahara: ${error.message}${final ? '' : ' (will try again)'}`,
       );
-      await this.database.withTenant(customerId, (tx) =>
-        this.orders.endUpdate(tx, orderId, claimed.changeSeq, { ok: false, error: error.message, retryInMs }),
+      await end(
+        { ok: false, error: error.message, retryInMs },
+        { error: error.message, will_retry: retryInMs !== null },
       );
       return 'failed';
     }

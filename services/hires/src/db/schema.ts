@@ -97,6 +97,10 @@ export const hireRows = hires
       /** The connector's last failure to create the purchase order; cleared when one is created. */
       purchaseOrderError: text('purchase_order_error'),
       purchaseOrderFailedAt: timestamp('purchase_order_failed_at', { withTimezone: true, mode: 'string' }),
+      /** Why the connector's last update of the order in Zahara (after an edit) failed; null once one succeeds. */
+      purchaseOrderUpdateError: text('purchase_order_update_error'),
+      /** When that update ended (its event's time): a later one wins. */
+      purchaseOrderUpdatedAt: timestamp('purchase_order_updated_at', { withTimezone: true, mode: 'string' }),
       createdBy: uuid('created_by').notNull(),
       createdAt: createdAt(),
       updatedAt: updatedAt(),

@@ -42,6 +42,7 @@ export function toHire(row: ListedHireRow): Hire {
     zahara_po_number: h.zaharaPoNumber,
     purchase_order_error: h.purchaseOrderError,
     purchase_order_failed_at: isoTimestamp(h.purchaseOrderFailedAt),
+    purchase_order_update_error: h.purchaseOrderUpdateError,
     equipment_name: row.equipmentName,
     equipment_category: row.equipmentCategory,
     // The card-sized picture when the catalogue made one.

@@ -310,6 +310,8 @@ export class HiresRepository {
       zaharaPoNumber: null,
       purchaseOrderError: null,
       purchaseOrderFailedAt: null,
+      purchaseOrderUpdateError: null,
+      purchaseOrderUpdatedAt: null,
       createdBy: actor.userId,
       createdAt: at,
       updatedAt: at,
@@ -443,6 +445,30 @@ export class HiresRepository {
           inArray(hireRows.id, ids),
           isNull(hireRows.zaharaPoNumber),
           or(isNull(hireRows.purchaseOrderFailedAt), lte(hireRows.purchaseOrderFailedAt, failure.at)),
+        ),
+      )
+      .returning({ id: hireRows.id });
+    return rows.length;
+  }
+
+  /**
+   * An update of the hires' order in Zahara ended: its error, or null when Zahara is up to
+   * date (a later update's outcome wins over an earlier one's, whatever order they arrive in).
+   */
+  async setPurchaseOrderUpdate(
+    tx: HiresTx,
+    customerId: string,
+    ids: string[],
+    update: { error: string | null; at: string },
+  ): Promise<number> {
+    const rows = await tx
+      .update(hireRows)
+      .set({ purchaseOrderUpdateError: update.error, purchaseOrderUpdatedAt: update.at })
+      .where(
+        and(
+          eq(hireRows.customerId, customerId),
+          inArray(hireRows.id, ids),
+          or(isNull(hireRows.purchaseOrderUpdatedAt), lte(hireRows.purchaseOrderUpdatedAt, update.at)),
         ),
       )
       .returning({ id: hireRows.id });

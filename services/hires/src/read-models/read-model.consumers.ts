@@ -8,6 +8,7 @@ import {
   EquipmentUpdated,
   PurchaseOrderCreated,
   PurchaseOrderFailed,
+  PurchaseOrderUpdated,
   SubscriptionChanged,
   SupplierCreated,
   SupplierDeleted,
@@ -96,6 +97,13 @@ export const readModelConsumers: ConsumerDefinition<HiresSchema>[] = [
         .on(PurchaseOrderFailed, async (e, tx) => {
           await hires.setPurchaseOrderFailure(tx, e.payload.customer_id, e.payload.hire_ids, {
             message: e.payload.error,
+            at: e.occurredAt,
+          });
+        })
+        // The card says when an edit did not reach the order in Zahara, until one does.
+        .on(PurchaseOrderUpdated, async (e, tx) => {
+          await hires.setPurchaseOrderUpdate(tx, e.payload.customer_id, e.payload.hire_ids, {
+            error: e.payload.error,
             at: e.occurredAt,
           });
         });

@@ -151,6 +151,11 @@ export function HireCard({
                 {t('card.poFailed', { message: serverText(i18n, hire.purchase_order_error) })}
               </Typography>
             ))}
+          {hire.zahara_po_number && hire.purchase_order_update_error && (
+            <Typography variant="body2" color="warning.main" data-testid="hire-po-not-updated">
+              {t('card.poNotUpdated', { message: serverText(i18n, hire.purchase_order_update_error) })}
+            </Typography>
+          )}
         </Stack>
         <Divider sx={{ my: 1 }} />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>

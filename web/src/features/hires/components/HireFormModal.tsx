@@ -108,8 +108,8 @@ export function HireFormModal({
   const sites = useSites();
   const prices = useLatestPrices(hire?.id);
   const equipmentId = useWatch({ control: form.control, name: 'equipment_id' }) as string;
-  // A hire on a purchase order: the order in Zahara is not changed with it (the connector makes
-  // orders, it does not amend them), so the user hears that before saving a change it covers.
+  // A hire on a purchase order: the connector updates the order in Zahara after a change it
+  // covers (not after a status or notes change), so the user hears that before saving one.
   const { dirtyFields } = useFormState({ control: form.control });
   const changesOrder =
     Boolean(hire?.zahara_po_number) && Object.keys(dirtyFields).some((field) => !NOT_ON_ORDER.has(field));
@@ -194,8 +194,8 @@ export function HireFormModal({
       >
         <FormError testId="hire-form-error" />
         {changesOrder && (
-          <Alert severity="warning" sx={{ mb: 2 }} data-testid="hire-order-unchanged">
-            {t('form.orderUnchanged', { number: hire?.zahara_po_number })}
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="hire-order-updated">
+            {t('form.orderUpdated', { number: hire?.zahara_po_number })}
           </Alert>
         )}
         <Grid container columnSpacing={3}>

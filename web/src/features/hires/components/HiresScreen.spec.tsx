@@ -526,7 +526,7 @@ describe('The hire form (spec §2, §5, §9)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Hire' })).not.toBeInTheDocument());
   });
 
-  it('warns, once a change the order covers is made, that a hire on a purchase order leaves the order in Zahara as it was', async () => {
+  it('says, once a change the order covers is made, that saving updates the purchase order in Zahara too', async () => {
     const onOrder = hire({ zahara_po_number: 'PO-1010', zahara_document_id: 'DOC-1010' });
     const { user } = await open(`/hires?edit=${HIRE_A}`, {
       [`GET /api/hires/${HIRE_A}`]: { body: { hire: onOrder } },
@@ -535,11 +535,11 @@ describe('The hire form (spec §2, §5, §9)', () => {
     expect(within(dialog).getByTestId('hire-price')).toHaveValue(100);
     // The status and the notes are not on the order.
     await choose(user, dialog, 'Status', 'Collection Booked');
-    expect(within(dialog).queryByTestId('hire-order-unchanged')).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId('hire-order-updated')).not.toBeInTheDocument();
     await user.clear(within(dialog).getByTestId('hire-price'));
     await user.type(within(dialog).getByTestId('hire-price'), '120');
-    expect(await within(dialog).findByTestId('hire-order-unchanged')).toHaveTextContent(
-      'This hire is on Purchase Order #PO-1010 in Zahara. Saving changes the hire here, not the order: update the order in Zahara too.',
+    expect(await within(dialog).findByTestId('hire-order-updated')).toHaveTextContent(
+      "This hire is on Purchase Order #PO-1010 in Zahara. Saving updates the order's lines there too, unless the order is completed in Zahara.",
     );
   });
 
@@ -1074,6 +1074,29 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     );
     const ordered = screen.getByTestId(`hire-card-${HIRE_B}`);
     expect(within(ordered).queryByTestId('hire-po-error')).not.toBeInTheDocument();
+  });
+
+  it('says when the last change of a hire did not reach its purchase order in Zahara', async () => {
+    const onOrder = { zahara_po_number: 'PO-1010', zahara_document_id: 'DOC-1010' };
+    await open('/hires', {
+      'GET /api/hires': hirePage(
+        [
+          hire({
+            ...onOrder,
+            purchase_order_update_error: 'Zahara is not answering. Please try again in a few minutes.',
+          }),
+          { ...second, ...onOrder },
+        ],
+        1,
+      ),
+    });
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(within(card).getByTestId('hire-po-not-updated')).toHaveTextContent(
+      'Your last change is not on the purchase order in Zahara: Zahara is not answering. Please try again in a few minutes.',
+    );
+    expect(within(card).getByTestId('hire-po')).toHaveTextContent('PO-1010');
+    const upToDate = screen.getByTestId(`hire-card-${HIRE_B}`);
+    expect(within(upToDate).queryByTestId('hire-po-not-updated')).not.toBeInTheDocument();
   });
 });
 

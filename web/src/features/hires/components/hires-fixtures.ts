@@ -28,6 +28,7 @@ export const hire = (over: Record<string, unknown> = {}) => ({
   zahara_po_number: null,
   purchase_order_error: null,
   purchase_order_failed_at: null,
+  purchase_order_update_error: null,
   equipment_name: 'Mini Digger',
   equipment_category: 'Building & Sitework',
   equipment_image_url: null,
