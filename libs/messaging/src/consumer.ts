@@ -499,6 +499,14 @@ export class EventConsumer<TTx extends ProcessedEventsWriter> {
     const envelope = envelopeSchema.safeParse(raw);
     if (!envelope.success)
       return { kind: 'invalid', reason: `bad envelope: ${z.prettifyError(envelope.error)}` };
+    // A genuine event stored under another event's subject: JetStream itself put it there, for
+    // a push consumer someone created with that deliver subject (nats-server does not check a
+    // deliver subject against its creator's publish permissions). Never applied, and logged.
+    if (msg.subject !== prefixed(this.options.subjectPrefix, envelope.data.type))
+      return {
+        kind: 'invalid',
+        reason: `event of type ${envelope.data.type} stored under another subject (redirected by a consumer's deliver subject?)`,
+      };
     const route = this.routes.get(envelope.data.type);
     if (!route) return { kind: 'unhandled' };
     const payload = route.event.payload.safeParse(envelope.data.payload);

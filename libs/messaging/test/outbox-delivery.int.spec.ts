@@ -350,6 +350,33 @@ describe('outbox → JetStream → idempotent consumer', () => {
     for (const id of forgedIds) expect(handlerCalls.get(id)).toBeUndefined();
   });
 
+  it('applies no genuine event stored under another subject (a deliver subject pointed there), and logs it', async () => {
+    const js = nc.jetstream();
+    // Signed with the deployment's secret, but of another type: stored under Deposited's subject.
+    const strayed: EventEnvelope = {
+      id: randomUUID(),
+      type: Withdrawn.name,
+      occurredAt: new Date().toISOString(),
+      customerId: null,
+      payload: { amount: 905 },
+    };
+    await publishSignedEvent(js, prefixed(prefix, Deposited.name), strayed, { signer });
+    const [real] = await writeEvents([{ amount: 906 }]);
+    await waitFor(allApplied([real!]));
+    await waitFor(() =>
+      logLines.some(
+        (l) =>
+          l.msg === 'malformed event terminated' &&
+          l.reason ===
+            `event of type ${Withdrawn.name} stored under another subject (redirected by a consumer's deliver subject?)`,
+      )
+        ? true
+        : undefined,
+    );
+    expect(await processedCount([strayed.id])).toBe(0);
+    expect(handlerCalls.get(strayed.id)).toBeUndefined();
+  });
+
   it('applies a redelivered event once, and terminates a poison event without blocking the rest', async () => {
     const [flaky, poison, healthy] = await writeEvents([
       { amount: 1, failTimes: 1 },
