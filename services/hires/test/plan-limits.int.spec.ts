@@ -50,15 +50,20 @@ describe('plan limits (spec §4 Hire limit, §9 Plans)', () => {
       plan: 'free',
       usage: { hires: { current: 0, max: 5 } },
     });
-    for (let i = 0; i < 5; i++) await createHire(h, c.actor, setting);
-    // Completed and collection-booked hires are not active: they still fit.
+    // Completed and collection-booked hires are not active: they take no slot.
     await createHire(h, c.actor, setting, { hire_status: 'completed' });
     const booked = await createHire(h, c.actor, setting, { hire_status: 'collection_booked' });
+    for (let i = 0; i < 5; i++) await createHire(h, c.actor, setting);
     expect(await h.client.send(HiresSubscriptionUsage, { actor: c.actor })).toEqual({
       plan: 'free',
       usage: { hires: { current: 5, max: 5 } },
     });
     expect(await errorOf(h.client.send(HiresCreate, hire(c.actor, setting)))).toEqual(limitReached);
+    // At the limit no hire is created, whatever its status (spec §4: creating a hire is blocked).
+    for (const hire_status of ['completed', 'collection_booked'] as const)
+      expect(await errorOf(h.client.send(HiresCreate, hire(c.actor, setting, { hire_status })))).toEqual(
+        limitReached,
+      );
     // Reactivating counts like a new active hire.
     expect(
       await errorOf(

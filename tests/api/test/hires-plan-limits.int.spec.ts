@@ -53,6 +53,12 @@ describe('plan limits on hires over HTTP (spec §4 Hire limit, §9 Plans)', () =
   it('refuses the free plan’s sixth active hire with 403, creating nothing', async () => {
     const co = await freeCompany('FreeSix');
     expect(await usage(co)).toEqual({ plan: 'free', usage: { hires: { current: 0, max: 5 } } });
+    // Completed and collection-booked hires are not active: they take no slot.
+    const done = await api.post('/api/hires', active(co, { hire_status: 'completed' }), co.token);
+    expect(done.status).toBe(201);
+    const booked = await api.post('/api/hires', active(co, { hire_status: 'collection_booked' }), co.token);
+    expect(booked.status).toBe(201);
+    expect(await usage(co)).toEqual({ plan: 'free', usage: { hires: { current: 0, max: 5 } } });
     for (let i = 1; i <= 5; i++) {
       const res = await postHire(api, co.token, active(co));
       expect({ i, status: res.status }).toEqual({ i, status: 201 });
@@ -63,15 +69,17 @@ describe('plan limits on hires over HTTP (spec §4 Hire limit, §9 Plans)', () =
     expect(sixth.body).toEqual({
       error: "Your plan's active hire limit is reached. Upgrade to add more active hires.",
     });
-    const listed = await api.get('/api/hires?status=active,completed,collection_booked', co.token);
+    const listed = await api.get('/api/hires?status=active', co.token);
     expect(listed.body.pagination.total).toBe(5);
     expect((await api.get('/api/customers/stats', co.token)).body.stats.activeHires).toBe(5);
 
-    // Completed and collection-booked hires do not count.
-    const done = await api.post('/api/hires', active(co, { hire_status: 'completed' }), co.token);
-    expect(done.status).toBe(201);
-    const booked = await api.post('/api/hires', active(co, { hire_status: 'collection_booked' }), co.token);
-    expect(booked.status).toBe(201);
+    // At the limit no hire is created, whatever its status (spec §4: creating a hire is blocked).
+    for (const hire_status of ['completed', 'collection_booked'])
+      expect(await api.post('/api/hires', active(co, { hire_status }), co.token)).toMatchObject(
+        LIMIT_REACHED,
+      );
+    const all = await api.get('/api/hires?status=active,completed,collection_booked', co.token);
+    expect(all.body.pagination.total).toBe(7);
 
     // Setting one back to active is a new active hire too.
     const reactivate = await api.put(`/api/hires/${done.body.hire.id}`, active(co), co.token);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { HIRES_MESSAGES } from '@planted/contracts';
 import sharp from 'sharp';
 import { equipment, suppliers } from '@planted/hires/src/db/schema';
 import { eventually, tag, twoCompanies, type Companies, type Member } from './catalogue-support';
@@ -204,7 +205,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       });
     });
 
-    it("answers 404 for another company's inactive equipment and supplier, which the catalogue hides from it; their company may still hire them", async () => {
+    it("answers 404 for another company's inactive equipment and supplier, which the catalogue hides from it; their company hires the item only while it is switched on", async () => {
       const hidden = await catalogueItems(api, co.b.token, 'Hidden');
       const off = await api.form(
         'PUT',
@@ -251,13 +252,16 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       expect(after.pagination.total).toBe(before.pagination.total + 1);
       expect(JSON.stringify(after.hires)).not.toContain(hidden.equipment.name);
 
-      // Their own company sees them in the catalogue, and hires them.
+      // Their own company sees them in the catalogue, but takes no new hire of the item it
+      // switched off (the form no longer offers it), saying so on the field.
       const bSite = await createSite(api, co.b.token, `Hidden yard ${tag('site')}`);
-      const asB = await postHire(api, co.b.token, booked({}, hidden, bSite));
-      expect(asB.status).toBe(201);
-      expect(asB.body.hire).toMatchObject({
-        equipment_name: hidden.equipment.name,
-        supplier_name: hidden.supplier.name,
+      const offForB = await postHire(api, co.b.token, booked({}, hidden, bSite));
+      expect(offForB).toMatchObject({
+        status: 400,
+        body: {
+          error: HIRES_MESSAGES.EQUIPMENT_INACTIVE,
+          details: [{ param: 'equipment_id', msg: HIRES_MESSAGES.EQUIPMENT_INACTIVE }],
+        },
       });
 
       // An item hires has not heard of yet: the catalogue's answer decides, as the caller.
@@ -266,6 +270,39 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
       );
       const unheard = await postHire(api, co.a.token, booked({ equipment_id: hidden.equipment.id }));
       expect(unheard).toMatchObject({ status: 404, body: { error: 'Equipment not found' } });
+      expect(await postHire(api, co.b.token, booked({}, hidden, bSite))).toMatchObject({ status: 400 });
+
+      // Switched back on, its company hires it (with its own inactive supplier too).
+      const on = await api.form(
+        'PUT',
+        `/api/equipment/${hidden.equipment.id}`,
+        { ...editable(hidden.equipment), is_active: 'true' },
+        { token: co.b.token },
+      );
+      expect(on.status).toBe(200);
+      const asB = await postHire(api, co.b.token, booked({}, hidden, bSite));
+      expect(asB.status).toBe(201);
+      expect(asB.body.hire).toMatchObject({
+        equipment_name: hidden.equipment.name,
+        supplier_name: hidden.supplier.name,
+      });
+      // An edit that keeps its item stays possible once the item is switched off again.
+      expect(
+        (
+          await api.form(
+            'PUT',
+            `/api/equipment/${hidden.equipment.id}`,
+            { ...editable(hidden.equipment), is_active: 'false' },
+            { token: co.b.token },
+          )
+        ).status,
+      ).toBe(200);
+      const kept = await api.put(
+        `/api/hires/${asB.body.hire.id}`,
+        booked({ price: 321 }, hidden, bSite),
+        co.b.token,
+      );
+      expect(kept.status).toBe(200);
     });
 
     it('refuses an item, supplier or site that does not exist with 404', async () => {

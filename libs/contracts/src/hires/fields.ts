@@ -21,6 +21,8 @@ export const HIRES_MESSAGES = {
   HIRE_NOT_FOUND: 'Hire not found',
   EQUIPMENT_NOT_FOUND: 'Equipment not found',
   SUPPLIER_NOT_FOUND: 'Supplier not found',
+  /** A new hire, or a hire moved, onto equipment its owner has switched off. */
+  EQUIPMENT_INACTIVE: 'This equipment is inactive. Switch it back on in Equipment to hire it.',
   SITE_NAME_TOO_LONG: 'Site name must be 255 characters or less',
   ADDRESS_TOO_LONG: 'Address must be 255 characters or less',
   CITY_TOO_LONG: 'City must be 100 characters or less',

@@ -29,6 +29,11 @@ import { HiresRepository, type HireEditInput, type HireInput } from './hires.rep
 
 const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
 const hireNotFound = () => notFound(HIRES_MESSAGES.HIRE_NOT_FOUND);
+/** Named on its field, as the form shows it there. */
+const equipmentInactive = () =>
+  new ServiceError('VALIDATION_FAILED', HIRES_MESSAGES.EQUIPMENT_INACTIVE, [
+    { param: 'equipment_id', msg: HIRES_MESSAGES.EQUIPMENT_INACTIVE },
+  ]);
 
 /** The most overdue hires one answer lists (the dashboard shows 3 and '... and N more'). */
 const OVERDUE_LIST_MAX = 100;
@@ -91,8 +96,10 @@ export class HiresService {
   /**
    * Totals from the domain library (the browser's are ignored), references checked, the
    * plan's limit held under the company's lock, and hire.created in the same transaction;
-   * once per Idempotency-Key. Round trips: the references (with BEGIN, the settings, and
-   * the company's lock when the hire is active, in one message), then the COMMIT with the
+   * once per Idempotency-Key. At the plan's maximum of active hires no hire is created, of
+   * any status (spec §4 Hire limit: "creating a hire is blocked"), or a full plan would still
+   * take open hires created as collection booked. Round trips: the references (with BEGIN, the
+   * settings, and the company's lock, in one message), then the COMMIT with the
    * insert, the event and the key's row; the creator's row first when the users read model
    * does not have them yet. Every statement is prepared once per connection.
    */
@@ -102,17 +109,16 @@ export class HiresService {
   ): Promise<{ hire: Hire; message: string; purchase_order_available: boolean }> {
     const totals = hireTotals(input);
     const receivedAt = new Date();
-    const limited = input.hire_status === 'active';
-    const answer = await this.limits.queued(actor.customerId, limited, () =>
+    const answer = await this.limits.queued(actor.customerId, true, () =>
       this.writing(actor, (confirmed) =>
         once({
           transaction: (work) => this.database.withTenant(actor.customerId, work),
           table: idempotentRequests,
           request: { subject: HiresCreate, caller: actor.userId, input },
           create: async (tx: HiresTx) => {
-            const lock = limited ? this.limits.lockBeforeNextStatement(tx, actor.customerId) : undefined;
-            const known = await this.checkReferences(tx, actor, input, undefined, limited, confirmed);
-            if (lock?.held()) this.limits.assertRoom(known.plan, known.activeHires);
+            const lock = this.limits.lockBeforeNextStatement(tx, actor.customerId);
+            const known = await this.checkReferences(tx, actor, input, undefined, true, confirmed);
+            if (lock.held()) this.limits.assertRoom(known.plan, known.activeHires);
             if (!known.creatorKnown) await this.readModels.rememberActor(tx, actor);
             const row = await this.hires.insert(tx, actor, input, totals, receivedAt);
             await this.outbox.record(tx, HireCreated, { hire: toHireEvent(row) }, actor.customerId);
@@ -339,6 +345,8 @@ export class HiresService {
     if (newSupplier && ask(known.supplier, input.supplier_id, confirmed.supplierId))
       missing.supplierId = input.supplier_id;
     if (missing.equipmentId || missing.supplierId) throw new ReadModelMiss(missing);
+    // The catalogue confirmed it (it is the company's own, inactive): not for a new hire.
+    if (newEquipment && known.equipment === 'inactive') throw equipmentInactive();
     if (newSupplier && known.supplier === 'deleted') throw notFound(HIRES_MESSAGES.SUPPLIER_NOT_FOUND);
     if (!known.siteFound) throw notFound(HIRES_MESSAGES.SITE_NOT_FOUND);
     return known;
