@@ -158,6 +158,35 @@ async function setupPostgres() {
 const MAX_RESTARTS_PER_MINUTE = 5;
 
 /**
+ * Secrets only some processes hold, as compose and Kubernetes give them (each pod its own):
+ * identity's session-signing key, the gateway's assertion key, the Stripe key, the webhook
+ * secret, the Zahara key cipher and the event-signing secret. Every other process starts
+ * without them, so one process broken into cannot mint sessions or sign as the gateway.
+ */
+const SERVICES = ['identity', 'catalogue', 'hires', 'billing', 'accounting'];
+const SECRET_HOLDERS = {
+  JWT_KEY_FILE: ['identity'],
+  JWT_PRIVATE_KEY: ['identity'],
+  GATEWAY_KEY_FILE: ['gateway'],
+  GATEWAY_PRIVATE_KEY: ['gateway'],
+  STRIPE_SECRET_KEY: ['billing'],
+  STRIPE_WEBHOOK_SECRET: ['gateway'],
+  ACCOUNTING_ENCRYPTION_KEY: ['accounting'],
+  EVENT_SIGNING_SECRET: [...SERVICES, 'gateway'],
+  EVENT_SIGNING_SECRET_FILE: [...SERVICES, 'gateway'],
+};
+
+/** This script's environment as process `name` gets it: without the secrets it does not hold. */
+function envFor(name) {
+  const own = { ...env };
+  for (const [variable, holders] of Object.entries(SECRET_HOLDERS))
+    if (!holders.includes(name)) delete own[variable];
+  // Health and metrics ports on loopback only, as every other port this script opens.
+  if (SERVICES.includes(name)) own.HEALTH_HOST ??= '127.0.0.1';
+  return own;
+}
+
+/**
  * Runs a process of the system. Until the system is up, a process that stops ends the start
  * (its lines say why). Once it is up, a process that stops on its own (it crashed, or was
  * killed) is started again after a pause that grows with each stop, as a container
@@ -168,7 +197,7 @@ function run(name, script, extraEnv, restarts = []) {
   const natsLogin = natsPasswords?.[name] ? { NATS_USER: name, NATS_PASSWORD: natsPasswords[name] } : {};
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...env, ...natsLogin, ...extraEnv },
+    env: { ...envFor(name), ...natsLogin, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[35m[${name}]\x1b[0m `;

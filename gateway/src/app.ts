@@ -38,6 +38,7 @@ import { IdempotencyStore } from './idempotency/idempotency-store';
 import { registerRoutes } from './routes/register-routes';
 import { ALL_ROUTES, KIT_ROUTES } from './routes/routes';
 import { registerWebApp } from './web/web-app';
+import { graphqlBodyProblem } from './graphql/graphql-caller';
 
 export interface GatewayApp {
   app: NestFastifyApplication;
@@ -180,6 +181,11 @@ export async function createGatewayApp(
   fastify.addHook('onRoute', function (this: FastifyInstance, routeOptions) {
     if (this.errorHandler === fastifyDefault) routeOptions.errorHandler ??= answerFastifyError;
     allowed.add(routeOptions.method, routeOptions.url);
+    // A POST /graphql body that is not a GraphQL request is refused before graphql-js, in GraphQL's shape.
+    if (routeOptions.url === '/graphql' && [routeOptions.method].flat().includes('POST')) {
+      const own = routeOptions.preValidation;
+      routeOptions.preValidation = [refuseNonGraphqlBody, ...(own ? [own].flat() : [])];
+    }
   });
 
   // The request id and the security headers in one hook.
@@ -269,4 +275,10 @@ export async function createGatewayApp(
       await flushTracing().catch(() => undefined);
     },
   };
+}
+
+function refuseNonGraphqlBody(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const problem = graphqlBodyProblem(request.body);
+  if (!problem) return done();
+  void reply.code(400).send({ data: null, errors: [{ message: problem }] });
 }

@@ -1,6 +1,6 @@
 import { ServiceError } from '@planted/contracts';
 import { OutcomeUnknownError } from '@planted/messaging';
-import { graphqlStatus, toGraphQLError } from './graphql-caller';
+import { GRAPHQL_BODY_MESSAGE, graphqlBodyProblem, graphqlStatus, toGraphQLError } from './graphql-caller';
 
 describe('toGraphQLError', () => {
   it('says a service that is down or gave no answer is unavailable, as REST does', () => {
@@ -40,5 +40,36 @@ describe('graphqlStatus', () => {
     ).toBe(200);
     expect(graphqlStatus(400, { errors: [{}] })).toBe(400);
     expect(graphqlStatus(200, { data: { users: [] } })).toBe(200);
+  });
+  it('is 400 when nothing ran and no resolver answered (a document graphql-js refused)', () => {
+    expect(graphqlStatus(200, { data: null, errors: [{}] })).toBe(400);
+    expect(graphqlStatus(200, { errors: [{}, {}] })).toBe(400);
+    // A resolver's error (it carries its code) keeps the server's status.
+    expect(graphqlStatus(200, { data: null, errors: [{ extensions: { code: 'NOT_FOUND' } }] })).toBe(200);
+  });
+});
+
+describe('graphqlBodyProblem', () => {
+  it('passes a GraphQL request and refuses anything else', () => {
+    for (const body of [
+      { query: '{ me { user { id } } }' },
+      { query: 'query Q { users { id } }', operationName: 'Q', variables: { a: 1 } },
+      { query: '{ users { id } }', operationName: null, variables: null },
+    ])
+      expect(graphqlBodyProblem(body)).toBeUndefined();
+    for (const body of [
+      5,
+      'query',
+      null,
+      [{ query: '{ users { id } }' }],
+      { query: 5 },
+      { query: true },
+      { query: '   ' },
+      { query: ['{ users { id } }'] },
+      { query: '{ users { id } }', operationName: 5 },
+      { query: '{ users { id } }', variables: [1] },
+      { query: '{ users { id } }', variables: 'a=1' },
+    ])
+      expect(graphqlBodyProblem(body)).toBe(GRAPHQL_BODY_MESSAGE);
   });
 });

@@ -40,6 +40,29 @@ export async function asCaller<T>(
 export const given = <T>(args: Record<string, T | null | undefined>) =>
   Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
 
+/** Why a POST /graphql body is refused before graphql-js sees it (see graphqlBodyProblem). */
+export const GRAPHQL_BODY_MESSAGE =
+  'The body must be a JSON object with a "query" text, and "operationName" (a text) and "variables" (an object) when given';
+
+/**
+ * Whether a POST /graphql body is a GraphQL request (GraphQL over HTTP): an object whose
+ * `query` is a non-empty string, `operationName` a string and `variables` an object when
+ * given. Anything else (a number, an array, `{"query": 5}`) reached graphql-js as it was and
+ * came back as its internal TypeError, with 200.
+ */
+export function graphqlBodyProblem(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return GRAPHQL_BODY_MESSAGE;
+  const { query, operationName, variables } = body as Record<string, unknown>;
+  const fine =
+    typeof query === 'string' &&
+    query.trim() !== '' &&
+    (operationName === undefined || operationName === null || typeof operationName === 'string') &&
+    (variables === undefined ||
+      variables === null ||
+      (typeof variables === 'object' && !Array.isArray(variables)));
+  return fine ? undefined : GRAPHQL_BODY_MESSAGE;
+}
+
 /** A service's error keeps its code and HTTP status in `extensions`; anything else says nothing of itself. */
 export function toGraphQLError(err: unknown): GraphQLError {
   if (err instanceof ServiceError) {
@@ -62,7 +85,10 @@ export function toGraphQLError(err: unknown): GraphQLError {
 /**
  * The HTTP status of a GraphQL answer: 401 when nothing was answered and every error is a
  * missing, bad or ended session (as REST answers, so a client's "401 means sign in again"
- * works here too); otherwise what the GraphQL server chose (200 with partial data, 400).
+ * works here too); 400 when nothing ran (no data at all) and no error came from a resolver
+ * (each of those carries its status): a document graphql-js refused, some of its refusals
+ * (an aborted validation, an unknown operation name) otherwise answered 200; else what the
+ * GraphQL server chose (200 with partial data, 400).
  */
 export function graphqlStatus(
   statusCode: number,
@@ -80,5 +106,12 @@ export function graphqlStatus(
     errors.every((error) => error.extensions?.code === 'UNAUTHENTICATED')
   )
     return 401;
+  if (
+    statusCode === 200 &&
+    (response.data === null || response.data === undefined) &&
+    errors.length > 0 &&
+    errors.every((error) => error.extensions?.code === undefined)
+  )
+    return 400;
   return statusCode;
 }

@@ -32,6 +32,8 @@ export function serviceEnvSchema<const N extends string>(service: N, defaults: S
     [httpPortVariable(service)]: port.default(defaults.httpPort),
   } as { [K in HttpPortVariable<N>]: z.ZodDefault<typeof port> };
   return baseEnvSchema.extend(shape).extend({
+    /** The address that port listens on: every interface (a pod's probes come from the kubelet); `npm start` says 127.0.0.1. */
+    HEALTH_HOST: z.string().min(1).default('0.0.0.0'),
     /** Role every transaction runs as, so row-level security applies. */
     DB_APP_ROLE: z
       .string()

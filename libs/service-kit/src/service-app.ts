@@ -168,7 +168,8 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       const keys = await this.busKeys();
       const signer = await this.eventSigner();
       const retentionMs = this.eventRetention();
-      this.port = await listenOn(this.http, port);
+      const host = (config as unknown as Record<string, unknown>).HEALTH_HOST;
+      this.port = await listenOn(this.http, port, typeof host === 'string' ? host : undefined);
       this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
       await this.seenAssertions.ensureTable();

@@ -180,6 +180,40 @@ describe('GraphQL cannot starve others (issue 8, item 6)', () => {
     }
   });
 
+  it('refuses with 400, in GraphQL’s shape, a body that is not a GraphQL request or a document that cannot run', async () => {
+    const token = (await api.post('/api/auth/register', company('BadBodies'))).body.token;
+    for (const body of [
+      { query: 5 },
+      { query: true },
+      { query: ['{ users { id } }'] },
+      { query: '{ __typename }', operationName: 5 },
+    ]) {
+      const res = await api.post('/graphql', body, token);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect(res.body).toEqual({
+        data: null,
+        errors: [
+          {
+            message:
+              'The body must be a JSON object with a "query" text, and "operationName" (a text) and "variables" (an object) when given',
+          },
+        ],
+      });
+    }
+    // graphql-js's own refusals that answered 200: an unknown operation, an aborted validation.
+    const unknown = await api.post('/graphql', { query: '{ __typename }', operationName: 'Nope' }, token);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].message).toBe('Unknown operation named "Nope".');
+    const huge = await api.post(
+      '/graphql',
+      { query: `{ users { ${Array.from({ length: 1500 }, () => 'id').join(' ')} } }` },
+      token,
+    );
+    expect(huge.status).toBe(400);
+    expect(huge.body.data ?? null).toBeNull();
+    expect(huge.body.errors[0].message).toMatch(/^Query too large/);
+  });
+
   it('answers a query within the limits', async () => {
     const token = (await api.post('/api/auth/register', company('Small'))).body.token;
     const res = await api.post('/graphql', { query: '{ me { user { email } } users { id name } }' }, token);

@@ -64,10 +64,10 @@ export function createHealthServer(checks: ReadinessChecks, metrics: Metrics): S
   });
 }
 
-export function listenOn(server: Server, port: number): Promise<number> {
+export function listenOn(server: Server, port: number, host?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
