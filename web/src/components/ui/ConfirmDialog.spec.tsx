@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupI18n } from '../../test/utils';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -32,6 +32,33 @@ describe('ConfirmDialog (spec §8 Confirmations)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Yes, Delete 2 Hire(s)' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('confirms once for a double click whose clicks land before the button is disabled', () => {
+    const { onConfirm } = renderDialog();
+    const button = screen.getByRole('button', { name: 'Yes, Delete 2 Hire(s)' });
+    // Both clicks in one task, as a fast double click (or Playwright's dblclick) sends them.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms again once the work it started has settled (a failure the user retries)', () => {
+    const onConfirm = jest.fn();
+    const props = {
+      open: true,
+      title: 'Delete hire',
+      message: 'Sure?',
+      confirmLabel: 'Delete',
+      onConfirm,
+      onCancel: jest.fn(),
+    };
+    const { rerender } = render(<ConfirmDialog {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    rerender(<ConfirmDialog {...props} busy />);
+    rerender(<ConfirmDialog {...props} busy={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 
   it('cancels on Cancel and on Escape', async () => {

@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+
+/** How long a confirmation that set nothing busy keeps a second click from confirming again. */
+const REFIRE_AFTER_MS = 2_000;
 
 /**
  * Asks before something that cannot be undone (spec §8 Confirmations: delete equipment,
  * supplier, site, hire; bulk status; 'Yes, Delete N Hire(s)'). Cancel has the initial focus.
+ * A double click confirms once: the second click can land before `busy` reaches the button.
  */
 export function ConfirmDialog({
   open,
@@ -26,6 +30,18 @@ export function ConfirmDialog({
   destructive?: boolean;
 }) {
   const { t } = useTranslation('common');
+  const fired = useRef(false);
+  // Confirmable again once the work it started settles (busy back to false) or the dialog reopens.
+  useEffect(() => {
+    if (!busy) fired.current = false;
+  }, [busy, open]);
+  const confirm = () => {
+    if (fired.current) return;
+    fired.current = true;
+    // While its work runs the button is disabled; this only frees a confirmation that set nothing busy.
+    window.setTimeout(() => (fired.current = false), REFIRE_AFTER_MS);
+    onConfirm();
+  };
   return (
     <Dialog
       open={open}
@@ -44,7 +60,7 @@ export function ConfirmDialog({
           {t('cancel')}
         </Button>
         <Button
-          onClick={onConfirm}
+          onClick={confirm}
           disabled={busy}
           variant="contained"
           color={destructive ? 'error' : 'primary'}

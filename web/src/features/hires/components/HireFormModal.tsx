@@ -146,9 +146,17 @@ export function HireFormModal({
       dedupe([...added.sites, ...(sites.data ?? [])]).map((site) => ({
         id: site.id,
         label: site.job_number ? `${site.name} (${site.job_number})` : site.name,
-        detail: [site.city, site.postcode, SITE_COUNTRY_NAMES[site.country]].filter(Boolean).join(', '),
+        // A site no longer active says so, so a new hire is not put on a finished job by mistake.
+        detail: [
+          site.status !== 'active' ? t(`common:siteStatus.${site.status}`) : undefined,
+          site.city,
+          site.postcode,
+          SITE_COUNTRY_NAMES[site.country],
+        ]
+          .filter(Boolean)
+          .join(', '),
       })),
-    [added.sites, sites.data],
+    [added.sites, sites.data, t],
   );
 
   const choose = (name: 'equipment_id' | 'supplier_id' | 'site_id', id: string) => {

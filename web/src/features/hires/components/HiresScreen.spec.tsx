@@ -327,6 +327,29 @@ describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
 });
 
 describe('The hire form (spec §2, §5, §9)', () => {
+  it('marks a site that is no longer active in the site picker with its status', async () => {
+    const done = {
+      ...siteItem,
+      id: '00000000-0000-4000-8000-0000000000d1',
+      name: 'Old Yard',
+      job_number: null,
+      status: 'completed',
+    };
+    const { user } = await open('/hires', {
+      'GET /api/sites': {
+        body: { sites: [siteItem, done], pagination: { page: 1, limit: 1000, total: 2, pages: 1 } },
+      },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Site' }));
+    const [first, second] = await screen.findAllByRole('option');
+    expect(first).toHaveTextContent('Leeds Depot (J-1001)');
+    expect(first).not.toHaveTextContent('Completed');
+    expect(second).toHaveTextContent('Old Yard');
+    expect(second).toHaveTextContent('Completed, Leeds, LS3 1LL, United Kingdom');
+  });
+
   it('says a list it could not load failed, with Try Again, rather than inviting a quick-add', async () => {
     let sitesDown = true;
     const { user } = await open('/hires', {
