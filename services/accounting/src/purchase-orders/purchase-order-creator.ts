@@ -48,6 +48,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * (PurchaseOrder/GetByExternalId) before another. A failure is recorded on the order with
  * its next try (or none, when Zahara refused the order itself) and announced as an event.
  */
+/**
+ * A failure no retry mends: Zahara refused the order itself (400) or does not know it (404),
+ * or its hires are gone or cannot be on one order. Anything else (Zahara down or slow, the
+ * key refused, no match or codes yet) is tried again later.
+ */
+export function isFinalFailure(err: unknown): boolean {
+  return (
+    (isZaharaError(err) && (err.failure === 'rejected' || err.failure === 'not_found')) ||
+    (err instanceof ServiceError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED'))
+  );
+}
+
 /** What a run knows of its order's Add in Zahara. */
 interface AddState {
   unanswered: boolean;
@@ -238,9 +250,7 @@ export class PurchaseOrderCreator {
         : new ServiceError('INTERNAL', 'The purchase order could not be created');
     if (!(mapped instanceof ServiceError))
       this.logger.error({ err, order: order.id }, 'purchase order run failed');
-    const final =
-      (isZaharaError(err) && (err.failure === 'rejected' || err.failure === 'not_found')) ||
-      (err instanceof ServiceError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED'));
+    const final = isFinalFailure(err);
     const retryInMs = final
       ? null
       : backoffDelay(order.failures + 1, this.config.ACCOUNTING_PO_RETRY_BASE_MS, MAX_RETRY_MS);

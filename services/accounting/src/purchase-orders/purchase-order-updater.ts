@@ -5,9 +5,8 @@ import { backoffDelay } from '@planted/messaging';
 import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
 import type { AccountingConfig } from '../config';
 import type { AccountingDatabase } from '../db/database';
-import { isZaharaError } from '../zahara/zahara-error';
 import { zaharaServiceError } from '../zahara/zahara-service-error';
-import { PurchaseOrderCreator } from './purchase-order-creator';
+import { isFinalFailure, PurchaseOrderCreator } from './purchase-order-creator';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
 
 const MAX_RETRY_MS = 3_600_000;
@@ -83,9 +82,7 @@ export class PurchaseOrderUpdater {
         mapped instanceof ServiceError
           ? mapped
           : new ServiceError('INTERNAL', 'The purchase order could not be updated in Zahara');
-      const final =
-        (isZaharaError(err) && (err.failure === 'rejected' || err.failure === 'not_found')) ||
-        (err instanceof ServiceError && (err.code === 'NOT_FOUND' || err.code === 'VALIDATION_FAILED'));
+      const final = isFinalFailure(err);
       const retryInMs = final
         ? null
         : backoffDelay(claimed.updateFailures + 1, this.config.ACCOUNTING_PO_RETRY_BASE_MS, MAX_RETRY_MS);

@@ -97,19 +97,20 @@ const upsertEquipmentStatement = upsertStatement(equipment, equipmentColumns, 'a
 const upsertSupplierStatement = upsertStatement(suppliers, supplierColumns, 'accounting_supplier_upsert');
 const deleteSupplierStatement = deleteStatement(suppliers, 'accounting_supplier_delete');
 
-/** What a hire's purchase order lines are made of (order-lines.ts), as the upsert's placeholders. */
-const lineColumns = {
-  equipmentId: hires.equipmentId,
-  supplierId: hires.supplierId,
-  siteId: hires.siteId,
-  price: hires.price,
-  pricingTerm: hires.pricingTerm,
-  deliveryCharge: hires.deliveryCharge,
-  operatorCost: hires.operatorCost,
-  hireStartDate: hires.hireStartDate,
-  hireEndDate: hires.hireEndDate,
-  hireDurationDays: hires.hireDurationDays,
-};
+/** What a hire's purchase order lines are made of (order-lines.ts): the upsert's columns but the status and totals. */
+const LINE_FIELDS = [
+  'equipmentId',
+  'supplierId',
+  'siteId',
+  'price',
+  'pricingTerm',
+  'deliveryCharge',
+  'operatorCost',
+  'hireStartDate',
+  'hireEndDate',
+  'hireDurationDays',
+] as const satisfies readonly (keyof typeof hireColumns)[];
+const lineColumns = Object.fromEntries(LINE_FIELDS.map((field) => [field, hireColumns[field]]));
 
 /**
  * A hire.updated that changes what the hire's purchase order says (not its status, say):
