@@ -15,6 +15,7 @@ import type { InvitationsRepository } from '../invitations/invitations.repositor
 import { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
 import type { PasswordHasher } from './password-hasher';
+import type { MailService } from '../mail/mail.service';
 
 const customer = customerRow;
 const user = userRow;
@@ -56,6 +57,7 @@ function setup(found: UserRow | undefined, passwordMatches: boolean, needsRehash
     {} as SessionRevoker,
     {} as PasswordResetService,
     {} as InvitationsRepository,
+    {} as MailService,
   );
   return { service, hasher, users };
 }

@@ -31,6 +31,7 @@ import { EMAIL_UNIQUE_INDEX, emailTaken } from '../users/users.errors';
 import { InvitationsRepository } from '../invitations/invitations.repository';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
+import { MailService } from '../mail/mail.service';
 import { invalidCredentials, samePassword, wrongPassword } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
 import { PasswordResetService } from './password-reset.service';
@@ -60,6 +61,7 @@ export class AuthService {
     private readonly revoker: SessionRevoker,
     private readonly resets: PasswordResetService,
     private readonly invitations: InvitationsRepository,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -127,7 +129,8 @@ export class AuthService {
    * company cannot see. A change answers a fresh token for this session, since the old one's
    * claims (read by the services: a note's author, the Stripe customer's email) name the user as
    * they were. A new email also ends every other session of the user, as a password change does:
-   * it is where password resets go.
+   * it is where password resets go; and the address it replaces is told (a notice, after the
+   * commit), so an owner whose session was taken over hears of it.
    */
   async updateProfile(actor: Actor, input: ProfileUpdateInput): Promise<{ user: User; token?: string }> {
     // Not an address some company invited (an open invitation): its owner could no longer accept.
@@ -137,7 +140,7 @@ export class AuthService {
       );
       if (invited) throw new ServiceError('EMAIL_TAKEN', MESSAGES.EMAIL_INVITED);
     }
-    const { user, token } = await this.database
+    const { user, token, previousEmail } = await this.database
       .withTenant(actor.customerId, async (tx) => {
         const { user: current, customer } = await this.usersService.requireActiveActorWithCompany(tx, actor);
         if (current.name === input.name && current.email === input.email) return { user: current };
@@ -159,12 +162,22 @@ export class AuthService {
           emailVerifiedAt: null,
         });
         const user = await this.revoker.endAllSessions(tx, changed);
-        return { user, token: (await this.sessions.issue(user, customer)).token };
+        return {
+          user,
+          token: (await this.sessions.issue(user, customer)).token,
+          previousEmail: current.email,
+        };
       })
       .catch(mapEmailTaken);
     this.outbox.committed();
-    if (token && user.email !== actor.email)
+    if (previousEmail) {
       this.logger.info({ userId: actor.userId }, 'email changed; other sessions ended');
+      this.mail
+        .sendEmailChanged({ to: previousEmail, name: user.name, newEmail: user.email, changedAt: new Date() })
+        .catch((err: unknown) =>
+          this.logger.error({ err, userId: actor.userId }, 'could not send the email-change notice'),
+        );
+    }
     return { user: toUser(user), ...(token ? { token } : {}) };
   }
 

@@ -3,6 +3,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from '@planted/logging';
 import { CONFIG, LOGGER } from '@planted/service-kit';
 import type { IdentityConfig } from '../config';
+import { emailChangedEmail, type EmailChangedEmailInput } from './email-changed-email';
 import { invitationEmail, type InvitationEmailInput } from './invitation-email';
 import { passwordResetEmail, type PasswordResetEmailInput } from './password-reset-email';
 
@@ -11,6 +12,11 @@ export interface PasswordResetMail extends PasswordResetEmailInput {
 }
 
 export interface InvitationMail extends InvitationEmailInput {
+  to: string;
+}
+
+export interface EmailChangedMail extends EmailChangedEmailInput {
+  /** The address the account used before the change. */
   to: string;
 }
 
@@ -57,6 +63,15 @@ export class MailService implements OnModuleDestroy {
       return;
     }
     const content = passwordResetEmail(mail);
+    await this.transport.sendMail({ from: this.config.SMTP_FROM, to: mail.to, ...content });
+  }
+
+  async sendEmailChanged(mail: EmailChangedMail): Promise<void> {
+    if (!this.transport) {
+      this.logger.info({ to: mail.to }, 'SMTP_URL is not set, so no email-change notice was sent');
+      return;
+    }
+    const content = emailChangedEmail(mail);
     await this.transport.sendMail({ from: this.config.SMTP_FROM, to: mail.to, ...content });
   }
 
