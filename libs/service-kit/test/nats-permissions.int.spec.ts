@@ -9,6 +9,7 @@ import {
   type NatsConnection,
   type Subscription,
 } from 'nats';
+import { SessionsRevoked } from '@planted/contracts';
 import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner, natsCredentials } from '@planted/messaging';
 import { startService, TestNatsServer } from '@planted/testing';
 import {
@@ -58,7 +59,7 @@ describe('the committed nats-server configuration (deploy/nats/nats.conf)', () =
 describe('per-participant permissions on a nats-server configured from them', () => {
   const kitSubjects = () => ({ requests: [NoteCreate.name], events: [NoteCreated.name] });
   const hiresSubjects = () => ({ requests: ['hires.customer-stats.get.v1'], events: [] });
-  const idpSubjects = () => ({ requests: [], events: ['identity.session.ended.v1'] });
+  const idpSubjects = () => ({ requests: [], events: [SessionsRevoked.name, 'identity.user.updated.v1'] });
   const subjectsOf = (service: string) =>
     service === 'kit-test' ? kitSubjects() : service === 'idp' ? idpSubjects() : hiresSubjects();
   const participants: BusParticipant[] = [
@@ -264,15 +265,29 @@ describe('per-participant permissions on a nats-server configured from them', ()
           .consumers.get('KIT_TEST', 'rival-notes')
           .then((c) => c.next({ expires: 1000 })),
       );
-      // On identity's stream, ordered consumers of any name (ended sessions), but not another's durable.
+      // On identity's stream, ordered consumers of any name of ended sessions only, not another's durable.
       const idp = await as('idp');
-      idp.publish('identity.session.ended.v1', new TextEncoder().encode('ended'));
+      idp.publish(SessionsRevoked.name, new TextEncoder().encode('ended'));
       await idp.flush();
       const ordered = await readerNc.jetstream().consumers.get('IDENTITY', {
-        filterSubjects: 'identity.session.ended.v1',
+        filterSubjects: SessionsRevoked.name,
       });
       const first = await ordered.next({ expires: 5000 });
       expect(new TextDecoder().decode(first!.data)).toBe('ended');
+      // Not of its other events, nor of all of them, nor pushed to a subject of one's choice
+      // (nats-server would publish there itself: nats-server#8274).
+      await refused(
+        reader.consumers.add('IDENTITY', { name: 'peek', filter_subject: 'identity.user.updated.v1' }),
+      );
+      await refused(reader.consumers.add('IDENTITY', { name: 'peek-all' }));
+      // Several filters (nats-server 2.10 on): the create subject then carries none, so it is refused too.
+      await expect(
+        reader.consumers.add('IDENTITY', {
+          name: 'peek-many',
+          filter_subjects: [SessionsRevoked.name, 'identity.>'],
+        }),
+      ).rejects.toThrow(/Permissions Violation|timeout|requires server 2\.10/i);
+      await refused(reader.consumers.add('IDENTITY', { deliver_subject: 'hires.hire.created.v1' }));
       await refused(reader.consumers.delete('IDENTITY', 'rival-sessions'));
       await refused(reader.consumers.info('IDENTITY', 'rival-sessions'));
       await refused(reader.consumers.add('IDENTITY', { durable_name: 'rival-sessions', ...durable }));

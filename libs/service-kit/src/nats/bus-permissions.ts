@@ -153,13 +153,14 @@ const durableApi = ({ stream, name }: DurableConsumer) => [
 
 /**
  * The ordered consumers everyone reads ended sessions with (SessionRevocations): names made
- * up by nats.js, so any name, and no acknowledgements. Other participants' durable consumers
- * on that stream are denied by name (see jetStreamApi).
+ * up by nats.js, so any name, and no acknowledgements; but only of `filter` (the create
+ * subject carries it, and nats-server holds the consumer to it), so nobody else reads the
+ * stream's other events (users, companies) or has them delivered elsewhere (a push
+ * consumer's deliver subject, which nats-server does not check: nats-server#8274). Other
+ * participants' durable consumers on that stream are denied by name (see jetStreamApi).
  */
-const orderedApi = (stream: string) => [
-  `$JS.API.CONSUMER.CREATE.${stream}`,
-  `$JS.API.CONSUMER.CREATE.${stream}.*`,
-  `$JS.API.CONSUMER.CREATE.${stream}.*.>`,
+const orderedApi = (stream: string, filter: string) => [
+  `$JS.API.CONSUMER.CREATE.${stream}.*.${filter}`,
   `$JS.API.CONSUMER.INFO.${stream}.*`,
   `$JS.API.CONSUMER.MSG.NEXT.${stream}.*`,
   `$JS.API.CONSUMER.DELETE.${stream}.*`,
@@ -171,7 +172,7 @@ const ownerApi = (stream: string) => [`$JS.API.STREAM.CREATE.${stream}`, `$JS.AP
 /**
  * The JetStream API a participant may call (allow), and what it may not within that (deny):
  * everyone reads identity's stream for ended sessions (the gateway's and the kit's token
- * checks) with ordered consumers; a service owns its stream (the only one it may create or
+ * checks) with ordered consumers of that event only; a service owns its stream (the only one it may create or
  * update), reads it and the streams it consumes, and works its own durable consumers only:
  * another's it can neither delete, drain, acknowledge, reconfigure nor look into. Never
  * `$JS.API.>`: that would let any service delete or purge another's stream, or read its events.
@@ -196,7 +197,7 @@ function jetStreamApi(
       JETSTREAM_INFO,
       ...(participant.stream ? ownerApi(participant.stream) : []),
       ...streams.flatMap(streamReadApi),
-      ...orderedApi(IDENTITY_EVENT_STREAM),
+      ...orderedApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
       ...(participant.consumers ?? []).flatMap(durableApi),
     ],
     deny: others.flatMap(durableApi),
