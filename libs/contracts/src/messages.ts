@@ -175,6 +175,19 @@ export const WORDED_MESSAGE_PATTERNS: readonly {
     names: ['limit', 'users', 'invited'],
   },
   {
+    // purchaseOrderCompletedMessage (accounting): an edit a completed order in Zahara refused.
+    key: 'PURCHASE_ORDER_COMPLETED',
+    pattern:
+      /^Purchase order (.+) is completed in Zahara, so this change was not sent to it\. Change it there if it needs to\.$/,
+    names: ['number'],
+  },
+  {
+    // zaharaRefusedMessage (accounting): Zahara's own words follow, as Zahara wrote them.
+    key: 'ZAHARA_REFUSED',
+    pattern: /^Zahara refused the request: (.+)$/s,
+    names: ['detail'],
+  },
+  {
     // controlCharactersMessage: a tab pasted into a one-line field, say.
     key: 'CONTROL_CHARACTERS',
     pattern: /^(.+) must not contain control characters$/,

@@ -8,6 +8,7 @@ import {
   HireDeleted,
   HireUpdated,
   HIRES_MESSAGES,
+  purchaseOrderCompletedMessage,
   type HireEvent,
   SiteCreated,
 } from '@planted/contracts';
@@ -520,20 +521,19 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
     expect(puts(s.key)).toHaveLength(1);
   });
 
-  it("keeps Zahara's refusal of a completed order on the order, without trying again", async () => {
+  it("keeps a completed order's refusal on the order, saying so with its number, and tries again on the next save once reopened", async () => {
     const s = await setting('Completed');
     const hire = await s.hire();
     await t.client.send(AccountingPurchaseOrderCreate, { actor: s.actor, hireId: hire.id });
     const [inZahara] = ordersIn(s.key, hire.id);
     t.zahara.setPurchaseOrderStatus(s.key, inZahara.DocumentId, 4);
-    await edited(hire, { price: 480, net_cost: 960 });
+    const priced = { ...hire, price: 480, net_cost: 960 };
+    await edited(priced, {});
     const row = await waitFor(async () => {
       const found = await orderRow(hire.id);
       return found.updateError ? found : undefined;
     });
-    expect(row.updateError).toBe(
-      `Zahara refused the request: Purchase order ${inZahara.PurchaseOrderNumber} is completed and cannot be changed.`,
-    );
+    expect(row.updateError).toBe(purchaseOrderCompletedMessage(inZahara.PurchaseOrderNumber));
     expect(row.updateDueAt).toBeNull();
     expect(ordersIn(s.key, hire.id)[0].TotalNetValue).toBe(900);
     expect(await eventsOf(s.actor.customerId, 'accounting.purchase_order.updated.v1')).toMatchObject([
@@ -541,6 +541,21 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
     ]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(puts(s.key)).toHaveLength(1);
+
+    // Reopened in Zahara: saving the hire again, unchanged, sends the change this time.
+    t.zahara.setPurchaseOrderStatus(s.key, inZahara.DocumentId, 1);
+    await edited(priced, {});
+    await waitFor(() => (ordersIn(s.key, hire.id)[0]?.TotalNetValue === 960 ? true : undefined));
+    const cleared = await waitFor(async () => {
+      const found = await orderRow(hire.id);
+      return found.updateError === null && found.updateDueAt === null ? found : undefined;
+    });
+    expect(cleared.updateFailures).toBe(0);
+    expect((await eventsOf(s.actor.customerId, 'accounting.purchase_order.updated.v1')).at(-1)).toMatchObject(
+      {
+        error: null,
+      },
+    );
   });
 
   it('tries again while Zahara is down, then updates', async () => {
@@ -553,7 +568,7 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
       const found = await orderRow(hire.id);
       return found.updateFailures > 0 ? found : undefined;
     });
-    expect(failed.updateError).toBe(M.ZAHARA_UNAVAILABLE);
+    expect(failed.updateError).toBe(M.PURCHASE_ORDER_UPDATE_QUEUED);
     expect(failed.updateDueAt).not.toBeNull();
     await waitFor(() => (ordersIn(s.key, hire.id)[0]?.TotalNetValue === 940 ? true : undefined), 15_000);
     const row = await waitFor(async () => {
@@ -562,7 +577,7 @@ describe("a created order follows its hires' edits (PurchaseOrder/Update)", () =
     });
     expect(row).toMatchObject({ updateError: null, updateFailures: 0 });
     const announced = await eventsOf(s.actor.customerId, 'accounting.purchase_order.updated.v1');
-    expect(announced[0]).toMatchObject({ error: M.ZAHARA_UNAVAILABLE, will_retry: true });
+    expect(announced[0]).toMatchObject({ error: M.PURCHASE_ORDER_UPDATE_QUEUED, will_retry: true });
     expect(announced.at(-1)).toMatchObject({ error: null, will_retry: false });
   });
 

@@ -6,6 +6,7 @@ import {
   USER_LIMIT_MESSAGES,
 } from '@planted/contracts/messages';
 import { VALIDATION_MESSAGES } from '@planted/domain';
+import { purchaseOrderCompletedMessage, zaharaRefusedMessage } from '@planted/contracts';
 import { i18n } from './i18n';
 import { setupI18n } from '../test/utils';
 import { serverText, validationKey } from './validation-text';
@@ -50,6 +51,20 @@ describe('schema messages are translatable (spec §1: English and Spanish)', () 
       'La imagen puede tener como máximo 25 megapíxeles',
     );
     await i18n.changeLanguage('en');
+  });
+
+  it('words a purchase order update Zahara refused in the user’s language, Zahara’s own words kept', async () => {
+    await i18n.changeLanguage('es');
+    expect(serverText(i18n, purchaseOrderCompletedMessage('PO-00003'))).toBe(
+      'La orden de compra PO-00003 está completada en Zahara, así que este cambio no se le ha enviado. Cámbiala allí si hace falta.',
+    );
+    expect(serverText(i18n, zaharaRefusedMessage('SupplierId 7 is not an active supplier.'))).toBe(
+      'Zahara rechazó la solicitud: SupplierId 7 is not an active supplier.',
+    );
+    await i18n.changeLanguage('en');
+    expect(serverText(i18n, purchaseOrderCompletedMessage('PO-00003'))).toBe(
+      purchaseOrderCompletedMessage('PO-00003'),
+    );
   });
 
   it('words the plan’s user limit in the user’s language, with its numbers', async () => {

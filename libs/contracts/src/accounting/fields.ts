@@ -54,7 +54,10 @@ export const ACCOUNTING_MESSAGES = {
   TOO_MANY_LINES: 'A purchase order holds at most 200 lines. Please select fewer hires.',
   /** An edit moved one hire of a bulk order to another supplier: the order in Zahara cannot follow. */
   ORDER_SUPPLIERS_DIFFER:
-    'The purchase order in Zahara was not updated: its hires no longer share one supplier. Change it in Zahara by hand.',
+    'The purchase order in Zahara was not updated: its hires, deleted ones included (their lines stay on it), no longer share one supplier. Change it in Zahara by hand.',
+  /** An edit's update waits for Zahara: the connector sends it by itself, the user need do nothing. */
+  PURCHASE_ORDER_UPDATE_QUEUED:
+    'Zahara is not answering. The change will be sent to the purchase order as soon as it is back.',
   PURCHASE_ORDER_IN_PROGRESS:
     'This purchase order is being created. Please check the hire again in a moment.',
   SUPPLIER_MATCHED: 'Suppliers matched successfully',
@@ -62,6 +65,13 @@ export const ACCOUNTING_MESSAGES = {
   SUPPLIER_MATCH_NOT_FOUND: 'This supplier is not matched',
   SYNC_ALREADY_RUNNING: 'A project sync is already running',
 } as const;
+
+/** A completed order in Zahara refuses any change: said with its number (WORDED_MESSAGE_PATTERNS). */
+export const purchaseOrderCompletedMessage = (poNumber: string) =>
+  `Purchase order ${poNumber} is completed in Zahara, so this change was not sent to it. Change it there if it needs to.`;
+
+/** Zahara's own refusal of a call, in Zahara's words (WORDED_MESSAGE_PATTERNS). */
+export const zaharaRefusedMessage = (detail: string) => `Zahara refused the request: ${detail}`;
 
 /** A Zahara record id: a whole number, from JSON (802) or a form's text ('802'). */
 export const zaharaIdField = z.preprocess(

@@ -1,15 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PurchaseOrderUpdated, ServiceError } from '@planted/contracts';
+import {
+  ACCOUNTING_MESSAGES as M,
+  PurchaseOrderUpdated,
+  purchaseOrderCompletedMessage,
+  ServiceError,
+} from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import { backoffDelay } from '@planted/messaging';
 import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
 import type { AccountingConfig } from '../config';
 import type { AccountingDatabase } from '../db/database';
+import type { ZaharaApi } from '../zahara/zahara-client';
+import { isZaharaError } from '../zahara/zahara-error';
 import { zaharaServiceError } from '../zahara/zahara-service-error';
 import { isFinalFailure, PurchaseOrderCreator } from './purchase-order-creator';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
 
 const MAX_RETRY_MS = 3_600_000;
+/** Zahara's status of a completed order, which refuses any update. */
+const ZAHARA_ORDER_COMPLETED = 4;
 
 export type UpdateOutcome = 'updated' | 'failed' | 'busy';
 
@@ -60,9 +69,12 @@ export class PurchaseOrderUpdater {
       });
       this.outbox.committed();
     };
+    const documentId = Number(claimed.zaharaDocumentId);
+    let api: ZaharaApi | undefined;
     try {
       const prepared = await this.creator.prepare(customerId, { ...claimed, hireIds }, { update: true });
-      const po = await prepared.api.updatePurchaseOrder(Number(claimed.zaharaDocumentId), prepared.body);
+      api = prepared.api;
+      const po = await api.updatePurchaseOrder(documentId, prepared.body);
       await end(
         {
           ok: true,
@@ -77,11 +89,8 @@ export class PurchaseOrderUpdater {
       );
       return 'updated';
     } catch (err) {
+      const error = await this.wordedFailure(err, api, documentId, claimed.zaharaPoNumber!);
       const mapped = zaharaServiceError(err);
-      const error =
-        mapped instanceof ServiceError
-          ? mapped
-          : new ServiceError('INTERNAL', 'The purchase order could not be updated in Zahara');
       const final = isFinalFailure(err);
       const retryInMs = final
         ? null
@@ -96,5 +105,29 @@ export class PurchaseOrderUpdater {
       );
       return 'failed';
     }
+  }
+
+  /**
+   * What the hire card says of a failed update: a completed order (Zahara refuses any change
+   * to one; asked only after a refusal) with its number; Zahara down or busy as the change
+   * waiting for it (the connector sends it by itself); else the failure's own words.
+   */
+  private async wordedFailure(
+    err: unknown,
+    api: ZaharaApi | undefined,
+    documentId: number,
+    poNumber: string,
+  ): Promise<ServiceError> {
+    const mapped = zaharaServiceError(err);
+    if (!(mapped instanceof ServiceError))
+      return new ServiceError('INTERNAL', 'The purchase order could not be updated in Zahara');
+    if (isZaharaError(err) && err.failure === 'rejected' && api) {
+      const order = await api.purchaseOrder(documentId).catch(() => undefined);
+      if (order?.Status === ZAHARA_ORDER_COMPLETED)
+        return new ServiceError('ZAHARA_REJECTED', purchaseOrderCompletedMessage(poNumber));
+    }
+    if (mapped.code === 'ZAHARA_UNAVAILABLE' || mapped.code === 'RATE_LIMITED')
+      return new ServiceError(mapped.code, M.PURCHASE_ORDER_UPDATE_QUEUED);
+    return mapped;
   }
 }

@@ -113,8 +113,9 @@ const LINE_FIELDS = [
 const lineColumns = Object.fromEntries(LINE_FIELDS.map((field) => [field, hireColumns[field]]));
 
 /**
- * A hire.updated that changes what the hire's purchase order says (not its status, say):
- * the order is due an update in Zahara (PurchaseOrderUpdater). Run before the hire's upsert,
+ * A hire.updated that changes what the hire's purchase order says (not its status, say), or
+ * any save of a hire whose order's last update failed (the user may have reopened a
+ * completed order in Zahara): the order is due an update in Zahara (PurchaseOrderUpdater). Run before the hire's upsert,
  * so it compares the read model's copy with the event; an event older than the copy changes
  * nothing.
  */
@@ -135,7 +136,8 @@ const orderLinesChangedStatement = preparedQuery((tx: AccountingTx) => {
                                    where ${purchaseOrderHires.hireId} = ${id})
           and exists (select from ${hires}
                        where ${hires.id} = ${id} and ${hires.sourceAt} <= ${sql.placeholder('sourceAt')}
-                         and (${sql.join(stored, sql`, `)}) is distinct from (${sql.join(sent, sql`, `)}))`,
+                         and ((${sql.join(stored, sql`, `)}) is distinct from (${sql.join(sent, sql`, `)})
+                              or ${purchaseOrders.updateError} is not null))`,
     )
     .prepare('accounting_purchase_order_lines_changed');
 });

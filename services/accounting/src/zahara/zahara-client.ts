@@ -266,6 +266,10 @@ export class ZaharaApi {
     return this.call('POST', 'PurchaseOrder/Add', order, { idempotent: false });
   }
 
+  purchaseOrder(documentId: number): Promise<ZaharaPurchaseOrder> {
+    return this.call('GET', `PurchaseOrder/Get/${seg(documentId)}`, undefined, read);
+  }
+
   /** Replaces the order's lines (and supplier); sent again as it is when no answer came. */
   updatePurchaseOrder(documentId: number, order: ZaharaPurchaseOrderAdd): Promise<ZaharaPurchaseOrder> {
     return this.call(

@@ -1,4 +1,4 @@
-import { ACCOUNTING_MESSAGES, ServiceError } from '@planted/contracts';
+import { ACCOUNTING_MESSAGES, ServiceError, zaharaRefusedMessage } from '@planted/contracts';
 import { isZaharaError } from './zahara-error';
 
 /**
@@ -20,10 +20,7 @@ export function zaharaServiceError(
         words.notFound ?? words.failed ?? `Zahara: ${err.message}`,
       );
     case 'rejected':
-      return new ServiceError(
-        'ZAHARA_REJECTED',
-        words.failed ?? `Zahara refused the request: ${err.message}`,
-      );
+      return new ServiceError('ZAHARA_REJECTED', words.failed ?? zaharaRefusedMessage(err.message));
     case 'rate_limited':
       return new ServiceError('RATE_LIMITED', words.failed ?? ACCOUNTING_MESSAGES.ZAHARA_RATE_LIMITED);
     case 'unavailable':

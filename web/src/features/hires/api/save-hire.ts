@@ -30,16 +30,27 @@ export function saveHire(input: SaveHireInput): Promise<CreatedHire | { hire: Hi
     : apiRequest(`/hires/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.fields });
 }
 
+/**
+ * After an edit of a hire on a purchase order, when the hire lists are read again to show
+ * how the order's update in Zahara went (the connector sends it a moment after the save; the
+ * card then says if the change is not on the order).
+ */
+export const ORDER_UPDATE_CHECK_MS = [3_000, 8_000] as const;
+
 export function useSaveHire() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveHire,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (answer, input) => {
+      if (input.id !== undefined && answer.hire.zahara_po_number)
+        for (const ms of ORDER_UPDATE_CHECK_MS)
+          setTimeout(() => void queryClient.invalidateQueries({ queryKey: hireKeys.all }), ms);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: hireKeys.all }),
         queryClient.invalidateQueries({ queryKey: customerKeys.stats() }),
         // A hire sets the item's latest price (spec §3 Pricing entry).
         queryClient.invalidateQueries({ queryKey: equipmentKeys.pricing() }),
-      ]),
+      ]);
+    },
   });
 }

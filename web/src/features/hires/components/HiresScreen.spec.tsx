@@ -566,6 +566,46 @@ describe('The hire form (spec §2, §5, §9)', () => {
     );
   });
 
+  it('reads the hires again a moment after an edit of a hire on a purchase order, to show how its update went', async () => {
+    const onOrder = { zahara_po_number: 'PO-1010', zahara_document_id: 'DOC-1010' };
+    let savedAt = Infinity;
+    const { user } = await open(`/hires?edit=${HIRE_A}`, {
+      [`GET /api/hires/${HIRE_A}`]: { body: { hire: hire(onOrder) } },
+      [`PUT /api/hires/${HIRE_A}`]: (call) => {
+        savedAt = Date.now();
+        return {
+          body: {
+            hire: hire({ ...(call.body as Record<string, unknown>), ...onOrder }),
+            message: 'Hire updated successfully',
+          },
+        };
+      },
+      // The connector's outcome reaches the hire two seconds after the save: after the re-read the save itself makes.
+      'GET /api/hires': () =>
+        hirePage(
+          [
+            hire({
+              ...onOrder,
+              ...(Date.now() - savedAt > 2_000 && {
+                purchase_order_update_error:
+                  'Purchase order PO-1010 is completed in Zahara, so this change was not sent to it. Change it there if it needs to.',
+              }),
+            }),
+          ],
+          1,
+        ),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Hire' });
+    await user.clear(within(dialog).getByTestId('hire-price'));
+    await user.type(within(dialog).getByTestId('hire-price'), '120');
+    await user.click(within(dialog).getByTestId('hire-save'));
+    expect(await screen.findByText('Hire updated successfully')).toBeInTheDocument();
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(await within(card).findByTestId('hire-po-not-updated', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Your last change is not on the purchase order in Zahara: Purchase order PO-1010 is completed in Zahara',
+    );
+  }, 20_000);
+
   it('opens a new hire prefilled from the equipment screen link and clears every parameter', async () => {
     const { router } = await open(
       `/hires?equipment_id=${EQUIPMENT}&equipment_name=Mini%20Digger&supplier_id=${SUPPLIER}&price_per_day=45.5&keep=1`,
