@@ -10,13 +10,23 @@ beforeAll(() => setupI18n('en'));
 function HireForm() {
   const [hireOpen, setHireOpen] = useState(false);
   const [quickAddOpen, setQuickAddOpen] = useState(false);
+  const [supplierName, setSupplierName] = useState('');
   return (
     <>
       <Button onClick={() => setHireOpen(true)}>New Hire</Button>
       <FormModal open={hireOpen} title="Add Hire" onClose={() => setHireOpen(false)}>
         <Button onClick={() => setQuickAddOpen(true)}>Add supplier</Button>
-        <FormModal open={quickAddOpen} title="Quick add supplier" onClose={() => setQuickAddOpen(false)}>
-          <input aria-label="Supplier name" />
+        <FormModal
+          open={quickAddOpen}
+          title="Quick add supplier"
+          onClose={() => setQuickAddOpen(false)}
+          dirty={supplierName !== ''}
+        >
+          <input
+            aria-label="Supplier name"
+            value={supplierName}
+            onChange={(event) => setSupplierName(event.target.value)}
+          />
         </FormModal>
       </FormModal>
     </>
@@ -54,6 +64,33 @@ describe('FormModal stacking (spec §2 Hires: nested quick-add modals)', () => {
     await user.click(backdrop!);
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Hire' })).toBeVisible();
+  });
+
+  it('asks before Escape throws away a changed form; Cancel keeps it, Discard closes it', async () => {
+    const user = userEvent.setup();
+    render(<HireForm />);
+    await user.click(screen.getByRole('button', { name: 'New Hire' }));
+    await user.click(await screen.findByRole('button', { name: 'Add supplier' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Supplier name' }), 'Speedy');
+
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    expect(ask).toHaveAccessibleDescription('What you typed in this form will be lost.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('textbox', { name: 'Supplier name' })).toHaveValue('Speedy');
+
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Quick add supplier' })).not.toBeInTheDocument(),
+    );
+    // The form below it stays: only the top one was discarded.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Add Hire' })).toBeInTheDocument(), {
+      timeout: 3000,
+    });
   });
 
   it('closes from its close button', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ClipboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type ReactNode } from 'react';
 import {
   Dialog,
   DialogActions,
@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * The element that last lost the focus. A screen may disable its button while it opens the
@@ -43,7 +44,9 @@ function openerNow(): HTMLElement | null {
  * Screens mount a FormModal only while it is in use, so it is gone the moment it closes; the
  * control that opened it gets the focus back then (unless focus went somewhere on purpose),
  * as it would from a dialog that stays mounted: a keyboard user is not sent back to the top.
- * A click on the backdrop does not close it (what was typed would be lost).
+ * A click on the backdrop does not close it (what was typed would be lost), and Escape on a
+ * `dirty` form (its fields changed) asks first: a second Escape meant for an open list would
+ * otherwise throw the whole form away. Close and Cancel close it at once.
  */
 export function FormModal({
   open,
@@ -55,6 +58,7 @@ export function FormModal({
   testId,
   fullScreenOnPhone = false,
   onPaste,
+  dirty = false,
 }: {
   open: boolean;
   title: string;
@@ -68,12 +72,15 @@ export function FormModal({
   fullScreenOnPhone?: boolean;
   /** Handles paste anywhere in the modal (the equipment image uploader takes pasted images). */
   onPaste?: (event: ClipboardEvent<HTMLDivElement>) => void;
+  /** The form's fields were changed: Escape asks before discarding them. */
+  dirty?: boolean;
 }) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const opener = useRef<HTMLElement | null>(openerNow());
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
   useEffect(() => {
     const from = opener.current;
     return () => {
@@ -90,7 +97,9 @@ export function FormModal({
       // A click beside a form is a stray one, not a wish to lose what was typed (a long hire form,
       // a picked image): only Escape, Close and Cancel close it.
       onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
+        if (reason === 'backdropClick') return;
+        if (reason === 'escapeKeyDown' && dirty) setAskingToDiscard(true);
+        else onClose();
       }}
       aria-labelledby={titleId}
       maxWidth={maxWidth}
@@ -107,6 +116,18 @@ export function FormModal({
       </IconButton>
       <DialogContent dividers>{children}</DialogContent>
       {actions && <DialogActions>{actions}</DialogActions>}
+      <ConfirmDialog
+        open={askingToDiscard}
+        title={t('discardTitle')}
+        message={t('discardMessage')}
+        confirmLabel={t('discard')}
+        onConfirm={() => {
+          setAskingToDiscard(false);
+          onClose();
+        }}
+        onCancel={() => setAskingToDiscard(false)}
+        destructive
+      />
     </Dialog>
   );
 }

@@ -59,6 +59,7 @@ export function SiteFormModal<S extends Schema>({
 
   return (
     <FormModal
+      dirty={form.formState.isDirty}
       open
       title={title}
       onClose={onClose}

@@ -148,7 +148,15 @@ export function EquipmentFormModal({
 
   const title = item ? t('form.editTitle') : t('form.addTitle');
   return (
-    <FormModal open title={title} onClose={onClose} maxWidth="md" onPaste={onPaste} testId="equipment-modal">
+    <FormModal
+      open
+      dirty={form.formState.isDirty}
+      title={title}
+      onClose={onClose}
+      maxWidth="md"
+      onPaste={onPaste}
+      testId="equipment-modal"
+    >
       <Form
         form={form}
         id={FORM_ID}
@@ -201,7 +209,8 @@ export function EquipmentFormModal({
             />
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
-              spacing={{ xs: 0, sm: 2 }}
+              // The selects have no margin of their own: stacked on a phone, they need the gap too.
+              spacing={2}
               sx={{ '& > *': { flex: 1 } }}
             >
               <FormSelectField

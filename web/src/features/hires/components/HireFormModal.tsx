@@ -166,7 +166,15 @@ export function HireFormModal({
 
   const title = hire ? t('form.editTitle') : t('form.addTitle');
   return (
-    <FormModal open title={title} onClose={onClose} maxWidth="lg" fullScreenOnPhone testId="hire-modal">
+    <FormModal
+      open
+      dirty={form.formState.isDirty}
+      title={title}
+      onClose={onClose}
+      maxWidth="lg"
+      fullScreenOnPhone
+      testId="hire-modal"
+    >
       <Form
         form={form}
         id={FORM_ID}

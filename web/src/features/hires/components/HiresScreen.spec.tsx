@@ -327,6 +327,25 @@ describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
 });
 
 describe('The hire form (spec §2, §5, §9)', () => {
+  it('asks before Escape discards a hire form that was typed in; an untouched one closes at once', async () => {
+    const { user } = await open('/hires');
+    await user.click(screen.getByTestId('hire-add'));
+    let dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Hire' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByTestId('hire-add'));
+    dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    await user.type(within(dialog).getByTestId('hire-price'), '120');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue(120);
+  });
+
   it('marks a site that is no longer active in the site picker with its status', async () => {
     const done = {
       ...siteItem,

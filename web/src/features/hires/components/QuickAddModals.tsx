@@ -55,7 +55,13 @@ export function QuickAddEquipmentModal({
   });
   const title = t('quickAdd.equipmentTitle');
   return (
-    <FormModal open title={title} onClose={onClose} testId="quick-equipment-modal">
+    <FormModal
+      open
+      dirty={form.formState.isDirty}
+      title={title}
+      onClose={onClose}
+      testId="quick-equipment-modal"
+    >
       <Form
         form={form}
         aria-label={title}
@@ -136,7 +142,13 @@ export function QuickAddSupplierModal({
   });
   const title = t('quickAdd.supplierTitle');
   return (
-    <FormModal open title={title} onClose={onClose} testId="quick-supplier-modal">
+    <FormModal
+      open
+      dirty={form.formState.isDirty}
+      title={title}
+      onClose={onClose}
+      testId="quick-supplier-modal"
+    >
       <Form
         form={form}
         aria-label={title}

@@ -138,7 +138,15 @@ export function SupplierFormModal({
   const none = { value: '', label: t('form.notSet') };
 
   return (
-    <FormModal open title={title} onClose={onClose} maxWidth="lg" fullScreenOnPhone testId="supplier-modal">
+    <FormModal
+      open
+      dirty={form.formState.isDirty}
+      title={title}
+      onClose={onClose}
+      maxWidth="lg"
+      fullScreenOnPhone
+      testId="supplier-modal"
+    >
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Form

@@ -1,4 +1,5 @@
-import { Card, CardContent, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_INVITE_ROLE, INVITE_ROLES } from '@planted/domain';
 import { Form } from '../../../components/ui/form/Form';
@@ -21,6 +22,18 @@ export function InviteUserForm() {
   const pending = usePendingInvitations();
   const form = useZodForm(inviteFormSchema, { defaultValues: EMPTY });
   const toast = useToast();
+  const roleName = (role: string) => t(`common:roles.${role}`);
+  // The address typed already has a pending invitation: sending replaces it, with the role now
+  // chosen (the form starts at User), so that is said before, and its Resend pointed to.
+  const [typedEmail, typedRole] = useWatch({ control: form.control, name: ['email', 'role'] }) as [
+    string,
+    string,
+  ];
+  const pendingFor = (address: string) =>
+    (pending.data?.invitations ?? []).find(
+      (earlier) => earlier.email.toLowerCase() === address.trim().toLowerCase(),
+    );
+  const replaced = typedEmail ? pendingFor(typedEmail) : undefined;
 
   return (
     <Card variant="outlined" data-testid="invite-user">
@@ -36,13 +49,14 @@ export function InviteUserForm() {
           aria-label={t('invite.title')}
           errorFallback={t('invite.failed')}
           onSubmit={async (values) => {
-            const address = values.email.trim().toLowerCase();
-            const replaces = (pending.data?.invitations ?? []).some(
-              (earlier) => earlier.email.toLowerCase() === address,
-            );
+            const replaces = pendingFor(values.email) !== undefined;
             const { invitation } = await invite.mutateAsync(values);
             const email = invitation?.email ?? values.email;
-            toast.success(replaces ? t('invite.sentAgain', { email }) : t('invite.sent', { email }));
+            toast.success(
+              replaces
+                ? t('invite.sentAgain', { email, role: roleName(invitation?.role ?? values.role) })
+                : t('invite.sent', { email }),
+            );
             form.reset(EMPTY);
           }}
         >
@@ -67,6 +81,15 @@ export function InviteUserForm() {
             options={INVITE_ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
             testId="invite-user-role"
           />
+          {replaced && (
+            <Alert severity="info" sx={{ mt: 1 }} data-testid="invite-replaces-pending">
+              {t('invite.replacesPending', {
+                email: replaced.email,
+                role: roleName(replaced.role),
+                newRole: roleName(typedRole),
+              })}
+            </Alert>
+          )}
           <SubmitButton sx={{ mt: 1 }} testId="invite-user-submit" pendingLabel={t('invite.sending')}>
             {t('invite.submit')}
           </SubmitButton>

@@ -97,9 +97,15 @@ describe('Users: pending invitations (issue 7 item 5; spec §2 Users, §9 plan u
     const user = userEvent.setup({ delay: null });
     const form = screen.getByRole('form', { name: 'Invite a user' });
     await user.type(within(form).getByLabelText('Email'), ' IVY@example.com');
+    // Before sending: it replaces a Viewer invitation with one as the role now chosen (User).
+    expect(await within(form).findByTestId('invite-replaces-pending')).toHaveTextContent(
+      'ivy@example.com already has a pending invitation as Viewer. Sending replaces it with one as User; to send the same one again, use Resend under Pending invitations.',
+    );
     await user.click(within(form).getByRole('button', { name: 'Send Invite' }));
     expect(
-      await screen.findByText('Invitation sent to ivy@example.com again: the earlier link no longer works'),
+      await screen.findByText(
+        'Invitation sent to ivy@example.com again, as Viewer: the earlier link no longer works',
+      ),
     ).toBeInTheDocument();
   });
 
