@@ -22,6 +22,9 @@ const payload = {
   customer_id: 'c-10',
 };
 
+/** What SocialButtons leaves in this tab before it leaves for the provider. */
+const startedHere = () => sessionStorage.setItem('socialPending', '1');
+
 describe('/auth/success (spec §2 Auth success)', () => {
   it('goes to /login?error=no_token without a token', async () => {
     mockFetch({});
@@ -44,6 +47,7 @@ describe('/auth/success (spec §2 Auth success)', () => {
       'GET /api/auth/profile': { status: 503 },
     });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    startedHere();
     const { router } = renderApp(`/auth/success?token=${token}&customer=${customer}`);
     expect(await screen.findByText('Completing sign in...')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -70,6 +74,7 @@ describe('/auth/success (spec §2 Auth success)', () => {
       'GET /api/customers': { body: { customer: testCustomer } },
       'GET /api/auth/profile': { body: { user: { ...testUser, id: 'u-7' }, customer: testCustomer } },
     });
+    startedHere();
     const { router } = renderApp(`/auth/success?token=${token}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStore.getState().customer).toEqual(testCustomer);
@@ -83,11 +88,27 @@ describe('/auth/success (spec §2 Auth success)', () => {
       'GET /api/auth/profile': { body: { user: { ...testUser, id: 'u-7' }, customer: testCustomer } },
     });
     sessionStorage.setItem('socialRemember', 'false');
+    startedHere();
     const { router } = renderApp(`/auth/success?token=${token}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStore.getState().persistent).toBe(false);
     expect(localStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('socialRemember')).toBeNull();
+  });
+
+  it('signs in with no token from a link this tab did not start (a session swap), saying why', async () => {
+    const { calls } = mockFetch({});
+    const { router } = renderApp(`/auth/success?token=${fakeJwt(payload)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?error=unrequested');
+    expect(
+      await screen.findByText(
+        'This sign-in link was not started in this browser, so it was not used. Sign in here instead.',
+      ),
+    ).toBeInTheDocument();
+    expect(sessionStore.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('reads a customer parameter that was encoded once or twice', () => {

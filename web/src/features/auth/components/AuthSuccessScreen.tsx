@@ -7,7 +7,7 @@ import { fetchCustomer, refreshProfile } from '../../../lib/session-api';
 import { sessionStore } from '../../../lib/session-store';
 import type { Customer } from '../../../lib/types';
 import { readItem, removeItem } from '../../../lib/storage';
-import { SOCIAL_REMEMBER_KEY } from './SocialButtons';
+import { SOCIAL_PENDING_KEY, SOCIAL_REMEMBER_KEY } from './SocialButtons';
 
 export function parseCustomerParam(raw: string | null): Customer | null {
   if (!raw) return null;
@@ -31,7 +31,10 @@ function safeDecode(value: string): string {
   }
 }
 
-/** Landing point of social sign-in: turns the token in the URL into a session (spec §2). */
+/**
+ * Landing point of social sign-in: turns the token in the URL into a session (spec §2), when
+ * this tab started that sign-in.
+ */
 export function AuthSuccessScreen() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -49,6 +52,13 @@ export function AuthSuccessScreen() {
     const user = userFromToken(token);
     if (!user) {
       void navigate('/login?error=invalid_token', { replace: true });
+      return;
+    }
+    // Only the sign-in this tab started: a token from a link is not taken (see SOCIAL_PENDING_KEY).
+    const requested = readItem(SOCIAL_PENDING_KEY, 'session') !== null;
+    removeItem(SOCIAL_PENDING_KEY, 'session');
+    if (!requested) {
+      void navigate('/login?error=unrequested', { replace: true });
       return;
     }
     const customer = parseCustomerParam(searchParams.get('customer'));

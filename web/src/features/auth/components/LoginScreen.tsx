@@ -26,6 +26,7 @@ const QUERY_ERRORS = [
   'oauth_failed',
   'provider_unavailable',
   'email_unverified',
+  'unrequested',
 ];
 
 /** What the invitation screen hands over: the new member's address and company. */

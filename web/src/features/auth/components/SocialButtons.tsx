@@ -25,6 +25,13 @@ const PROVIDERS = [
  */
 export const SOCIAL_REMEMBER_KEY = 'socialRemember';
 
+/**
+ * Set in this tab as it leaves for the provider: /auth/success signs in only with a token this
+ * tab asked for, never one from a link someone sent (it would sign the reader in to the
+ * sender's account, everything they then type going to the sender's company).
+ */
+export const SOCIAL_PENDING_KEY = 'socialPending';
+
 /** `remember`: the login screen's box (a signup is remembered, as the signup form's is). */
 export function SocialButtons({ intent, remember }: { intent: 'login' | 'signup'; remember?: boolean }) {
   const { t } = useTranslation('auth');
@@ -40,6 +47,7 @@ export function SocialButtons({ intent, remember }: { intent: 'login' | 'signup'
           onClick={() => {
             if (remember === undefined) removeItem(SOCIAL_REMEMBER_KEY, 'session');
             else writeItem(SOCIAL_REMEMBER_KEY, String(remember), 'session');
+            writeItem(SOCIAL_PENDING_KEY, '1', 'session');
             browser.assign(socialUrl(id, intent));
           }}
           data-testid={`social-${id}`}

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '../../../lib/session-store';
 import {
+  fakeJwt,
   mockFetch,
   renderApp,
   resetBrowserState,
@@ -119,7 +120,7 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     ).toHaveAttribute('href', '/hires?edit=42');
   });
 
-  it('stores a ?token= as the session token, removes it from the URL and refreshes the profile', async () => {
+  it('stores a fresh ?token= of the signed-in user as the session token, removes it from the URL and refreshes the profile', async () => {
     const fresh = { ...testUser, name: 'Alice Refreshed' };
     const { calls } = mockFetch({
       'GET /api/auth/profile': { body: { user: fresh, customer: testCustomer } },
@@ -127,16 +128,43 @@ describe('Dashboard (spec §2 Dashboard)', () => {
       'GET /api/hires/ending-soon': { status: 404 },
     });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { router } = renderApp('/dashboard?token=from-query&tab=x');
+    const token = fakeJwt({
+      userId: testUser.id,
+      email: testUser.email,
+      role: testUser.role,
+      name: testUser.name,
+    });
+    const { router } = renderApp(`/dashboard?token=${token}&tab=x`);
     await waitFor(() => expect(sessionStore.getState().user?.name).toBe('Alice Refreshed'), {
       timeout: 15_000,
     });
-    expect(sessionStore.getState().token).toBe('from-query');
-    expect(localStorage.getItem('token')).toBe('from-query');
+    expect(sessionStore.getState().token).toBe(token);
+    expect(localStorage.getItem('token')).toBe(token);
     expect(router.state.location.search).toBe('?tab=x');
     expect(calls.find((call) => call.url === '/api/auth/profile')?.headers.Authorization).toBe(
-      'Bearer from-query',
+      `Bearer ${token}`,
     );
+  });
+
+  it("does not take another account's ?token= from a link (a session swap): the session stays the user's own", async () => {
+    mockFetch({
+      'GET /api/auth/profile': { body: { user: testUser, customer: testCustomer } },
+      'GET /api/customers/stats': { status: 404 },
+      'GET /api/hires/ending-soon': { status: 404 },
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const theirs = fakeJwt({
+      userId: 'someone-else',
+      email: 'attacker@example.com',
+      role: 'admin',
+      name: 'Mallory',
+    });
+    const { router } = renderApp(`/dashboard?token=${theirs}`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(sessionStore.getState().token).toBe('test-token');
+    expect(localStorage.getItem('token')).toBe('test-token');
+    expect(warn).toHaveBeenCalledWith('A token in the address for another account was not used');
   });
 });
 

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { usePageTitle } from '../../../components/ui/usePageTitle';
+import { userFromToken } from '../../../lib/jwt';
 import { useSession } from '../../../lib/session';
 import { refreshProfile } from '../../../lib/session-api';
 import { sessionStore } from '../../../lib/session-store';
@@ -13,7 +14,11 @@ import { PlantReminders } from './PlantReminders';
 import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
 
-/** Spec §2: a token query parameter becomes the session token, leaves the URL, and the profile is refreshed. */
+/**
+ * Spec §2: a token query parameter becomes the session token, leaves the URL, and the profile
+ * is refreshed; only a token of the user already signed in (a fresh one), never another
+ * account's from a link someone sent (the reader would go on working in the sender's company).
+ */
 function useTokenFromQuery() {
   const [searchParams, setSearchParams] = useSearchParams();
   const token = searchParams.get('token');
@@ -21,7 +26,9 @@ function useTokenFromQuery() {
   useEffect(() => {
     if (!token || handled.current === token) return;
     handled.current = token;
-    sessionStore.update({ token });
+    const signedIn = sessionStore.getState().user;
+    if (signedIn && userFromToken(token)?.id === signedIn.id) sessionStore.update({ token });
+    else console.warn('A token in the address for another account was not used');
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
