@@ -131,6 +131,32 @@ describe('AttemptLimiter against real Redis', () => {
     expect(err.retryAfterSeconds).toBeGreaterThan(25);
   });
 
+  it('counts a burst of tries sent together one at a time: no more guesses than the free ones get through', async () => {
+    const limiter = new AttemptLimiter(redis, 'login', limits(), tooManyLoginAttempts);
+    let guesses = 0;
+    const slowWrong = async () => {
+      guesses += 1;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return wrongPassword();
+    };
+    for (let burst = 0; burst < 4; burst++) {
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, () => outcome(limiter, 'burst-ip', 'burst@example.com', slowWrong)),
+      );
+      expect(answers.filter((a) => a === 401)).toHaveLength(1);
+    }
+    // Four bursts of 15: four guesses, each counted before the next was let through.
+    expect(guesses).toBe(4);
+    await outcome(limiter, 'burst-ip', 'burst@example.com', slowWrong);
+    expect(guesses).toBe(5);
+    // The free failures are used up: the next try waits, however many are sent at once.
+    const after = await Promise.all(
+      Array.from({ length: 15 }, () => outcome(limiter, 'burst-ip', 'burst@example.com', slowWrong)),
+    );
+    expect(after.every((a) => a === 429)).toBe(true);
+    expect(guesses).toBe(5);
+  });
+
   it('a success forgets that pair’s failures', async () => {
     const limiter = new AttemptLimiter(
       redis,

@@ -17,6 +17,9 @@ export interface AttemptLimits {
   keyPrefix: string;
 }
 
+/** The longest a pair's try holds its lock (a gateway that dies mid-try frees it by then). */
+const PAIR_LOCK_MS = 30_000;
+
 const hash = (value: string) =>
   createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32);
 
@@ -98,21 +101,33 @@ export class AttemptLimiter {
     await this.redis.del(this.keys(source, account).pair);
   }
 
-  /** Runs `attempt` between a check and the bookkeeping of its outcome. */
+  /**
+   * Runs `attempt` between a check and the bookkeeping of its outcome, one at a time per source
+   * and account: tries sent together would all pass the check before any failure was counted
+   * (a burst of 15 wrong passwords got 8 guesses where 5 are free). A try while another of the
+   * same pair runs waits a second (429); the lock lapses by itself if a gateway dies holding it.
+   */
   async guard<T>(
     source: string,
     account: string,
     attempt: () => Promise<T>,
     isFailure: (err: unknown) => boolean,
   ) {
-    await this.check(source, account);
+    const busy = `${this.keys(source, account).pair}:busy`;
+    if ((await this.redis.set(busy, '1', 'PX', PAIR_LOCK_MS, 'NX')) !== 'OK')
+      throw new RateLimitedError(this.message(1), 1);
     try {
-      const result = await attempt();
-      await this.succeed(source, account);
-      return result;
-    } catch (err) {
-      if (isFailure(err)) await this.fail(source, account);
-      throw err;
+      await this.check(source, account);
+      try {
+        const result = await attempt();
+        await this.succeed(source, account);
+        return result;
+      } catch (err) {
+        if (isFailure(err)) await this.fail(source, account);
+        throw err;
+      }
+    } finally {
+      await this.redis.del(busy);
     }
   }
 }
