@@ -132,6 +132,40 @@ export class AttemptLimiter {
   }
 }
 
+/**
+ * At most `limit` calls per key in a fixed window, whatever their outcome: for calls that cost
+ * something each time (an email sent from our address, a paid AI call), which failures-only
+ * counting (AttemptLimiter) would let through without end.
+ */
+export class CallQuota {
+  constructor(
+    private readonly redis: Redis,
+    private readonly name: string,
+    private readonly limit: number,
+    private readonly windowSeconds: number,
+    private readonly keyPrefix: string,
+  ) {}
+
+  /** Counts one call; throws RateLimitedError (429 with Retry-After) past the limit. */
+  async take(key: string): Promise<void> {
+    const counter = `${this.keyPrefix}quota:${this.name}:${hash(key)}`;
+    const results = await this.redis
+      .multi()
+      .incr(counter)
+      .expire(counter, this.windowSeconds, 'NX')
+      .ttl(counter)
+      .exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const ttl = Math.max(1, Number(results?.[2]?.[1] ?? this.windowSeconds));
+    if (count > this.limit) throw new RateLimitedError(tooManyAttempts(ttl), ttl);
+  }
+}
+
+/** Invitation emails (new and resent) one company may send in an hour. */
+export const INVITATION_EMAILS_PER_HOUR = 30;
+/** AI descriptions one user may ask for in an hour. */
+export const DESCRIPTIONS_PER_HOUR = 30;
+
 export { waitText };
 
 export const tooManyLoginAttempts = RATE_LIMIT_MESSAGES.TOO_MANY_LOGIN_ATTEMPTS;
@@ -153,6 +187,10 @@ export interface Limiters {
   forgotPassword: AttemptLimiter;
   /** Reset tokens refused, per source address. */
   resetPassword: AttemptLimiter;
+  /** Invitation emails sent (new and resent), per company. */
+  invitationEmails: CallQuota;
+  /** AI descriptions asked for, per user. */
+  descriptions: CallQuota;
 }
 
 export const LIMITERS = Symbol('LIMITERS');
@@ -208,6 +246,14 @@ export function createLimiters(
       { ...base, freeFailuresPerPair: 10, perSource: 20, perAccount: 1000 },
       tooManyAttempts,
     ),
+    invitationEmails: new CallQuota(
+      redis,
+      'invitation-emails',
+      INVITATION_EMAILS_PER_HOUR,
+      3600,
+      config.keyPrefix,
+    ),
+    descriptions: new CallQuota(redis, 'descriptions', DESCRIPTIONS_PER_HOUR, 3600, config.keyPrefix),
   };
 }
 

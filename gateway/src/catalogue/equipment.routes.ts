@@ -12,6 +12,7 @@ import {
   CatalogueEquipmentSimilar,
 } from '@planted/contracts';
 import { route } from '../routes/route-kit';
+import { quota } from '../auth/limited';
 
 const LIST_QUERY = ['page', 'limit', 'search', 'category'] as const;
 
@@ -79,6 +80,8 @@ export const EQUIPMENT_ROUTES = [
     tag: 'equipment',
     access: 'signed-in',
     status: 200,
+    // Each may be a paid AI call.
+    before: [quota('descriptions', (_input, context) => context.actor!.userId)],
   }),
   route(CatalogueEquipmentGet, {
     method: 'GET',

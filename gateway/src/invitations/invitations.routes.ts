@@ -7,7 +7,7 @@ import {
   IdentityInvitationValidate,
   MESSAGES,
 } from '@planted/contracts';
-import { limited } from '../auth/limited';
+import { limited, quota } from '../auth/limited';
 import { route } from '../routes/route-kit';
 
 export const INVITATIONS_ROUTES = [
@@ -27,6 +27,8 @@ export const INVITATIONS_ROUTES = [
         'EMAIL_TAKEN',
         'CONFLICT',
       ),
+      // Each sends an email from our address: a company sends a few dozen an hour at most.
+      quota('invitationEmails', (_input, context) => context.actor!.customerId),
     ],
   }),
   route(IdentityInvitationValidate, {
@@ -65,6 +67,7 @@ export const INVITATIONS_ROUTES = [
     forbidden: MESSAGES.ONLY_ADMINS_MANAGE_INVITATIONS,
     params: ['id'],
     status: 200,
+    before: [quota('invitationEmails', (_input, context) => context.actor!.customerId)],
   }),
   route(IdentityInvitationRevoke, {
     method: 'DELETE',

@@ -597,6 +597,27 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
       expect(res.body.description).toContain('Kango 950');
     });
 
+    it('answers at most 30 descriptions an hour to one user (each may be a paid AI call)', async () => {
+      const fields = {
+        name: 'Kango 950',
+        category: 'Breaking & Drilling',
+        unit_of_measure: 'per_day',
+        power: '110V',
+      };
+      for (let i = 1; i <= 30; i++) {
+        const res = await api.post('/api/equipment/generate-description', fields, co.b.token);
+        expect({ i, status: res.status }).toEqual({ i, status: 200 });
+      }
+      const refused = await api.post('/api/equipment/generate-description', fields, co.b.token);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+      // Another user of the same company has a quota of their own.
+      expect((await api.post('/api/equipment/generate-description', fields, co.aUser.token)).status).toBe(
+        200,
+      );
+    });
+
     it('needs name, category, unit and power (spec §5)', async () => {
       const res = await api.post('/api/equipment/generate-description', { name: 'Kango 950' }, co.a.token);
       expect(res.status).toBe(400);

@@ -380,6 +380,27 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       return { id: created.body.invitation.id as string, email: created.body.invitation.email, mail };
     }
 
+    it('sends at most 30 invitation emails an hour for one company, new and resent alike', async () => {
+      const admin = (await api.post('/api/auth/register', company('Mailer'))).body;
+      const invited = await inviteAs(admin.token, 'often');
+      for (let i = 2; i <= 30; i++) {
+        const resent = await api.post(`/api/invitations/${invited.id}/resend`, undefined, admin.token);
+        expect({ i, status: resent.status }).toEqual({ i, status: 200 });
+      }
+      const refused = await api.post(`/api/invitations/${invited.id}/resend`, undefined, admin.token);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+      const another = await api.post(
+        '/api/invitations',
+        { email: email('another'), role: 'user' },
+        admin.token,
+      );
+      expect(another.status).toBe(429);
+      // 30 emails went out, and no more.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sys.smtp.mailsTo(invited.email)).toHaveLength(30);
+    });
+
     it('lists pending invitations and seats (an open invitation holds one); revoke frees it; resend replaces the link', async () => {
       const admin = (await api.post('/api/auth/register', company('Pending'))).body;
       const ivy = await inviteAs(admin.token, 'ivy', 'viewer');
