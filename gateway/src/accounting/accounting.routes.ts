@@ -22,6 +22,8 @@ import { route } from '../routes/route-kit';
 
 const admin = { tag: 'accounting', access: 'admin', forbidden: M.ONLY_ADMINS_MANAGE_SETTINGS } as const;
 const signedIn = { tag: 'accounting', access: 'signed-in' } as const;
+/** Calls that change the company's records in Zahara: not for viewers. */
+const member = { tag: 'accounting', access: 'member' } as const;
 
 const LOOKUP =
   'Looks the code up in the business unit of the key sent (`api_key`, a key typed on the form and not saved yet) or else of the saved key. A Zahara that refuses the key answers 422, one that does not answer 502.';
@@ -29,9 +31,9 @@ const LOOKUP =
 /**
  * Spec §7 Accounting integration (the Zahara connector). The settings page's calls (settings,
  * test connection, lookups, Zahara suppliers, matching, export) are for administrators: they
- * use the company's key. The integration's status, purchase orders and the match list are for
- * every signed-in member (hires and the supplier cards show no role gate, and integration
- * features appear to everyone once it is configured, spec §6).
+ * use the company's key. The integration's status and the match list are for every signed-in
+ * user (integration features appear to everyone once it is configured, spec §6); purchase
+ * orders and project sync, which change records in Zahara, for members (not viewers).
  */
 export const ACCOUNTING_ROUTES = [
   route(AccountingStatusGet, {
@@ -149,7 +151,7 @@ export const ACCOUNTING_ROUTES = [
     status: 200,
   }),
   route(AccountingPurchaseOrderCreate, {
-    ...signedIn,
+    ...member,
     method: 'POST',
     path: '/api/zahara/purchase-order/create',
     operationId: 'createZaharaPurchaseOrder',
@@ -157,7 +159,7 @@ export const ACCOUNTING_ROUTES = [
     description: `A hire never gets two: one that has an order answers it again. Lines from the hire (price per term times periods begun, delivery and operator), codes from the supplier match or the settings. The supplier must be matched (409 '${M.SUPPLIER_NOT_MATCHED}'). When Zahara does not answer, the order is kept and created when it is back (502).`,
   }),
   route(AccountingPurchaseOrderCreateBulk, {
-    ...signedIn,
+    ...member,
     method: 'POST',
     path: '/api/zahara/purchase-order/create-bulk',
     operationId: 'createZaharaBulkPurchaseOrder',
@@ -174,7 +176,7 @@ export const ACCOUNTING_ROUTES = [
       '`syncStatus`: never, running, completed or failed; `lastStats` the counts of the last good sync, `lastError` why the last one failed.',
   }),
   route(AccountingProjectsSync, {
-    ...signedIn,
+    ...member,
     method: 'POST',
     path: '/api/zahara/projects/sync',
     operationId: 'syncZaharaProjects',

@@ -78,7 +78,7 @@ export const EQUIPMENT_ROUTES = [
     description:
       'When the AI endpoint is not configured or fails, `fallback` is true and `description` is composed from the fields.',
     tag: 'equipment',
-    access: 'signed-in',
+    access: 'member',
     status: 200,
     // Each may be a paid AI call.
     before: [quota('descriptions', (_input, context) => context.actor!.userId)],

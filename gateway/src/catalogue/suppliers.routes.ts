@@ -18,11 +18,12 @@ import { route } from '../routes/route-kit';
 const LIST_QUERY = ['page', 'limit', 'search'] as const;
 
 const DETAILS = {
-  summary: 'Saves the company’s own communication details for a supplier (any role; private to the company)',
+  summary:
+    'Saves the company’s own communication details for a supplier (admins and users; private to the company)',
   description:
     'contact_name, contact_email, phone, preferred_order_method, availability_check_method. Works on community suppliers too, and adds a "details updated" event to the company’s timeline. POST and PUT do the same.',
   tag: 'suppliers',
-  access: 'signed-in',
+  access: 'member',
   params: ['id'],
   status: 200,
 } as const;
@@ -140,9 +141,9 @@ export const SUPPLIERS_ROUTES = [
     method: 'POST',
     path: '/api/suppliers/{id}/notes',
     operationId: 'addSupplierNote',
-    summary: 'Adds a note to a supplier’s timeline (any role; private to the company)',
+    summary: 'Adds a note to a supplier’s timeline (admins and users; private to the company)',
     tag: 'suppliers',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
   }),
 ];

@@ -47,7 +47,7 @@ export const HIRES_ROUTES = [
     summary: 'Adds a hire (active unless given); answers `hire.id` with the computed totals',
     description: `${TOTALS} ${LIMIT} The equipment and supplier must be in the catalogue and the site the company's (else 404).`,
     tag: 'hires',
-    access: 'signed-in',
+    access: 'member',
     // The contract's payload is refined (end not before start), which zod cannot omit `actor` from.
     input: hireFieldsSchema,
     inputIsPayload: true,
@@ -59,7 +59,7 @@ export const HIRES_ROUTES = [
     summary: 'Sets completed or collection_booked on the selected hires; answers `updatedCount`',
     description: 'Ids of hires the company does not have change nothing and are not counted.',
     tag: 'hires',
-    access: 'signed-in',
+    access: 'member',
   }),
   route(HiresBulkDelete, {
     method: 'DELETE',
@@ -68,7 +68,7 @@ export const HIRES_ROUTES = [
     summary: 'Deletes the selected hires (a JSON body `{hireIds}`); answers `deletedCount`',
     description: 'Ids of hires the company does not have change nothing and are not counted.',
     tag: 'hires',
-    access: 'signed-in',
+    access: 'member',
   }),
   route(HiresEndingSoon, {
     method: 'GET',
@@ -113,7 +113,7 @@ export const HIRES_ROUTES = [
     summary: 'Changes a hire, any of the three statuses; totals computed again',
     description: `${TOTALS} Setting a completed or collection-booked hire back to active counts against the plan: ${LIMIT}`,
     tag: 'hires',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
     input: hireEditFieldsObject.extend({ id: hireIdField }).superRefine(endNotBeforeStart),
     inputIsPayload: true,
@@ -124,7 +124,7 @@ export const HIRES_ROUTES = [
     operationId: 'deleteHire',
     summary: 'Deletes a hire; a second delete answers 404',
     tag: 'hires',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
   }),
 ];

@@ -30,7 +30,7 @@ export const SITES_ROUTES = [
     description:
       'Name, address line 1, city, postcode and country (GB, US, AU, CA or IE; GB when left out) are required (spec §5); the postcode must be one of the country’s, and is answered as the country writes it; a job number names one site of the company; status is active unless given.',
     tag: 'sites',
-    access: 'signed-in',
+    access: 'member',
     // The contract's payload is refined (the postcode of the country), which zod cannot omit `actor` from.
     input: siteFieldsSchema,
     inputIsPayload: true,
@@ -50,7 +50,7 @@ export const SITES_ROUTES = [
     operationId: 'updateSite',
     summary: 'Changes a site; a changed address is geocoded again',
     tag: 'sites',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
   }),
   route(HiresSiteDelete, {
@@ -60,7 +60,7 @@ export const SITES_ROUTES = [
     summary: 'Deletes a site',
     description: `Refused with 409 '${HIRES_MESSAGES.SITE_HAS_HIRES}' while hires refer to it; a second delete answers 404.`,
     tag: 'sites',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
   }),
 ];

@@ -112,7 +112,7 @@ function errorStatuses(route: AnyRoute): number[] {
   if (route.kind === 'hand-written' && (route.query || route.params)) codes.push('VALIDATION_FAILED');
   if (route.idempotent) codes.push('VALIDATION_FAILED', 'CONFLICT');
   if (route.access !== 'public') codes.push('UNAUTHENTICATED');
-  if (route.access === 'admin') codes.push('FORBIDDEN');
+  if (route.access === 'admin' || route.access === 'member') codes.push('FORBIDDEN');
   // A body is parsed before any route code runs: malformed, too large, or of another type.
   if (route.hasBody) codes.push('VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   return [...new Set(codes.map(httpStatusFor))].filter((s) => s < 500 || s === 503).sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY, ServiceError, type Actor, type TypedClient } from '@planted/contracts';
+import { IDEMPOTENCY, MESSAGES, ServiceError, type Actor, type TypedClient } from '@planted/contracts';
 import { setSessionToken, type Logger } from '@planted/logging';
 import {
   runWithIdempotencyKey,
@@ -101,6 +101,9 @@ function knownCaller(
 function allowed(route: { access: Access; forbidden?: string }, actor: Actor): Actor {
   if (route.access === 'admin' && actor.role !== 'admin') {
     throw new ServiceError('FORBIDDEN', route.forbidden ?? ONLY_ADMINS);
+  }
+  if (route.access === 'member' && actor.role === 'viewer') {
+    throw new ServiceError('FORBIDDEN', MESSAGES.VIEWERS_READ_ONLY);
   }
   return actor;
 }

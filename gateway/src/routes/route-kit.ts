@@ -8,7 +8,11 @@ import type { SocialSignIn } from '../oauth/social-sign-in.service';
  * Who may call a route: anyone, a signed-in user (valid bearer token), or a signed-in
  * administrator of their company.
  */
-export type Access = 'public' | 'signed-in' | 'admin';
+/**
+ * Who may call a route: anyone; any signed-in user; a `member`, signed in and not a viewer (a
+ * route that adds or changes the company's records: viewers see them and change none); an admin.
+ */
+export type Access = 'public' | 'signed-in' | 'member' | 'admin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -12,7 +12,7 @@ const METHODS = { GET: Get, POST: Post, PUT: Put, PATCH: Patch, DELETE: Delete }
 export function Serve(declaration: HandWrittenRoute): MethodDecorator {
   const decorators: MethodDecorator[] = [METHODS[declaration.method](routerPath(declaration.path))];
   if (declaration.access === 'public') decorators.push(Public());
-  if (declaration.access === 'admin')
+  if (declaration.access === 'admin' || declaration.access === 'member')
     throw new Error(`${declaration.operationId}: hand-written admin routes are not guarded`);
   // A redirect can carry a session token in its URL: never cached.
   if (declaration.status === 302) decorators.push(Redirect(), Header('Cache-Control', 'no-store'));

@@ -56,6 +56,9 @@ export const MESSAGES = {
   ADDRESS_MAX: 'Address must be no more than 500 characters',
   LANGUAGE_INVALID: 'Language must be en or es',
   ONLY_ADMINS_INVITE: 'Only administrators can invite users',
+  /** A viewer's change refused: the role sees the company's records and changes none of them. */
+  VIEWERS_READ_ONLY:
+    'Viewers can see everything but change nothing. Ask an administrator to make you a user to add or change records.',
   RESET_LINK_MISSING: 'Invalid password reset link',
   RESET_LINK_INVALID: 'This password reset link is invalid or has expired. Please request a new one.',
   RESET_EMAIL_SENT: 'If an account exists for that email, we have sent a link to reset the password.',

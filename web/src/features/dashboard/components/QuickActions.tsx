@@ -5,6 +5,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCanChange } from '../../../lib/session';
 
 /** Spec §2 Quick Actions and where each one goes. */
 export const QUICK_ACTIONS = [
@@ -16,6 +17,9 @@ export const QUICK_ACTIONS = [
 
 export function QuickActions() {
   const { t } = useTranslation('dashboard');
+  // A viewer adds nothing: New Hire and Add Site are not offered.
+  const canChange = useCanChange();
+  const actions = QUICK_ACTIONS.filter(({ key }) => canChange || (key !== 'newHire' && key !== 'addSite'));
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
@@ -23,7 +27,7 @@ export function QuickActions() {
           {t('quickActions.title')}
         </Typography>
         <Grid container spacing={1.5}>
-          {QUICK_ACTIONS.map(({ key, to, icon: Icon }) => (
+          {actions.map(({ key, to, icon: Icon }) => (
             <Grid key={key} size={6}>
               <Button
                 component={RouterLink}

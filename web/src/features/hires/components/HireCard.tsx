@@ -67,9 +67,10 @@ export function HireCard({
 }: {
   hire: Hire;
   selected: boolean;
-  onToggleSelected: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for a viewer, as onEdit and onDelete: the card then offers no selection or change. */
+  onToggleSelected?: () => void;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const { t, i18n } = useTranslation(['hires', 'equipment', 'common']);
   const name = hire.equipment_name ?? t('card.unknownEquipment');
@@ -88,13 +89,15 @@ export function HireCard({
       <CardImage src={hire.equipment_image_url} alt={name} height={140} />
       <CardContent sx={{ flexGrow: 1, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <Checkbox
-            checked={selected}
-            onChange={onToggleSelected}
-            slotProps={{ input: { 'aria-label': t('card.select', { name }) } }}
-            sx={{ ml: -1, mt: -0.5 }}
-            data-testid="hire-select"
-          />
+          {onToggleSelected && (
+            <Checkbox
+              checked={selected}
+              onChange={onToggleSelected}
+              slotProps={{ input: { 'aria-label': t('card.select', { name }) } }}
+              sx={{ ml: -1, mt: -0.5 }}
+              data-testid="hire-select"
+            />
+          )}
           <Typography
             variant="h6"
             component="h2"
@@ -186,17 +189,21 @@ export function HireCard({
         <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }} data-testid="hire-creator">
           {t('card.createdBy', { name: hire.creator_name ?? '—', date: date(hire.created_at) })}
         </Typography>
-        <IconButton aria-label={t('card.edit', { name })} onClick={onEdit} data-testid="hire-edit">
-          <EditIcon />
-        </IconButton>
-        <IconButton
-          aria-label={t('card.delete', { name })}
-          onClick={onDelete}
-          color="error"
-          data-testid="hire-delete"
-        >
-          <DeleteIcon />
-        </IconButton>
+        {onEdit && (
+          <IconButton aria-label={t('card.edit', { name })} onClick={onEdit} data-testid="hire-edit">
+            <EditIcon />
+          </IconButton>
+        )}
+        {onDelete && (
+          <IconButton
+            aria-label={t('card.delete', { name })}
+            onClick={onDelete}
+            color="error"
+            data-testid="hire-delete"
+          >
+            <DeleteIcon />
+          </IconButton>
+        )}
       </CardActions>
     </Card>
   );

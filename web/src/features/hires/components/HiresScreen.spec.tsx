@@ -327,6 +327,19 @@ describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
 });
 
 describe('The hire form (spec §2, §5, §9)', () => {
+  it('shows a viewer the hires and nothing to change: no New Hire, selection, edit or delete', async () => {
+    resetBrowserState();
+    signInForTest({ ...testUser, role: 'viewer' });
+    await open(`/hires?edit=${HIRE_A}`, { [`GET /api/hires/${HIRE_A}`]: { body: { hire: hire() } } });
+    const card = await screen.findByTestId(`hire-card-${HIRE_A}`);
+    expect(screen.getByTestId('viewer-notice')).toBeInTheDocument();
+    for (const testId of ['hire-select', 'hire-edit', 'hire-delete'])
+      expect(within(card).queryByTestId(testId)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('hire-add')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('bulk-delete')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Hire' })).not.toBeInTheDocument();
+  });
+
   it('asks before Escape discards a hire form that was typed in; an untouched one closes at once', async () => {
     const { user } = await open('/hires');
     await user.click(screen.getByTestId('hire-add'));

@@ -31,6 +31,8 @@ import { HireCreatedDialog, UpgradeRequiredDialog } from './HireDialogs';
 import { isPendingOrderText } from '../schemas';
 import { HireFormModal, type HirePrefill } from './HireFormModal';
 import { BulkPurchaseOrderDialog, CreatePurchaseOrderPrompt } from './PurchaseOrderDialogs';
+import { useCanChange } from '../../../lib/session';
+import { ViewerNotice } from '../../../components/ui/ViewerNotice';
 
 const QUERY_PARAMS = [
   'equipment_id',
@@ -49,6 +51,7 @@ type BulkAction = 'completed' | 'collection_booked' | 'delete';
 /** Spec §2 Hires. */
 export function HiresScreen() {
   const { t } = useTranslation(['hires', 'forms', 'common']);
+  const canChange = useCanChange();
   usePageTitle(t('title'));
   const toast = useToast();
   const errorText = useErrorText();
@@ -270,15 +273,18 @@ export function HiresScreen() {
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <AddButton
-            label={t('add')}
-            onClick={() => startNewHire()}
-            disabled={starting}
-            testId="hire-add"
-            buttonRef={addButton}
-          />
+          canChange && (
+            <AddButton
+              label={t('add')}
+              onClick={() => startNewHire()}
+              disabled={starting}
+              testId="hire-add"
+              buttonRef={addButton}
+            />
+          )
         }
       />
+      {!canChange && <ViewerNotice />}
 
       <Stack
         direction={{ xs: 'column', md: 'row' }}
@@ -307,7 +313,7 @@ export function HiresScreen() {
         />
       </Stack>
 
-      {(hires?.length ?? 0) > 0 && (
+      {canChange && (hires?.length ?? 0) > 0 && (
         <BulkActionBar selection={selection}>
           {/* Spec §2: only when the accounting integration is active with an API key. */}
           {accountingActive && (
@@ -353,7 +359,7 @@ export function HiresScreen() {
             : {
                 title: showCompleted ? t('empty.allTitle') : t('empty.title'),
                 hint: t('empty.hint'),
-                action: (
+                action: canChange && (
                   <Button variant="contained" startIcon={<AddIcon />} onClick={() => startNewHire()}>
                     {t('add')}
                   </Button>
@@ -364,15 +370,17 @@ export function HiresScreen() {
           <HireCard
             hire={hire}
             selected={selection.isSelected(hire.id)}
-            onToggleSelected={() => selection.toggle(hire.id)}
-            onEdit={() => setEditing({ hire, prefill: {} })}
-            onDelete={() => setToDelete(hire)}
+            {...(canChange && {
+              onToggleSelected: () => selection.toggle(hire.id),
+              onEdit: () => setEditing({ hire, prefill: {} }),
+              onDelete: () => setToDelete(hire),
+            })}
           />
         )}
       />
       {!list.isError && <PageOfPagination page={page} totalPages={totalPages} onPageChange={setPage} />}
 
-      {shownEditing && (
+      {shownEditing && canChange && (
         <HireFormModal
           key={shownEditing.hire?.id ?? 'new'}
           hire={shownEditing.hire}

@@ -14,8 +14,9 @@ export function SiteCard({
   onDelete,
 }: {
   site: Site;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for a viewer, as onDelete: the card then offers no change. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const { t, i18n } = useTranslation('sites');
   const address = [site.address_line_1, site.address_line_2, site.city, site.county, site.postcode]
@@ -66,19 +67,29 @@ export function SiteCard({
           {t('card.created', { date: formatDate(site.created_at, i18n.language) })}
         </Typography>
       </CardContent>
-      <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
-        <IconButton aria-label={t('card.edit', { name: site.name })} onClick={onEdit} data-testid="site-edit">
-          <EditIcon />
-        </IconButton>
-        <IconButton
-          aria-label={t('card.delete', { name: site.name })}
-          onClick={onDelete}
-          color="error"
-          data-testid="site-delete"
-        >
-          <DeleteIcon />
-        </IconButton>
-      </CardActions>
+      {(onEdit || onDelete) && (
+        <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+          {onEdit && (
+            <IconButton
+              aria-label={t('card.edit', { name: site.name })}
+              onClick={onEdit}
+              data-testid="site-edit"
+            >
+              <EditIcon />
+            </IconButton>
+          )}
+          {onDelete && (
+            <IconButton
+              aria-label={t('card.delete', { name: site.name })}
+              onClick={onDelete}
+              color="error"
+              data-testid="site-delete"
+            >
+              <DeleteIcon />
+            </IconButton>
+          )}
+        </CardActions>
+      )}
     </Card>
   );
 }

@@ -372,16 +372,26 @@ describe('Sync Projects (spec §2 Sites, §4 Project sync, §7, §8)', () => {
     expect(screen.queryByTestId('sync-projects')).not.toBeInTheDocument();
   });
 
-  it.each(['user', 'viewer'] as const)(
-    'is offered to a %s too (spec §6: sites actions show no role gate)',
-    async (role) => {
-      resetBrowserState();
-      signInForTest({ ...testUser, role });
-      await open('/sites', { ...active, 'GET /api/zahara/projects/sync-status': status() });
-      await screen.findByText('Leeds Depot');
-      expect(await screen.findByTestId('sync-projects')).toBeInTheDocument();
-    },
-  );
+  it('is offered to a user too (spec §6: sites actions show no role gate)', async () => {
+    resetBrowserState();
+    signInForTest({ ...testUser, role: 'user' });
+    await open('/sites', { ...active, 'GET /api/zahara/projects/sync-status': status() });
+    await screen.findByText('Leeds Depot');
+    expect(await screen.findByTestId('sync-projects')).toBeInTheDocument();
+  });
+
+  it('offers a viewer the sites to look at and nothing to change: no add, edit, delete or sync', async () => {
+    resetBrowserState();
+    signInForTest({ ...testUser, role: 'viewer' });
+    await open('/sites?open_modal=true', { ...active, 'GET /api/zahara/projects/sync-status': status() });
+    await screen.findByText('Leeds Depot');
+    expect(screen.getByTestId('viewer-notice')).toHaveTextContent(
+      "You are a viewer: you can see your company's records but not add or change them.",
+    );
+    for (const testId of ['site-add', 'site-edit', 'site-delete', 'sync-projects'])
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 
   it('shows the last sync date', async () => {
     await open('/sites', {

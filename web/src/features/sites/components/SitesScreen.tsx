@@ -20,6 +20,8 @@ import { siteEditFormSchema, siteFormSchema } from '../schemas';
 import { filterSites } from '../site-search';
 import { SiteCard } from './SiteCard';
 import { SyncProjectsPanel } from './SyncProjectsPanel';
+import { useCanChange } from '../../../lib/session';
+import { ViewerNotice } from '../../../components/ui/ViewerNotice';
 
 type Editing = { site: Site | null } | null;
 
@@ -42,9 +44,10 @@ export function SitesScreen() {
   const [toDelete, setToDelete] = useState<Site | null>(null);
   const sites = useSites();
   const remove = useDeleteSite();
-  // Spec §2: 'Sync Projects' only when the accounting integration is configured; §6: sites
-  // actions show no role gate, so every member may sync.
+  // Spec §2: 'Sync Projects' only when the accounting integration is configured, for anyone
+  // who may change records (a viewer sees the sites and changes none).
   const canSync = useAccountingActive();
+  const canChange = useCanChange();
   const shown = useMemo(() => filterSites(sites.data ?? [], search), [sites.data, search]);
 
   const onDelete = (site: Site) =>
@@ -63,10 +66,15 @@ export function SitesScreen() {
       <PageHeader
         title={t('title')}
         subtitle={t('subtitle')}
-        actions={<AddButton label={t('add')} onClick={() => setEditing({ site: null })} testId="site-add" />}
+        actions={
+          canChange && (
+            <AddButton label={t('add')} onClick={() => setEditing({ site: null })} testId="site-add" />
+          )
+        }
       />
+      {!canChange && <ViewerNotice />}
 
-      {canSync && <SyncProjectsPanel />}
+      {canSync && canChange && <SyncProjectsPanel />}
 
       <Box sx={{ mb: 3 }} role="search" aria-label={t('search.label')}>
         <SearchInput
@@ -95,7 +103,7 @@ export function SitesScreen() {
             : {
                 title: t('empty.title'),
                 hint: t('empty.hint'),
-                action: (
+                action: canChange && (
                   <Button
                     variant="contained"
                     startIcon={<AddIcon />}
@@ -107,11 +115,14 @@ export function SitesScreen() {
               }
         }
         renderCard={(site) => (
-          <SiteCard site={site} onEdit={() => setEditing({ site })} onDelete={() => setToDelete(site)} />
+          <SiteCard
+            site={site}
+            {...(canChange && { onEdit: () => setEditing({ site }), onDelete: () => setToDelete(site) })}
+          />
         )}
       />
 
-      {editing && (
+      {editing && canChange && (
         <SiteFormModal
           key={editing.site?.id ?? 'new'}
           schema={editing.site ? siteEditFormSchema(editing.site) : siteFormSchema}

@@ -26,6 +26,8 @@ import { useSaveSupplier } from '../api/save-supplier';
 import { useAddNote } from '../api/timeline';
 import { supplierDetailsFormSchema, supplierFormSchema } from '../schemas';
 import { SupplierTimeline } from './SupplierTimeline';
+import { useCanChange } from '../../../lib/session';
+import { ViewerNotice } from '../../../components/ui/ViewerNotice';
 
 function defaultsOf(supplier: Supplier | null) {
   return {
@@ -103,6 +105,8 @@ export function SupplierFormModal({
   /** Adding: the admin chose an existing near-duplicate instead. */
   onOpenExisting: (id: string) => void;
 }) {
+  // A viewer sees the company's details and notes, and changes none (the server refuses it).
+  const canChange = useCanChange();
   const { t } = useTranslation(['suppliers', 'forms', 'common']);
   const toast = useToast();
   const translateError = useTranslateApiError();
@@ -292,14 +296,17 @@ export function SupplierFormModal({
                 </Button>
               )}
               <Button onClick={onClose}>{t('common:cancel')}</Button>
-              <SubmitButton pendingLabel={t('common:saving')} testId="supplier-save">
-                {t('form.save')}
-              </SubmitButton>
+              {canChange && (
+                <SubmitButton pendingLabel={t('common:saving')} testId="supplier-save">
+                  {t('form.save')}
+                </SubmitButton>
+              )}
             </Box>
           </Form>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <SupplierTimeline supplierId={supplier?.id ?? null} draft={draftNote} />
+          {!canChange && <ViewerNotice />}
+          <SupplierTimeline supplierId={supplier?.id ?? null} draft={draftNote} canAdd={canChange} />
         </Grid>
       </Grid>
     </FormModal>

@@ -19,9 +19,12 @@ import { supplierNoteSchema } from '../schemas';
 export function SupplierTimeline({
   supplierId,
   draft,
+  canAdd = true,
 }: {
   supplierId: string | null;
   draft?: { current: string };
+  /** False for a viewer: the timeline is shown without the Add Note box. */
+  canAdd?: boolean;
 }) {
   const { t, i18n } = useTranslation(['suppliers', 'forms', 'common']);
   const timeline = useTimeline(supplierId);
@@ -52,31 +55,33 @@ export function SupplierTimeline({
         </Typography>
       ) : (
         <>
-          <Form
-            form={form}
-            aria-label={t('timeline.addNote')}
-            errorFallback={t('timeline.noteFailed')}
-            onSubmit={async ({ note }) => {
-              await addNote.mutateAsync({ id: supplierId, note }).catch((error: unknown) => {
-                throw translateError(error);
-              });
-              form.reset({ note: '' });
-              toast.success(t('timeline.noteAdded'));
-            }}
-          >
-            <FormError testId="supplier-note-error" />
-            <FormTextField
-              id="supplier-note"
-              name="note"
-              label={t('timeline.note')}
-              multiline
-              minRows={2}
-              testId="supplier-note"
-            />
-            <SubmitButton size="small" pendingLabel={t('common:saving')} testId="supplier-add-note">
-              {t('timeline.addNote')}
-            </SubmitButton>
-          </Form>
+          {canAdd && (
+            <Form
+              form={form}
+              aria-label={t('timeline.addNote')}
+              errorFallback={t('timeline.noteFailed')}
+              onSubmit={async ({ note }) => {
+                await addNote.mutateAsync({ id: supplierId, note }).catch((error: unknown) => {
+                  throw translateError(error);
+                });
+                form.reset({ note: '' });
+                toast.success(t('timeline.noteAdded'));
+              }}
+            >
+              <FormError testId="supplier-note-error" />
+              <FormTextField
+                id="supplier-note"
+                name="note"
+                label={t('timeline.note')}
+                multiline
+                minRows={2}
+                testId="supplier-note"
+              />
+              <SubmitButton size="small" pendingLabel={t('common:saving')} testId="supplier-add-note">
+                {t('timeline.addNote')}
+              </SubmitButton>
+            </Form>
+          )}
           {timeline.isPending ? (
             <Box sx={{ mt: 2 }} aria-busy="true">
               <Skeleton />

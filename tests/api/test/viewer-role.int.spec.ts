@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@planted/contracts';
+import { catalogueItems, createSite, hireFields } from './hires-support';
+import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
+
+// Spec §6 names three roles and leaves what a viewer may do unsaid: here a viewer sees every
+// record of the company and changes none (a user does everything but the admins' tasks).
+describe('the viewer role: sees everything, changes nothing', () => {
+  let sys: System;
+  let api: ReturnType<typeof client>;
+  let admin: { token: string; customer: { id: string } };
+  let viewer: string;
+
+  beforeAll(async () => {
+    sys = await startSystem();
+    api = client(sys.url);
+    admin = (await api.post('/api/auth/register', company('Viewer'))).body;
+    const address = email('viewer');
+    const invited = await api.post('/api/invitations', { email: address, role: 'viewer' }, admin.token);
+    expect(invited.status).toBe(201);
+    const token = inviteTokenFrom(await sys.smtp.waitForMailTo(invited.body.invitation.email));
+    expect(
+      (await api.post('/api/invitations/accept', { token, name: 'Vera Viewer', password: PASSWORD })).status,
+    ).toBe(201);
+    viewer = (await api.post('/api/auth/login', { email: address, password: PASSWORD })).body.token;
+  });
+
+  afterAll(async () => {
+    await sys?.close();
+  });
+
+  it("reads the company's sites and hires, and is refused every change with a clear message", async () => {
+    const items = await catalogueItems(api, admin.token, 'Viewer');
+    const site = await createSite(api, admin.token, 'Viewer yard');
+    const hire = await api.post(
+      '/api/hires',
+      hireFields(items, site, { hire_status: 'active' }),
+      admin.token,
+    );
+    expect(hire.status).toBe(201);
+    const id = hire.body.hire.id as string;
+
+    expect((await api.get('/api/hires', viewer)).body.hires.map((h: { id: string }) => h.id)).toEqual([id]);
+    expect((await api.get(`/api/sites/${site.id}`, viewer)).status).toBe(200);
+
+    const refused = [
+      await api.post(
+        '/api/sites',
+        { name: 'No', address_line_1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
+        viewer,
+      ),
+      await api.put(`/api/sites/${site.id}`, { ...site, name: 'Renamed' }, viewer),
+      await api.delete(`/api/sites/${site.id}`, viewer),
+      await api.post('/api/hires', hireFields(items, site, { hire_status: 'active' }), viewer),
+      await api.put(`/api/hires/${id}`, hireFields(items, site, { hire_status: 'active', price: 1 }), viewer),
+      await api.put('/api/hires/bulk/status', { hireIds: [id], status: 'completed' }, viewer),
+      await api.request('DELETE', '/api/hires/bulk', { body: { hireIds: [id] }, token: viewer }),
+      await api.delete(`/api/hires/${id}`, viewer),
+      await api.post(`/api/suppliers/${items.supplier.id}/notes`, { note: 'from a viewer' }, viewer),
+      await api.post(
+        `/api/suppliers/${items.supplier.id}/customer-details`,
+        { account_number: 'V-1' },
+        viewer,
+      ),
+      await api.post('/api/zahara/purchase-order/create', { hireId: id }, viewer),
+      await api.post('/api/zahara/purchase-order/create-bulk', { hireIds: [id] }, viewer),
+      await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, viewer),
+      await api.post(
+        '/api/equipment/generate-description',
+        { name: 'Kango 950', category: 'Breaking & Drilling', unit_of_measure: 'per_day', power: '110V' },
+        viewer,
+      ),
+    ];
+    for (const answer of refused)
+      expect([answer.status, answer.body]).toEqual([403, { error: MESSAGES.VIEWERS_READ_ONLY }]);
+
+    // Nothing changed.
+    const after = await api.get(`/api/hires/${id}`, admin.token);
+    expect(after.body.hire).toMatchObject({ price: hire.body.hire.price, hire_status: 'active' });
+    expect((await api.get(`/api/sites/${site.id}`, admin.token)).body.site.name).toBe('Viewer yard');
+  });
+
+  it('still keeps their own profile, language and favourites', async () => {
+    const profile = await api.put(
+      '/api/auth/profile',
+      { name: 'Vera V', email: (await api.get('/api/auth/profile', viewer)).body.user.email },
+      viewer,
+    );
+    expect(profile.status).toBe(200);
+    expect((await api.put('/api/users/language', { language: 'es' }, viewer)).status).toBe(200);
+    const items = await catalogueItems(api, admin.token, 'Fav');
+    expect(
+      (await api.post(`/api/equipment/${items.equipment.id}/favorite`, undefined, viewer)).status,
+    ).toBeLessThan(300);
+    expect((await api.get(`/api/hires/${randomUUID()}`, viewer)).status).toBe(404);
+  });
+});
