@@ -77,7 +77,8 @@ const POSTCODES: Record<(typeof SITE_COUNTRY_CODES)[number], { pattern: RegExp; 
   IE: { pattern: /^(?:[A-Z]\d{2}|D6W) ?[\dA-Z]{4}$/, inward: 4 },
   US: { pattern: /^\d{5}(?:-\d{4})?$/ },
   AU: { pattern: /^\d{4}$/ },
-  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/, inward: 3 },
+  // Canada Post never uses D, F, I, O, Q or U, nor W or Z as the first letter.
+  CA: { pattern: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/, inward: 3 },
 };
 
 /** The postcode as the country writes it, or null when it is not one of that country's. */

@@ -254,6 +254,11 @@ describe('site postcodes (each country’s own)', () => {
     ['SW1A 1AA', 'US'],
     ['200', 'AU'],
     ['12345', 'CA'],
+    // Letters Canada Post never uses (D, F, I, O, Q, U anywhere; W or Z first).
+    ['D1A 0B1', 'CA'],
+    ['K1O 0B1', 'CA'],
+    ['W1A 0B1', 'CA'],
+    ['K1A 0U1', 'CA'],
   ])('refuses %s in %s with the message', (postcode, country) => {
     expect(messages(siteFieldsSchema.safeParse(siteOf({ postcode, country })))).toEqual([
       `postcode: ${HIRES_MESSAGES.POSTCODE_INVALID}`,

@@ -150,7 +150,10 @@ export function EquipmentFormModal({
   return (
     <FormModal
       open
-      dirty={form.formState.isDirty}
+      // A picked image, a removed one or the Active switch are changes too (kept outside the form).
+      dirty={
+        form.formState.isDirty || picked !== null || removeCurrent || active !== (item?.is_active !== false)
+      }
       title={title}
       onClose={onClose}
       maxWidth="md"
