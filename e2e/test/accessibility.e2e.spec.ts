@@ -110,7 +110,7 @@ const PUBLIC_SCREENS: readonly Screen[] = [
       await page.route('**/api/**', () => undefined);
       // As the social buttons leave it in the tab before the provider: the screen takes no token otherwise.
       await page.goto('/login');
-      await page.evaluate(() => sessionStorage.setItem('socialPending', '1'));
+      await page.evaluate(() => sessionStorage.setItem('socialRemember', 'true'));
       await page.goto(`/auth/success?token=h.${payload}.s`);
       await visible(page.getByRole('status'));
       await visible(page.locator('h1'));

@@ -77,6 +77,11 @@ export class PurchaseOrderCreator {
     private readonly outbox: OutboxService,
   ) {}
 
+  /** How long an order waits after its `failures`-th failed run (create or update) before the next. */
+  retryInMs(failures: number): number {
+    return backoffDelay(failures, this.config.ACCOUNTING_PO_RETRY_BASE_MS, MAX_RETRY_MS);
+  }
+
   /** Long enough for every call of one run (each bounded by ZAHARA_DEADLINE_MS). */
   get leaseMs(): number {
     return this.config.ZAHARA_DEADLINE_MS * (this.config.ZAHARA_MAX_ATTEMPTS * 2 + 2);
@@ -251,9 +256,7 @@ export class PurchaseOrderCreator {
     if (!(mapped instanceof ServiceError))
       this.logger.error({ err, order: order.id }, 'purchase order run failed');
     const final = isFinalFailure(err);
-    const retryInMs = final
-      ? null
-      : backoffDelay(order.failures + 1, this.config.ACCOUNTING_PO_RETRY_BASE_MS, MAX_RETRY_MS);
+    const retryInMs = final ? null : this.retryInMs(order.failures + 1);
     const row = await this.database.withTenant(customerId, async (tx) => {
       const saved = await this.orders.markFailed(tx, order.id, error.message, retryInMs);
       await this.outbox.record(

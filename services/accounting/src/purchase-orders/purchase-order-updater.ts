@@ -6,9 +6,7 @@ import {
   ServiceError,
 } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
-import { backoffDelay } from '@planted/messaging';
-import { CONFIG, DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
-import type { AccountingConfig } from '../config';
+import { DATABASE, LOGGER, OutboxService } from '@planted/service-kit';
 import type { AccountingDatabase } from '../db/database';
 import type { ZaharaApi } from '../zahara/zahara-client';
 import { isZaharaError } from '../zahara/zahara-error';
@@ -16,7 +14,6 @@ import { zaharaServiceError } from '../zahara/zahara-service-error';
 import { isFinalFailure, PurchaseOrderCreator } from './purchase-order-creator';
 import { PurchaseOrdersRepository } from './purchase-orders.repository';
 
-const MAX_RETRY_MS = 3_600_000;
 /** Zahara's status of a completed order, which refuses any update. */
 const ZAHARA_ORDER_COMPLETED = 4;
 
@@ -35,7 +32,6 @@ export type UpdateOutcome = 'updated' | 'failed' | 'busy';
 export class PurchaseOrderUpdater {
   constructor(
     @Inject(DATABASE) private readonly database: AccountingDatabase,
-    @Inject(CONFIG) private readonly config: AccountingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly orders: PurchaseOrdersRepository,
     private readonly creator: PurchaseOrderCreator,
@@ -90,13 +86,11 @@ export class PurchaseOrderUpdater {
       return 'updated';
     } catch (err) {
       const error = await this.wordedFailure(err, api, documentId, claimed.zaharaPoNumber!);
-      const mapped = zaharaServiceError(err);
       const final = isFinalFailure(err);
-      const retryInMs = final
-        ? null
-        : backoffDelay(claimed.updateFailures + 1, this.config.ACCOUNTING_PO_RETRY_BASE_MS, MAX_RETRY_MS);
+      const retryInMs = final ? null : this.creator.retryInMs(claimed.updateFailures + 1);
       this.logger.warn(
-        { err: mapped instanceof ServiceError ? undefined : err, order: orderId, po: claimed.zaharaPoNumber },
+        // The error itself only when it is not one of Zahara's or ours (a bug): those are worded.
+        { err: error.code === 'INTERNAL' ? err : undefined, order: orderId, po: claimed.zaharaPoNumber },
         `purchase order not updated in Zahara: ${error.message}${final ? '' : ' (will try again)'}`,
       );
       await end(

@@ -36,11 +36,10 @@ export const accountingConsumers: ConsumerDefinition<AccountingSchema>[] = [
           if (await autoOrders.onHireCreated(tx, e.payload.hire))
             setTimeout(() => worker.nudge(), 50).unref();
         })
-        .on(HireUpdated, async (e, tx) => {
-          // An edit to a hire on a created order makes the order due an update in Zahara.
-          await models.upsertHire(tx, e.payload.hire, e.occurredAt);
-          setTimeout(() => worker.nudge(), 50).unref();
-        })
+        // An edit to a hire on a created order makes the order due an update in Zahara, which the
+        // worker's next poll (ACCOUNTING_PO_POLL_MS) sends: no timer per event (a bulk status
+        // change is a thousand of them, most touching no order).
+        .on(HireUpdated, (e, tx) => models.upsertHire(tx, e.payload.hire, e.occurredAt))
         .on(HireDeleted, (e, tx) => models.deleteHire(tx, e.payload.hire_id, e.occurredAt))
         .on(SiteCreated, (e, tx) => models.upsertSite(tx, e.payload.site, e.occurredAt))
         .on(SiteUpdated, (e, tx) => models.upsertSite(tx, e.payload.site, e.occurredAt))

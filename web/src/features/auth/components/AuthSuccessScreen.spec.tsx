@@ -22,8 +22,8 @@ const payload = {
   customer_id: 'c-10',
 };
 
-/** What SocialButtons leaves in this tab before it leaves for the provider. */
-const startedHere = () => sessionStorage.setItem('socialPending', '1');
+/** What SocialButtons leaves in this tab before it leaves for the provider (a signup: remembered). */
+const startedHere = (remember = 'true') => sessionStorage.setItem('socialRemember', remember);
 
 describe('/auth/success (spec §2 Auth success)', () => {
   it('goes to /login?error=no_token without a token', async () => {
@@ -87,8 +87,7 @@ describe('/auth/success (spec §2 Auth success)', () => {
       'GET /api/customers': { body: { customer: testCustomer } },
       'GET /api/auth/profile': { body: { user: { ...testUser, id: 'u-7' }, customer: testCustomer } },
     });
-    sessionStorage.setItem('socialRemember', 'false');
-    startedHere();
+    startedHere('false');
     const { router } = renderApp(`/auth/success?token=${token}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(sessionStore.getState().persistent).toBe(false);

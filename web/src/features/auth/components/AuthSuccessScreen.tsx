@@ -7,7 +7,7 @@ import { fetchCustomer, refreshProfile } from '../../../lib/session-api';
 import { sessionStore } from '../../../lib/session-store';
 import type { Customer } from '../../../lib/types';
 import { readItem, removeItem } from '../../../lib/storage';
-import { SOCIAL_PENDING_KEY, SOCIAL_REMEMBER_KEY } from './SocialButtons';
+import { SOCIAL_REMEMBER_KEY } from './SocialButtons';
 
 export function parseCustomerParam(raw: string | null): Customer | null {
   if (!raw) return null;
@@ -54,17 +54,15 @@ export function AuthSuccessScreen() {
       void navigate('/login?error=invalid_token', { replace: true });
       return;
     }
-    // Only the sign-in this tab started: a token from a link is not taken (see SOCIAL_PENDING_KEY).
-    const requested = readItem(SOCIAL_PENDING_KEY, 'session') !== null;
-    removeItem(SOCIAL_PENDING_KEY, 'session');
-    if (!requested) {
+    // Only the sign-in this tab started: a token from a link is not taken (see SOCIAL_REMEMBER_KEY).
+    const remember = readItem(SOCIAL_REMEMBER_KEY, 'session');
+    removeItem(SOCIAL_REMEMBER_KEY, 'session');
+    if (remember === null) {
       void navigate('/login?error=unrequested', { replace: true });
       return;
     }
     const customer = parseCustomerParam(searchParams.get('customer'));
     // Remember me as ticked on the login screen before the provider; a signup is remembered.
-    const remember = readItem(SOCIAL_REMEMBER_KEY, 'session');
-    removeItem(SOCIAL_REMEMBER_KEY, 'session');
     sessionStore.signIn({ token, user, customer }, { persistent: remember !== 'false' });
 
     const finish = async () => {

@@ -5,7 +5,7 @@ import MicrosoftIcon from '@mui/icons-material/Microsoft';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../../lib/navigation';
-import { removeItem, writeItem } from '../../../lib/storage';
+import { writeItem } from '../../../lib/storage';
 
 /** The provider buttons leave the app for the gateway's OAuth entry points (spec §7). */
 export function socialUrl(provider: OAuthProvider, intent: 'login' | 'signup'): string {
@@ -22,15 +22,11 @@ const PROVIDERS = [
 /**
  * The login screen's Remember me, kept in this tab while the provider has the browser, for
  * /auth/success to sign in as it says (sessionStorage outlives the round trip, not the tab).
+ * Its presence also says this tab started the sign-in: /auth/success takes no token without
+ * it, never one from a link someone sent (it would sign the reader in to the sender's
+ * account, everything they then type going to the sender's company).
  */
 export const SOCIAL_REMEMBER_KEY = 'socialRemember';
-
-/**
- * Set in this tab as it leaves for the provider: /auth/success signs in only with a token this
- * tab asked for, never one from a link someone sent (it would sign the reader in to the
- * sender's account, everything they then type going to the sender's company).
- */
-export const SOCIAL_PENDING_KEY = 'socialPending';
 
 /** `remember`: the login screen's box (a signup is remembered, as the signup form's is). */
 export function SocialButtons({ intent, remember }: { intent: 'login' | 'signup'; remember?: boolean }) {
@@ -45,9 +41,7 @@ export function SocialButtons({ intent, remember }: { intent: 'login' | 'signup'
           size="large"
           startIcon={<Icon aria-hidden />}
           onClick={() => {
-            if (remember === undefined) removeItem(SOCIAL_REMEMBER_KEY, 'session');
-            else writeItem(SOCIAL_REMEMBER_KEY, String(remember), 'session');
-            writeItem(SOCIAL_PENDING_KEY, '1', 'session');
+            writeItem(SOCIAL_REMEMBER_KEY, String(remember ?? true), 'session');
             browser.assign(socialUrl(id, intent));
           }}
           data-testid={`social-${id}`}

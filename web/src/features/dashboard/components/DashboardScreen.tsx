@@ -27,7 +27,8 @@ function useTokenFromQuery() {
     if (!token || handled.current === token) return;
     handled.current = token;
     const signedIn = sessionStore.getState().user;
-    if (signedIn && userFromToken(token)?.id === signedIn.id) sessionStore.update({ token });
+    const taken = signedIn !== null && userFromToken(token)?.id === signedIn.id;
+    if (taken) sessionStore.update({ token });
     else console.warn('A token in the address for another account was not used');
     setSearchParams(
       (current) => {
@@ -37,7 +38,8 @@ function useTokenFromQuery() {
       },
       { replace: true },
     );
-    refreshProfile().catch((error: unknown) => console.error('Failed to refresh the profile', error));
+    if (taken)
+      refreshProfile().catch((error: unknown) => console.error('Failed to refresh the profile', error));
   }, [token, setSearchParams]);
 }
 
