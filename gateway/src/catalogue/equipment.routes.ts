@@ -37,9 +37,12 @@ export const EQUIPMENT_ROUTES = [
     method: 'GET',
     path: '/api/equipment/categories',
     operationId: 'listEquipmentCategories',
-    summary: 'The 19 categories with the number of active items in each',
+    summary: 'The 19 categories with the number of items the company’s list shows in each',
+    description:
+      'Active items and the company’s own inactive ones, as GET /api/equipment lists them; with `favorites=true`, the company’s favourites, as GET /api/equipment/favorites/list lists them.',
     tag: 'equipment',
     access: 'signed-in',
+    query: ['favorites'],
   }),
   route(CatalogueEquipmentFavorites, {
     method: 'GET',

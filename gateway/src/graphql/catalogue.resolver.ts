@@ -73,10 +73,16 @@ export class CatalogueResolver {
     );
   }
 
-  @Query(() => [CategoryCountModel], { description: 'The 19 categories with their number of active items' })
-  async equipmentCategories(@Context() ctx: GqlContext) {
+  @Query(() => [CategoryCountModel], {
+    description:
+      'The 19 categories with the number of items the company’s list shows in each (as GET /api/equipment/categories); with favorites: true, of its favourites',
+  })
+  async equipmentCategories(
+    @Context() ctx: GqlContext,
+    @Args('favorites', { type: () => Boolean, nullable: true }) favorites?: boolean | null,
+  ) {
     const { categories } = await this.call(ctx, (actor) =>
-      this.bus.send(CatalogueEquipmentCategories, { actor }),
+      this.bus.send(CatalogueEquipmentCategories, { actor, favorites: favorites ?? undefined }),
     );
     return categories;
   }

@@ -191,6 +191,43 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     expect(data.nominal_code_id).toBe(seed.nominal.id);
   });
 
+  it('keeps Zahara’s description and rate of a code, not the ones sent with its right id (audit AC-2)', async () => {
+    const a = newCompany('Own words');
+    const seed = seedOf(t, a.key);
+    const first = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, {
+        nominal_code_id: seed.nominal.id,
+        nominal_description: 'A description of my own',
+        tax_code_id: seed.tax.id,
+        tax_description: 'Zero rated 0%',
+        tax_percentage: 0,
+      }),
+    );
+    const zaharas = { nominal_description: first.data.nominal_description, tax_percentage: 20 };
+    expect(first.data).toMatchObject({
+      nominal_code_id: seed.nominal.id,
+      tax_code_id: seed.tax.id,
+      tax_percentage: 20,
+    });
+    expect(first.data.nominal_description).not.toBe('A description of my own');
+    expect(first.data.tax_description).not.toBe('Zero rated 0%');
+    // Saved again with the same codes and ids: the saved words and rate stay, whatever is sent.
+    const again = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, {
+        nominal_code_id: seed.nominal.id,
+        nominal_description: 'Another of my own',
+        tax_code_id: seed.tax.id,
+        tax_description: first.data.tax_description,
+        tax_percentage: 7,
+      }),
+    );
+    expect(again.data).toMatchObject({ ...zaharas, tax_description: first.data.tax_description });
+    const { data } = await t.client.send(AccountingSettingsGet, { actor: a.actor });
+    expect(data).toMatchObject({ ...zaharas, tax_description: first.data.tax_description });
+  });
+
   it('a key of another business unit: the codes are looked up there again, and matches it lacks go; the same key changes nothing', async () => {
     const a = newCompany('Moves unit');
     await t.client.send(AccountingSettingsPut, settingsFor(t, a));

@@ -21,6 +21,7 @@ import { waitFor } from '@planted/testing';
 const h = useCatalogue();
 const a = newCompany('Alpha');
 const b = newCompany('Beta');
+const c = newCompany('Gamma');
 
 const image = (name = 'photo') => {
   const folder = randomUUID();
@@ -257,6 +258,38 @@ describe('categories with counts (spec §2: each option shows category name and 
     await h.client.send(CatalogueEquipmentDelete, { actor: a.admin, id: item.id });
     const gone = await h.client.send(CatalogueEquipmentCategories, { actor: b.user });
     expect(count(gone, 'Cleaning')).toBe(count(after, 'Cleaning') - 1);
+  });
+});
+
+describe('categories of My Favorites (favorites: true)', () => {
+  it('counts only the company’s favourites its list shows, not another company’s', async () => {
+    const [mine, inactive, theirs] = [
+      await addItem(a.admin, { category: 'Welding' }),
+      await addItem(a.admin, { category: 'Welding' }),
+      await addItem(a.admin, { category: 'Heating' }),
+    ];
+    await h.client.send(CatalogueEquipmentUpdate, {
+      actor: a.admin,
+      id: inactive.id,
+      name: inactive.name,
+      category: 'Welding',
+      is_active: false,
+    });
+    const favourites = async (actor: typeof b.user) => {
+      const { categories } = await h.client.send(CatalogueEquipmentCategories, { actor, favorites: true });
+      return Object.fromEntries(categories.filter((c) => c.count > 0).map((c) => [c.category, c.count]));
+    };
+    // A company of this file that favours nothing yet: none in any category.
+    expect(await favourites(c.user)).toEqual({});
+    await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: c.user, id: mine.id });
+    await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: b.user, id: theirs.id });
+    // An inactive item of another company is not on c's list, favourite or not.
+    await h.client
+      .send(CatalogueEquipmentFavoriteAdd, { actor: c.user, id: inactive.id })
+      .catch(() => undefined);
+    expect(await favourites(c.user)).toEqual({ Welding: 1 });
+    const all = await h.client.send(CatalogueEquipmentCategories, { actor: c.user, favorites: false });
+    expect(all.categories.find((x) => x.category === 'Welding')!.count).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -487,6 +487,12 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
     it('keeps favourites per company: each sees only its own', async () => {
       const word = tag('fav');
       const item = await add(`Favourite ${word}`);
+      const favouriteCount = async (token: string) => {
+        const res = await api.get('/api/equipment/categories?favorites=true', token);
+        expect(res.status).toBe(200);
+        return (res.body.categories as Json[]).find((c) => c.category === item.category)!.count as number;
+      };
+      const [aBefore, bBefore] = [await favouriteCount(co.a.token), await favouriteCount(co.b.token)];
       const added = await api.post(`/api/equipment/${item.id}/favorite`, undefined, co.aUser.token);
       expect(added).toMatchObject({
         status: 200,
@@ -502,6 +508,13 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
 
       const theirs = await api.get(`/api/equipment/favorites/list?search=${word}`, co.b.token);
       expect(theirs.body.equipment).toEqual([]);
+      // My Favorites' category counts are the company's favourites (spec §2: name and count).
+      expect([await favouriteCount(co.a.token), await favouriteCount(co.b.token)]).toEqual([
+        aBefore + 1,
+        bBefore,
+      ]);
+      const flag = await api.get('/api/equipment/categories?favorites=maybe', co.a.token);
+      expect(flag).toMatchObject({ status: 400, body: { error: 'favorites must be true or false' } });
       expect((await api.get(`/api/equipment/${item.id}`, co.b.token)).body.equipment.is_favorite).toBe(false);
 
       // B removing what it never favourited leaves A's favourite alone.
@@ -664,7 +677,9 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
       await api.post(`/api/equipment/${item.id}/favorite`, undefined, co.a.token);
       const query = `{ equipment(search: "${word}", limit: 5) { equipment { id name is_favorite customer_id } pagination { pages total } }
         favoriteEquipment(search: "${word}") { equipment { id } }
-        equipmentCategories { category count } }`;
+        equipmentCategories { category count }
+        favouriteCounts: equipmentCategories(favorites: true) { category count } }`;
+      const rest = await api.get('/api/equipment/categories?favorites=true', co.a.token);
       const a = await gql(query, co.a.token);
       expect(a.body.errors).toBeUndefined();
       expect(a.body.data.equipment).toEqual({
@@ -673,6 +688,7 @@ describe('equipment over HTTP (spec §2 Equipment, §5, §6, §7), with a second
       });
       expect(a.body.data.favoriteEquipment.equipment).toEqual([{ id: item.id }]);
       expect(a.body.data.equipmentCategories).toHaveLength(19);
+      expect(a.body.data.favouriteCounts).toEqual(rest.body.categories);
       const b = await gql(query, co.b.token);
       expect(b.body.data.equipment.equipment[0].is_favorite).toBe(false);
       expect(b.body.data.favoriteEquipment.equipment).toEqual([]);

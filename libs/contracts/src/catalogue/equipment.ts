@@ -43,10 +43,16 @@ export const CatalogueEquipmentFavorites = defineRequest(
   { caller: 'user' },
 );
 
-/** GET /api/equipment/categories: all 19 categories with the number of active items in each. */
+/**
+ * GET /api/equipment/categories: all 19 categories with the number of items the company's list
+ * shows in each; with `favorites=true`, of its favourites (what My Favorites shows).
+ */
 export const CatalogueEquipmentCategories = defineRequest(
   'catalogue.equipment.categories.v1',
-  z.object({ actor: actorSchema }),
+  z.object({
+    actor: actorSchema,
+    favorites: booleanField(CATALOGUE_MESSAGES.FAVORITES_FLAG_INVALID).optional(),
+  }),
   z.object({ categories: z.array(categoryCountSchema) }),
   { caller: 'user' },
 );

@@ -29,6 +29,7 @@ export const CATALOGUE_MESSAGES = {
     'Preferred order method must be one of phone, email, purchase_order or zahara',
   AVAILABILITY_CHECK_METHOD_INVALID: 'Availability check method must be one of phone, email or website',
   IS_ACTIVE_INVALID: 'is_active must be true or false',
+  FAVORITES_FLAG_INVALID: 'favorites must be true or false',
   IMAGE_URL_INVALID: 'Image must be one uploaded with this form',
   SIMILAR_NAME_REQUIRED: 'Name is required',
   EQUIPMENT_CREATED: 'Equipment created successfully',

@@ -257,11 +257,13 @@ export class SettingsService {
   }
 
   /**
-   * A code is looked up unless it is saved already with the same id: found, it is saved with
-   * Zahara's id and description (and the tax code's rate), whatever id came with it (an API
+   * A code's id, description and (for the tax code) rate are Zahara's, never the caller's: a
+   * code saved already with the same id keeps its saved description and rate; any other is
+   * looked up, and saved with Zahara's id, description and rate, whatever came with it (an API
    * client's id for another code would otherwise fail every supplier export and purchase order
-   * later); one Zahara does not have is refused on its field with the lookup's message.
-   * Zahara out of reach leaves the fields as they came.
+   * later, and its own words would show on /zahara as Zahara's: audit AC-2). One Zahara does
+   * not have is refused on its field with the lookup's message. Zahara out of reach leaves the
+   * fields as they came.
    */
   private async withCodesFound(
     api: ZaharaApi | undefined,
@@ -275,21 +277,20 @@ export class SettingsService {
       const code = fields[place.code];
       if (!code) continue;
       const sentId = fields[place.id];
-      if (sentId !== null && saved?.[place.code] === code && saved[place.id] === sentId) continue;
+      if (saved && sentId !== null && saved[place.code] === code && saved[place.id] === sentId) {
+        found[place.description] = saved[place.description];
+        if (place.kind === 'tax') found.tax_percentage = saved.tax_percentage;
+        continue;
+      }
       const lookup = CODE_LOOKUPS[place.kind];
       try {
         const record: { id: number; description: string; taxPercentage?: number } = await lookup.find(
           api,
           code,
         );
-        const corrected = sentId !== null && sentId !== record.id;
         found[place.id] = record.id;
-        if (corrected) found[place.description] = record.description;
-        else found[place.description] ??= record.description;
-        if (record.taxPercentage !== undefined)
-          found.tax_percentage = corrected
-            ? record.taxPercentage
-            : (found.tax_percentage ?? record.taxPercentage);
+        found[place.description] = record.description;
+        if (record.taxPercentage !== undefined) found.tax_percentage = record.taxPercentage;
       } catch (err) {
         if (isZaharaError(err) && err.failure === 'not_found')
           refused.push({ param: place.code, msg: lookup.notFound });

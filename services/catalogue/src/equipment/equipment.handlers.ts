@@ -38,7 +38,7 @@ export class EquipmentHandlers {
 
   @Handles(CatalogueEquipmentCategories)
   categories(input: ParsedRequestOf<typeof CatalogueEquipmentCategories>) {
-    return this.equipment.categories(input.actor);
+    return this.equipment.categories(input.actor, input.favorites ?? false);
   }
 
   @Handles(CatalogueEquipmentGet)

@@ -122,12 +122,16 @@ export function equipmentByIdQuery(customerId: unknown, id: unknown): SQL {
 
 /**
  * The items per category the company's list shows (categories without items are absent):
- * the active ones, and its own inactive ones, which its list shows too.
+ * the active ones, and its own inactive ones, which its list shows too. With `favoritesOnly`,
+ * of those, its favourites: what My Favorites lists (listPageQuery's favourites join).
  */
-export function categoryCountsQuery(customerId: unknown): SQL {
+export function categoryCountsQuery(customerId: unknown, favoritesOnly = false): SQL {
+  const favorites = favoritesOnly
+    ? sql`join catalogue.equipment_favorites mf on mf.equipment_id = e.id and mf.customer_id = ${customerId}`
+    : sql``;
   return sql`
     select e.category, count(*)::int as count
-    from catalogue.equipment e
+    from catalogue.equipment e ${favorites}
     where ${visibleTo(EQUIPMENT_LIST, customerId)}
     group by e.category`;
 }

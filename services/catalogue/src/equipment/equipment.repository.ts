@@ -195,8 +195,10 @@ export class EquipmentRepository {
   }
 
   /** All 19 categories in the spec's order, with the number of items the company's list shows in each (0 included). */
-  async categoryCounts(tx: CatalogueTx, customerId: string): Promise<CategoryCount[]> {
-    const { rows } = await tx.execute<{ category: string; count: number }>(categoryCountsQuery(customerId));
+  async categoryCounts(tx: CatalogueTx, customerId: string, favoritesOnly = false): Promise<CategoryCount[]> {
+    const { rows } = await tx.execute<{ category: string; count: number }>(
+      categoryCountsQuery(customerId, favoritesOnly),
+    );
     const counts = new Map(rows.map((row) => [row.category, row.count]));
     return EQUIPMENT_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
   }

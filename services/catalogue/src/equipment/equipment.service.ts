@@ -70,9 +70,9 @@ export class EquipmentService {
     return this.directory.list(actor.customerId, query, favoritesOnly);
   }
 
-  categories(actor: Actor): Promise<ReplyOf<typeof CatalogueEquipmentCategories>> {
+  categories(actor: Actor, favoritesOnly = false): Promise<ReplyOf<typeof CatalogueEquipmentCategories>> {
     return this.database.readAsTenant(actor.customerId, async (tx) => ({
-      categories: await this.equipment.categoryCounts(tx, actor.customerId),
+      categories: await this.equipment.categoryCounts(tx, actor.customerId, favoritesOnly),
     }));
   }
 

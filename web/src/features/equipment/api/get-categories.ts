@@ -5,13 +5,17 @@ import { equipmentKeys } from '../../../lib/query-keys';
 
 export type { CategoryCount };
 
-export async function getCategories(): Promise<CategoryCount[]> {
-  const { categories } = await apiRequest<{ categories: CategoryCount[] }>('/equipment/categories');
+/** Items per category in the list shown: the catalogue, or with `favorites` the company's favourites. */
+export async function getCategories(favorites = false): Promise<CategoryCount[]> {
+  const { categories } = await apiRequest<{ categories: CategoryCount[] }>('/equipment/categories', {
+    query: favorites ? { favorites: 'true' } : {},
+  });
   return categories ?? [];
 }
 
-export const categoriesQuery = queryOptions({ queryKey: equipmentKeys.categories(), queryFn: getCategories });
+export const categoriesQuery = (favorites = false) =>
+  queryOptions({ queryKey: equipmentKeys.categories(favorites), queryFn: () => getCategories(favorites) });
 
-export function useCategories() {
-  return useQuery(categoriesQuery);
+export function useCategories(favorites = false) {
+  return useQuery(categoriesQuery(favorites));
 }

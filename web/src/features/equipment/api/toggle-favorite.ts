@@ -25,11 +25,13 @@ export function useToggleEquipmentFavorite() {
             }
           : page,
       );
-      // The favourites list gains or loses the item.
-      return queryClient.invalidateQueries({
-        queryKey: equipmentKeys.lists(),
-        predicate: (query) => (query.queryKey[2] as { favorites?: boolean } | undefined)?.favorites === true,
-      });
+      // The favourites list gains or loses the item, and its category counts change.
+      const favouritesOnly = (query: { queryKey: readonly unknown[] }) =>
+        (query.queryKey[2] as { favorites?: boolean } | undefined)?.favorites === true;
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: equipmentKeys.lists(), predicate: favouritesOnly }),
+        queryClient.invalidateQueries({ queryKey: equipmentKeys.categoriesAll(), predicate: favouritesOnly }),
+      ]);
     },
   });
 }

@@ -220,6 +220,51 @@ describe('Categories in the order of the user’s language', () => {
 });
 
 describe('Equipment list: favourites, filters, pagination, failures (spec §2, §4, §8)', () => {
+  it('counts the categories of My Favorites among the favourites, and again after a heart changes', async () => {
+    let favouriteBreakers = 0;
+    const counts = (call: FetchCall): FakeAnswer =>
+      call.url.includes('favorites=true')
+        ? {
+            body: {
+              categories: [
+                { category: 'Breaking & Drilling', count: favouriteBreakers },
+                { category: 'Concreting & Compaction', count: 1 },
+              ],
+            },
+          }
+        : {
+            body: {
+              categories: [
+                { category: 'Breaking & Drilling', count: 7 },
+                { category: 'Concreting & Compaction', count: 9 },
+              ],
+            },
+          };
+    const { user } = await open({
+      'GET /api/equipment/categories': counts,
+      'GET /api/equipment/favorites/list': page([breaker, mixer]),
+      [`POST /api/equipment/${BREAKER}/favorite`]: () => {
+        favouriteBreakers = 1;
+        return { body: { is_favorite: true, message: 'ok' } };
+      },
+    });
+    const options = () =>
+      within(screen.getByLabelText('Category'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() =>
+      expect(options()).toEqual(['All categories', 'Breaking & Drilling (7)', 'Concreting & Compaction (9)']),
+    );
+    await user.click(screen.getByRole('button', { name: 'My Favorites' }));
+    await waitFor(() =>
+      expect(options()).toEqual(['All categories', 'Breaking & Drilling (0)', 'Concreting & Compaction (1)']),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Hilti TE 70 Breaker to favorites' }));
+    await waitFor(() =>
+      expect(options()).toEqual(['All categories', 'Breaking & Drilling (1)', 'Concreting & Compaction (1)']),
+    );
+  });
+
   it('toggles My Favorites / Show All, with its own empty state', async () => {
     const { user, calls } = await open({ 'GET /api/equipment/favorites/list': page([]) });
     await user.click(screen.getByRole('button', { name: 'My Favorites' }));

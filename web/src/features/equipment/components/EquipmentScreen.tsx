@@ -55,7 +55,7 @@ export function EquipmentScreen() {
   const [confirming, setConfirming] = useState(false);
 
   const list = useEquipmentList({ page, search, category, favorites });
-  const categories = useCategories();
+  const categories = useCategories(favorites);
   const pricing = usePricing();
   const toggleFavorite = useToggleEquipmentFavorite();
   const remove = useDeleteEquipment();
