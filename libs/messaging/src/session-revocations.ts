@@ -1,4 +1,11 @@
-import { DeliverPolicy, type ConsumerMessages, type NatsConnection } from 'nats';
+import {
+  DeliverPolicy,
+  ErrorCode,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type NatsConnection,
+  type NatsError,
+} from 'nats';
 import {
   revokes,
   sessionRevocationSchema,
@@ -9,16 +16,26 @@ import {
 } from '@planted/contracts';
 import type { Logger } from '@planted/logging';
 import { prefixed } from './nats-connection';
-import { apiErrorCode, streamName } from './streams';
+import { apiErrorCode, STREAM_NOT_FOUND, streamName } from './streams';
 import { EVENT_SIGNATURE_HEADER, type EventSigner } from './trust/event-signature';
 
 /** identity's event stream (its service definition's `events.name`), which carries SessionsRevoked. */
 export const IDENTITY_EVENT_STREAM = 'IDENTITY';
 
-const STREAM_NOT_FOUND = 10059;
-const NO_MESSAGE_FOUND = 10037;
 const RETRY_MS = 2000;
 const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * nats.js's direct get (JetStreamManager's `direct`, there since nats.js 2.9 but left out of
+ * its type): `last_by_subj` goes in the API subject, `$JS.API.DIRECT.GET.<stream>.<subject>`.
+ */
+function directApi(jsm: JetStreamManager): {
+  getMessage(stream: string, query: { last_by_subj: string }): Promise<{ seq: number; time: Date }>;
+} {
+  const { direct } = jsm as Partial<Record<'direct', ReturnType<typeof directApi>>>;
+  if (!direct) throw new Error('This nats.js has no direct get (JetStreamManager.direct)');
+  return direct;
+}
 
 export interface SessionRevocationsOptions {
   nc: NatsConnection;
@@ -165,18 +182,26 @@ export class SessionRevocations {
     const { nc, logger } = this.options;
     const since = this.now() - this.options.lookbackSeconds * 1000;
     const jsm = await nc.jetstreamManager();
+    // identity's stream, and whether it answers direct gets (a deployment being upgraded may
+    // not have allowed them yet). A direct get of a stream that is not there, or does not
+    // answer them, gets no answer at all, only a timeout: so ask first.
+    const stream = await jsm.streams.info(this.stream).catch((err: unknown) => {
+      if (apiErrorCode(err) === STREAM_NOT_FOUND) return undefined;
+      throw err;
+    });
+    if (!stream?.config.allow_direct) {
+      // identity has not created its stream yet: nothing to catch up with; watch once it is there.
+      logger.info({ stream: this.stream }, 'session revocations: no identity stream yet');
+      this.retryLater(since);
+      return;
+    }
     let last: { seq: number; time: Date } | undefined;
     try {
-      last = await jsm.streams.getMessage(this.stream, { last_by_subj: this.subject });
+      // A direct get with the subject in the API subject: the one read of identity's stream
+      // by message that the bus's permissions allow everyone (see bus-permissions.ts).
+      last = await directApi(jsm).getMessage(this.stream, { last_by_subj: this.subject });
     } catch (err) {
-      const code = apiErrorCode(err);
-      if (code === STREAM_NOT_FOUND) {
-        // identity has not created its stream yet: nothing was revoked; watch once it exists.
-        logger.info({ stream: this.stream }, 'session revocations: no identity stream yet');
-        this.retryLater(since);
-        return;
-      }
-      if (code !== NO_MESSAGE_FOUND) throw err;
+      if ((err as Partial<NatsError> | undefined)?.code !== ErrorCode.JetStream404NoMessages) throw err;
     }
     const caughtUpAt = last && last.time.getTime() >= since ? last.seq : 0;
     await this.consume(since, caughtUpAt);

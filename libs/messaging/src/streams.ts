@@ -60,6 +60,9 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
     max_age: nanos(spec.maxAgeMs ?? 0),
     num_replicas: spec.replicas ?? 1,
     discard: DiscardPolicy.Old,
+    // Direct gets (any replica answers; the subject may go in the API subject, where the bus's
+    // permissions can hold a reader to one subject: SessionRevocations' last ended session).
+    allow_direct: true,
     ...(spec.description ? { description: spec.description } : {}),
   };
 

@@ -235,7 +235,7 @@ describe('per-participant permissions on a nats-server configured from them', ()
     const owner = await (await as('kit-test')).jetstreamManager();
     await owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
     const identity = await (await as('idp')).jetstreamManager();
-    await identity.streams.add({ name: 'IDENTITY', subjects: ['identity.>'] });
+    await identity.streams.add({ name: 'IDENTITY', subjects: ['identity.>'], allow_direct: true });
     const refused = async (call: Promise<unknown>) =>
       expect(call).rejects.toThrow(/Permissions Violation|timeout/i);
     try {
@@ -274,6 +274,21 @@ describe('per-participant permissions on a nats-server configured from them', ()
       });
       const first = await ordered.next({ expires: 5000 });
       expect(new TextDecoder().decode(first!.data)).toBe('ended');
+      // The last ended session by direct get, as SessionRevocations starts; but no other event of
+      // the stream, by sequence or by subject (audit AE-1: users, companies and invitations).
+      idp.publish('identity.user.updated.v1', new TextEncoder().encode('private'));
+      await idp.flush();
+      type Direct = { getMessage(stream: string, query: object): Promise<{ data: Uint8Array; seq: number }> };
+      const direct = (reader as unknown as { direct: Direct }).direct;
+      const last = await direct.getMessage('IDENTITY', { last_by_subj: SessionsRevoked.name });
+      expect(new TextDecoder().decode(last.data)).toBe('ended');
+      await refused(direct.getMessage('IDENTITY', { last_by_subj: 'identity.user.updated.v1' }));
+      await refused(direct.getMessage('IDENTITY', { seq: last.seq + 1 }));
+      await refused(reader.streams.getMessage('IDENTITY', { seq: last.seq + 1 }));
+      await refused(reader.streams.getMessage('IDENTITY', { last_by_subj: 'identity.user.updated.v1' }));
+      // A reader of the stream (its durable consumers read every event anyway) still may.
+      const readable = await rival.streams.getMessage('IDENTITY', { seq: last.seq + 1 });
+      expect(new TextDecoder().decode(readable.data)).toBe('private');
       // Not of its other events, nor of all of them, nor pushed to a subject of one's choice
       // (nats-server would publish there itself: nats-server#8274).
       await refused(

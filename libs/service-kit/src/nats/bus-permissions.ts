@@ -130,10 +130,22 @@ export function reservedRequestsFor(user: string): readonly string[] {
 /** Every JetStream client asks whether JetStream is there (jetstreamManager()). */
 const JETSTREAM_INFO = '$JS.API.INFO';
 
-/** Reading a stream: its info, and single messages (the last ended session, at start). */
+/** Reading a stream one owns or consumes: its info, and single messages by sequence or subject. */
 const streamReadApi = (stream: string) => [
   `$JS.API.STREAM.INFO.${stream}`,
   `$JS.API.STREAM.MSG.GET.${stream}`,
+];
+
+/**
+ * What everyone else may read of identity's stream without a consumer: its info, and the last
+ * ended session (SessionRevocations, at start), by JetStream's direct get with the subject in
+ * the API subject, which is what permissions can hold to. STREAM.MSG.GET names the message in
+ * its body, so it would let any process read every user, company and invitation there by
+ * sequence number (audit AE-1).
+ */
+const lastEventApi = (stream: string, subject: string) => [
+  `$JS.API.STREAM.INFO.${stream}`,
+  `$JS.API.DIRECT.GET.${stream}.${subject}`,
 ];
 
 /**
@@ -172,7 +184,7 @@ const ownerApi = (stream: string) => [`$JS.API.STREAM.CREATE.${stream}`, `$JS.AP
 /**
  * The JetStream API a participant may call (allow), and what it may not within that (deny):
  * everyone reads identity's stream for ended sessions (the gateway's and the kit's token
- * checks) with ordered consumers of that event only; a service owns its stream (the only one it may create or
+ * checks) with ordered consumers of that event only, and its last one by direct get; a service owns its stream (the only one it may create or
  * update), reads it and the streams it consumes, and works its own durable consumers only:
  * another's it can neither delete, drain, acknowledge, reconfigure nor look into. Never
  * `$JS.API.>`: that would let any service delete or purge another's stream, or read its events.
@@ -187,7 +199,7 @@ function jetStreamApi(
       throw new Error(
         `${participant.user}: its consumer ${consumer.name} reads ${consumer.stream}, which it neither owns nor reads`,
       );
-  const streams = [...new Set([...readable, IDENTITY_EVENT_STREAM])];
+  const streams = [...new Set(readable)];
   const others = everyone
     .filter((other) => other.user !== participant.user)
     .flatMap((other) => other.consumers ?? [])
@@ -197,6 +209,9 @@ function jetStreamApi(
       JETSTREAM_INFO,
       ...(participant.stream ? ownerApi(participant.stream) : []),
       ...streams.flatMap(streamReadApi),
+      ...(streams.includes(IDENTITY_EVENT_STREAM)
+        ? [`$JS.API.DIRECT.GET.${IDENTITY_EVENT_STREAM}.${contracts.SessionsRevoked.name}`]
+        : lastEventApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name)),
       ...orderedApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
       ...(participant.consumers ?? []).flatMap(durableApi),
     ],
