@@ -111,7 +111,7 @@ export const EQUIPMENT_ROUTES = [
     operationId: 'addFavoriteEquipment',
     summary: 'Makes an item one of the company’s favourites',
     tag: 'equipment',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
     // Adding a favourite twice leaves one favourite: nothing to create once.
     status: 200,
@@ -122,7 +122,7 @@ export const EQUIPMENT_ROUTES = [
     operationId: 'removeFavoriteEquipment',
     summary: 'Removes an item from the company’s favourites',
     tag: 'equipment',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
   }),
 ];

@@ -103,7 +103,7 @@ export const SUPPLIERS_ROUTES = [
     operationId: 'addFavoriteSupplier',
     summary: 'Makes a supplier one of the company’s favourites',
     tag: 'suppliers',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
     status: 200,
   }),
@@ -113,7 +113,7 @@ export const SUPPLIERS_ROUTES = [
     operationId: 'removeFavoriteSupplier',
     summary: 'Removes a supplier from the company’s favourites',
     tag: 'suppliers',
-    access: 'signed-in',
+    access: 'member',
     params: ['id'],
   }),
   route(CatalogueSupplierDetailsSave, {

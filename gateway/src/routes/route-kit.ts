@@ -166,6 +166,13 @@ export function route<S extends RequestSubject, Answer = ReplyOf<S>>(
     if (!options.path.includes(`{${name}}`))
       throw new Error(`${options.operationId}: {${name}} is not in its path`);
   }
+  // A change the contract keeps from viewers (the services refuse them) is refused here first.
+  if (subject.access === 'member' && options.access !== 'member' && options.access !== 'admin')
+    throw new Error(`${options.operationId}: ${subject.name} is for members; its route must be too`);
+  if (options.access === 'member' && subject.access !== 'member')
+    throw new Error(
+      `${options.operationId}: a route for members needs a contract for members (access: 'member')`,
+    );
   const fromBody = Object.keys(input.shape).filter((k) => !query.includes(k) && !params.includes(k));
   if (options.method === 'GET' && fromBody.length) {
     throw new Error(

@@ -29,6 +29,13 @@ export interface RequestSubject<Req extends z.ZodType = z.ZodType, Res extends z
   readonly errors: readonly ErrorCode[];
   readonly caller: CallerKind;
   /**
+   * 'member': a change to the company's records, which a viewer may not make (a 'user'
+   * subject only). The service kit's admission refuses a viewer's token, whoever sends it on
+   * the bus, and the gateway's route for it must be for members or admins. Unset: every
+   * signed-in role (reads, and a user's own profile, password and language).
+   */
+  readonly access?: 'member';
+  /**
    * The bus participants (services) that alone may publish it, when not every caller of
    * the serving service may: the bus permissions grant it to these and withhold it from
    * the rest (the gateway included). Unset: whoever calls the service.
@@ -48,14 +55,22 @@ export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
   name: string,
   request: Req,
   response: Res,
-  options: { caller: CallerKind; errors?: readonly ErrorCode[]; callers?: readonly string[] },
+  options: {
+    caller: CallerKind;
+    access?: 'member';
+    errors?: readonly ErrorCode[];
+    callers?: readonly string[];
+  },
 ): RequestSubject<Req, Res> {
+  if (options.access && options.caller !== 'user')
+    throw new Error(`${name}: only a 'user' subject can be for members`);
   return {
     kind: 'request',
     name,
     request,
     response,
     caller: options.caller,
+    ...(options.access ? { access: options.access } : {}),
     errors: options.errors ?? [],
     ...(options.callers ? { callers: options.callers } : {}),
   };

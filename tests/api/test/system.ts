@@ -2,15 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
+import { connect, headers as natsHeaders } from 'nats';
 import { parseConfig } from '@planted/config';
-import type { EventEnvelope, EventPayloadOf, EventSubject } from '@planted/contracts';
+import type { EventEnvelope, EventPayloadOf, EventSubject, RequestSubject } from '@planted/contracts';
 import {
   ensureStream,
   EventSigner,
   natsCredentials,
   prefixed,
   publishSignedEvent,
+  SESSION_TOKEN_HEADER,
   streamName,
 } from '@planted/messaging';
 import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
@@ -71,6 +72,15 @@ export interface System {
     payload: EventPayloadOf<E>,
     customerId: string,
   ): Promise<void>;
+  /**
+   * A request sent straight on the bus, as any process there could, past the gateway: the
+   * payload as is, and a session token when given. Answers the service's reply packet.
+   */
+  busRequest(
+    subject: RequestSubject,
+    data: unknown,
+    token?: string,
+  ): Promise<{ response?: unknown; err?: { code: string; message: string } }>;
   /** One more gateway replica on the same NATS, Redis and identity (closed with the system). */
   startGateway(): Promise<GatewayApp>;
   close(): Promise<void>;
@@ -247,6 +257,16 @@ async function startSystemOnce(
     zahara,
     uploads,
     startGateway: () => startGateway(),
+    async busRequest(subject, data, token) {
+      const headers = natsHeaders();
+      if (token) headers.set(SESSION_TOKEN_HEADER, token);
+      const packet = { pattern: subject.name, data, id: randomUUID() };
+      const reply = await nc.request(prefixed(prefix, subject.name), JSON.stringify(packet), {
+        timeout: 10_000,
+        headers,
+      });
+      return JSON.parse(new TextDecoder().decode(reply.data));
+    },
     async publishEvent(event, payload, customerId) {
       const envelope: EventEnvelope = {
         id: randomUUID(),

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@planted/contracts';
+import {
+  AccountingProjectsSync,
+  CatalogueEquipmentFavoriteAdd,
+  CatalogueSupplierNoteAdd,
+  HiresBulkDelete,
+  HiresDelete,
+  HiresGet,
+  HiresSiteCreate,
+  HiresSiteDelete,
+  MESSAGES,
+  type RequestSubject,
+} from '@planted/contracts';
 import { catalogueItems, createSite, hireFields } from './hires-support';
 import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
 
@@ -80,7 +91,51 @@ describe('the viewer role: sees everything, changes nothing', () => {
     expect((await api.get(`/api/sites/${site.id}`, admin.token)).body.site.name).toBe('Viewer yard');
   });
 
-  it('still keeps their own profile, language and favourites', async () => {
+  it('is refused on the bus too, past the gateway, by every service (audit AE-2)', async () => {
+    const items = await catalogueItems(api, admin.token, 'Bus');
+    const site = await createSite(api, admin.token, 'Bus yard');
+    const profile = (await api.get('/api/auth/profile', viewer)).body;
+    const actor = {
+      userId: profile.user.id,
+      customerId: profile.user.customer_id,
+      role: 'viewer',
+      email: profile.user.email,
+      name: profile.user.name,
+    };
+    const hire = await api.post(
+      '/api/hires',
+      hireFields(items, site, { hire_status: 'active' }),
+      admin.token,
+    );
+    const hireId = hire.body.hire.id as string;
+    const requests: [RequestSubject, Record<string, unknown>][] = [
+      [
+        HiresSiteCreate,
+        { name: 'Via bus', address_line_1: '1 Road', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
+      ],
+      [HiresSiteDelete, { id: site.id }],
+      [HiresDelete, { id: hireId }],
+      [HiresBulkDelete, { hireIds: [hireId] }],
+      [CatalogueSupplierNoteAdd, { id: items.supplier.id, note: 'via the bus' }],
+      [CatalogueEquipmentFavoriteAdd, { id: items.equipment.id }],
+      [AccountingProjectsSync, { syncType: 'incremental' }],
+    ];
+    for (const [subject, data] of requests) {
+      const reply = await sys.busRequest(subject, { ...data, actor }, viewer);
+      expect([subject.name, reply.err]).toEqual([
+        subject.name,
+        { code: 'FORBIDDEN', message: MESSAGES.VIEWERS_READ_ONLY },
+      ]);
+    }
+    // The same token still reads (a subject for every role), and nothing changed.
+    const read = await sys.busRequest(HiresGet, { id: hireId, actor }, viewer);
+    expect(read.err).toBeUndefined();
+    expect((await api.get(`/api/sites/${site.id}`, admin.token)).status).toBe(200);
+    expect((await api.get(`/api/hires/${hireId}`, admin.token)).status).toBe(200);
+    expect((await api.get('/api/equipment/favorites/list', admin.token)).body.equipment).toEqual([]);
+  });
+
+  it('still keeps their own profile and language, and changes no favourite of the company', async () => {
     const profile = await api.put(
       '/api/auth/profile',
       { name: 'Vera V', email: (await api.get('/api/auth/profile', viewer)).body.user.email },
@@ -89,9 +144,13 @@ describe('the viewer role: sees everything, changes nothing', () => {
     expect(profile.status).toBe(200);
     expect((await api.put('/api/users/language', { language: 'es' }, viewer)).status).toBe(200);
     const items = await catalogueItems(api, admin.token, 'Fav');
-    expect(
-      (await api.post(`/api/equipment/${items.equipment.id}/favorite`, undefined, viewer)).status,
-    ).toBeLessThan(300);
+    for (const answer of [
+      await api.post(`/api/equipment/${items.equipment.id}/favorite`, undefined, viewer),
+      await api.delete(`/api/equipment/${items.equipment.id}/favorite`, viewer),
+      await api.post(`/api/suppliers/${items.supplier.id}/favorite`, undefined, viewer),
+      await api.delete(`/api/suppliers/${items.supplier.id}/favorite`, viewer),
+    ])
+      expect([answer.status, answer.body]).toEqual([403, { error: MESSAGES.VIEWERS_READ_ONLY }]);
     expect((await api.get(`/api/hires/${randomUUID()}`, viewer)).status).toBe(404);
   });
 });

@@ -22,6 +22,7 @@ export const AccountingProjectsSync = defineRequest(
   z.object({ success: z.literal(true), stats: syncStatsSchema, message: z.string() }),
   {
     caller: 'user',
+    access: 'member',
     errors: [
       'FORBIDDEN',
       'CONFLICT',

@@ -24,7 +24,7 @@ export const AccountingPurchaseOrderCreate = defineRequest(
   'accounting.purchase-orders.create.v1',
   z.object({ actor: actorSchema, hireId: hireIdField }),
   purchaseOrderResultSchema,
-  { caller: 'user', errors: PO_ERRORS },
+  { caller: 'user', access: 'member', errors: PO_ERRORS },
 );
 
 /**
@@ -35,5 +35,5 @@ export const AccountingPurchaseOrderCreateBulk = defineRequest(
   'accounting.purchase-orders.create-bulk.v1',
   z.object({ actor: actorSchema, hireIds: hireIdsField }),
   purchaseOrderResultSchema.extend({ lineItemCount: z.number().int(), hireCount: z.number().int() }),
-  { caller: 'user', errors: PO_ERRORS },
+  { caller: 'user', access: 'member', errors: PO_ERRORS },
 );

@@ -119,7 +119,7 @@ export const CatalogueEquipmentFavoriteAdd = defineRequest(
   'catalogue.equipment.favorite.add.v1',
   z.object({ actor: actorSchema, id: equipmentIdField }),
   z.object({ is_favorite: z.literal(true), message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /** DELETE /api/equipment/{id}/favorite */
@@ -127,7 +127,7 @@ export const CatalogueEquipmentFavoriteRemove = defineRequest(
   'catalogue.equipment.favorite.remove.v1',
   z.object({ actor: actorSchema, id: equipmentIdField }),
   z.object({ is_favorite: z.literal(false), message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /**
@@ -166,5 +166,5 @@ export const CatalogueEquipmentDescribe = defineRequest(
     /** True when the AI endpoint is not configured or failed and the text is the composed fallback. */
     fallback: z.boolean(),
   }),
-  { caller: 'user' },
+  { caller: 'user', access: 'member' },
 );

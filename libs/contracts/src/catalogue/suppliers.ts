@@ -79,7 +79,7 @@ export const CatalogueSupplierFavoriteAdd = defineRequest(
   'catalogue.suppliers.favorite.add.v1',
   z.object({ actor: actorSchema, id: supplierIdField }),
   z.object({ is_favorite: z.literal(true), message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /** DELETE /api/suppliers/{id}/favorite */
@@ -87,7 +87,7 @@ export const CatalogueSupplierFavoriteRemove = defineRequest(
   'catalogue.suppliers.favorite.remove.v1',
   z.object({ actor: actorSchema, id: supplierIdField }),
   z.object({ is_favorite: z.literal(false), message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /**
@@ -98,7 +98,7 @@ export const CatalogueSupplierDetailsSave = defineRequest(
   'catalogue.suppliers.details.save.v1',
   supplierDetailsSchema.extend({ actor: actorSchema, id: supplierIdField }),
   z.object({ supplier: supplierSchema, message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /** GET /api/suppliers/{id}/timeline: the company's notes and events, newest first. */
@@ -114,5 +114,5 @@ export const CatalogueSupplierNoteAdd = defineRequest(
   'catalogue.suppliers.notes.add.v1',
   z.object({ actor: actorSchema, id: supplierIdField, note: noteField }),
   z.object({ event: timelineEventSchema, message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );

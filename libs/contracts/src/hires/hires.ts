@@ -56,7 +56,7 @@ export const HiresCreate = defineRequest(
   'hires.hires.create.v1',
   hireFieldsObject.extend({ actor: actorSchema }).superRefine(endNotBeforeStart, ALWAYS_CHECK_DATES),
   z.object({ hire: hireSchema, message: z.string(), purchase_order_available: z.boolean() }),
-  { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
 );
 
 /** PUT /api/hires/{id}: any of the three statuses; reactivating counts against the plan's limit. */
@@ -66,7 +66,7 @@ export const HiresUpdate = defineRequest(
     .extend({ actor: actorSchema, id: hireIdField })
     .superRefine(endNotBeforeStart, ALWAYS_CHECK_DATES),
   z.object({ hire: hireSchema, message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND', 'HIRE_LIMIT_REACHED'] },
 );
 
 /** DELETE /api/hires/{id} */
@@ -74,7 +74,7 @@ export const HiresDelete = defineRequest(
   'hires.hires.delete.v1',
   z.object({ actor: actorSchema, id: hireIdField }),
   z.object({ message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /**
@@ -85,7 +85,7 @@ export const HiresBulkStatus = defineRequest(
   'hires.hires.bulk-status.v1',
   z.object({ actor: actorSchema, hireIds: hireIdsField, status: bulkStatusField }),
   z.object({ updatedCount: z.number().int(), message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /** DELETE /api/hires/bulk {hireIds}: as HiresBulkStatus, NOT_FOUND when none is the company's hire. */
@@ -93,7 +93,7 @@ export const HiresBulkDelete = defineRequest(
   'hires.hires.bulk-delete.v1',
   z.object({ actor: actorSchema, hireIds: hireIdsField }),
   z.object({ deletedCount: z.number().int(), message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND'] },
 );
 
 /** GET /api/hires/ending-soon: active or collection-booked hires ending in the next 7 days. */

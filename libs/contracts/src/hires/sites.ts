@@ -34,7 +34,7 @@ export const HiresSiteCreate = defineRequest(
   siteFieldsObject.extend({ actor: actorSchema }).superRefine(postcodeOfCountry, ALWAYS_CHECK_FIELDS),
   z.object({ site: siteSchema, message: z.string() }),
   // CONFLICT: the job number names another site of the company.
-  { caller: 'user', errors: ['CONFLICT'] },
+  { caller: 'user', access: 'member', errors: ['CONFLICT'] },
 );
 
 /** PUT /api/sites/{id}: geocoded again when the address changes. */
@@ -42,7 +42,7 @@ export const HiresSiteUpdate = defineRequest(
   'hires.sites.update.v1',
   siteEditFieldsObject.extend({ actor: actorSchema, id: siteIdField }),
   z.object({ site: siteSchema, message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND', 'CONFLICT'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND', 'CONFLICT'] },
 );
 
 /** DELETE /api/sites/{id}: refused (409) while hires refer to it. */
@@ -50,5 +50,5 @@ export const HiresSiteDelete = defineRequest(
   'hires.sites.delete.v1',
   z.object({ actor: actorSchema, id: siteIdField }),
   z.object({ message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND', 'CONFLICT'] },
+  { caller: 'user', access: 'member', errors: ['NOT_FOUND', 'CONFLICT'] },
 );

@@ -1,5 +1,5 @@
 import type { Actor, CallerKind } from '@planted/contracts';
-import { ServiceError } from '@planted/contracts';
+import { MESSAGES, ServiceError } from '@planted/contracts';
 import { setSessionToken } from '@planted/logging';
 import {
   GATEWAY_ASSERTION_HEADER,
@@ -8,13 +8,15 @@ import {
   type IncomingRequest,
   type SessionTokenVerifier,
 } from '@planted/messaging';
-import { callerOf } from './handles';
+import { callerOf, membersOnly } from './handles';
 
 export interface AdmissionOptions {
   sessions: SessionTokenVerifier;
   assertions: GatewayAssertionVerifier;
   /** The caller kind each served subject declared in its contract (by default, @Handles'). */
   callerOf?: (subject: string) => CallerKind | undefined;
+  /** Whether a served subject's contract keeps it from viewers (by default, @Handles'). */
+  membersOnly?: (subject: string) => boolean;
 }
 
 /**
@@ -30,7 +32,9 @@ export interface AdmissionOptions {
  *   the verifier asks SessionRevocations, as the gateway's does);
  *   the payload's `actor` must be that token's user, and is replaced by the token's, so
  *   the role and company a handler reads are the verified ones. The token stays in the
- *   request context, so calls this handler makes for the user forward it.
+ *   request context, so calls this handler makes for the user forward it. A subject for
+ *   members (a change to the company's records) refuses a viewer's token, as the gateway
+ *   does, so no process on the bus gets a viewer's change made (audit AE-2).
  * - 'gateway': the gateway's assertion for this subject and this body, used once.
  * - 'public': nothing.
  * A subject no contract declared is refused. Keeping it in this one place means no handler
@@ -40,15 +44,17 @@ export function createAdmission(
   options: AdmissionOptions,
 ): (request: IncomingRequest) => void | Promise<void> {
   const declared = options.callerOf ?? callerOf;
+  const forMembers = options.membersOnly ?? membersOnly;
   return (request) => {
     switch (declared(request.subject)) {
       case 'public':
         return;
       case 'user': {
         const token = request.headers?.get(SESSION_TOKEN_HEADER) || undefined;
+        const members = forMembers(request.subject);
         const known = token ? options.sessions.cached(token) : undefined;
-        if (known) return actFor(request, token!, known);
-        return options.sessions.verify(token).then((actor) => actFor(request, token!, actor));
+        if (known) return actFor(request, token!, known, members);
+        return options.sessions.verify(token).then((actor) => actFor(request, token!, actor, members));
       }
       case 'gateway':
         return options.assertions.verify(
@@ -62,7 +68,8 @@ export function createAdmission(
   };
 }
 
-function actFor(request: IncomingRequest, token: string, actor: Actor): void {
+function actFor(request: IncomingRequest, token: string, actor: Actor, membersOnly: boolean): void {
+  if (membersOnly && actor.role === 'viewer') throw new ServiceError('FORBIDDEN', MESSAGES.VIEWERS_READ_ONLY);
   const data = request.data as { actor?: unknown } | null;
   if (data && typeof data === 'object' && 'actor' in data) {
     const claimed = data.actor as Partial<Actor> | null;

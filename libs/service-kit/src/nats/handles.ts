@@ -11,12 +11,17 @@ export interface HandlesMetadata {
   pipe: SubjectPipe<RequestSubject>;
 }
 
-/** The caller kind of every subject a handler was declared for in this process. */
-const declaredCallers = new Map<string, CallerKind>();
+/** Every subject a handler was declared for in this process, by name. */
+const declaredSubjects = new Map<string, RequestSubject>();
 
 /** What the contract of a served subject says may call it (undefined: no @Handles for it). */
 export function callerOf(subject: string): CallerKind | undefined {
-  return declaredCallers.get(subject);
+  return declaredSubjects.get(subject)?.caller;
+}
+
+/** Whether the contract of a served subject keeps it from viewers (defineRequest's `access`). */
+export function membersOnly(subject: string): boolean {
+  return declaredSubjects.get(subject)?.access === 'member';
 }
 
 /** A handler method of `subject`: it takes the parsed payload and answers the subject's reply. */
@@ -38,7 +43,7 @@ export function Handles<S extends RequestSubject>(subject: S) {
     key: string | symbol,
     descriptor: TypedPropertyDescriptor<M>,
   ): void => {
-    declaredCallers.set(subject.name, subject.caller);
+    declaredSubjects.set(subject.name, subject);
     const pipe = new SubjectPipe(subject);
     MessagePattern(subject.name)(target, key, descriptor);
     Payload(pipe)(target, key, 0);

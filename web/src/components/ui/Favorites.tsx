@@ -2,8 +2,13 @@ import { IconButton, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { useTranslation } from 'react-i18next';
+import { useCanChange } from '../../lib/session';
 
-/** The heart on an equipment or supplier card (spec §2, §4 Favourites): pressed when a favourite. */
+/**
+ * The heart on an equipment or supplier card (spec §2, §4 Favourites): pressed when a favourite.
+ * Favourites are the company's, so a viewer, who changes nothing, sees a favourite's heart
+ * and cannot press it (the API refuses a viewer's change too).
+ */
 export function FavoriteButton({
   name,
   favorite,
@@ -18,6 +23,19 @@ export function FavoriteButton({
   testId?: string;
 }) {
   const { t } = useTranslation('common');
+  const canChange = useCanChange();
+  if (!canChange)
+    return favorite ? (
+      <FavoriteIcon
+        role="img"
+        aria-hidden={false}
+        aria-label={t('favorites.is', { name })}
+        color="error"
+        sx={{ m: 1 }}
+        data-testid={testId}
+        data-favorite
+      />
+    ) : null;
   return (
     <IconButton
       aria-label={favorite ? t('favorites.remove', { name }) : t('favorites.add', { name })}

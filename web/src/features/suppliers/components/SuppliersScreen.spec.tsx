@@ -162,6 +162,16 @@ describe('Supplier cards (spec §2 Suppliers, §6)', () => {
     expect(screen.queryByRole('button', { name: 'Add Supplier' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('supplier-edit')).not.toBeInTheDocument();
     expect(screen.queryByTestId('supplier-delete')).not.toBeInTheDocument();
+    // A viewer changes no favourite of the company: a favourite's heart shows, and is no button.
+    expect(screen.queryByRole('button', { name: /to favorites$|from favorites$/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(`supplier-card-${COMMUNITY_ID}`)).getByRole('img', {
+        name: 'HSS Hire Manchester is a favorite of your company',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId(`supplier-card-${OURS_ID}`)).queryByTestId('supplier-favorite'),
+    ).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Details & notes for Speedy Hire Leeds' }));
     const modal = await screen.findByRole('dialog');
     // Their own company's supplier: read-only because of the role, and it says so.
