@@ -53,7 +53,7 @@ describe('with an OpenAI-compatible endpoint configured', () => {
   it('answers the fallback, marked as such, when the endpoint fails', async () => {
     ai.mode = 'fail';
     const before = ai.requests.length;
-    expect(await h.client.send(CatalogueEquipmentDescribe, { actor: company.viewer, ...fields })).toEqual({
+    expect(await h.client.send(CatalogueEquipmentDescribe, { actor: company.user, ...fields })).toEqual({
       description: fallback,
       fallback: true,
     });

@@ -432,7 +432,7 @@ describe('favourites (spec §4: toggling adds or removes a favourite)', () => {
     const word = uniqueWord();
     const one = await addItem(b.admin, { name: `${word} one` });
     const two = await addItem(b.admin, { name: `${word} two`, category: 'Welding' });
-    expect(await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.viewer, id: one.id })).toEqual({
+    expect(await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.user, id: one.id })).toEqual({
       is_favorite: true,
       message: CATALOGUE_MESSAGES.FAVORITE_ADDED,
     });

@@ -354,8 +354,8 @@ describe('answers built from shared pages (kept by page, company and its own sta
     // B, with the same (empty) favourites, is not given A's supplier answer ('Created by you').
     for (let i = 0; i < 2; i++) expect(await card(b.user)).toEqual([[false, false, null]]);
 
-    await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.viewer, id: item.id });
-    await h.client.send(CatalogueSupplierFavoriteAdd, { actor: a.viewer, id: supplier.id });
+    await h.client.send(CatalogueEquipmentFavoriteAdd, { actor: a.user, id: item.id });
+    await h.client.send(CatalogueSupplierFavoriteAdd, { actor: a.user, id: supplier.id });
     await h.client.send(CatalogueSupplierNoteAdd, { actor: a.user, id: supplier.id, note: 'Call Sam' });
     for (let i = 0; i < 2; i++) {
       expect(await favourite(a.user)).toEqual([true]);

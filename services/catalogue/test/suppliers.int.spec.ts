@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CATALOGUE_MESSAGES,
+  MESSAGES,
   CatalogueSupplierCreate,
   CatalogueSupplierDelete,
   CatalogueSupplierDetailsSave,
@@ -276,10 +277,10 @@ describe('deleting (spec §6: only the creator deletes a supplier)', () => {
 });
 
 describe("a company's own details, notes and timeline (spec §6: private to the customer organisation)", () => {
-  it('any role saves its details (POST and PUT alike); another company sees none of them', async () => {
+  it('admins and users save its details (POST and PUT alike), viewers none; another company sees none of them', async () => {
     const supplier = await addSupplier(a.admin);
     const saved = await h.client.send(CatalogueSupplierDetailsSave, {
-      actor: b.viewer,
+      actor: b.admin,
       id: supplier.id,
       contact_name: 'Bea Contact',
       contact_email: 'Bea@Hire.TEST',
@@ -288,6 +289,11 @@ describe("a company's own details, notes and timeline (spec §6: private to the 
       availability_check_method: 'website',
     });
     expect(saved.message).toBe(CATALOGUE_MESSAGES.DETAILS_SAVED);
+    expect(
+      await errorOf(
+        h.client.send(CatalogueSupplierDetailsSave, { actor: b.viewer, id: supplier.id, contact_name: 'No' }),
+      ),
+    ).toEqual({ code: 'FORBIDDEN', message: MESSAGES.VIEWERS_READ_ONLY });
     expect(saved.supplier).toMatchObject({
       customer_contact_name: 'Bea Contact',
       customer_contact_email: 'bea@hire.test',
@@ -321,7 +327,7 @@ describe("a company's own details, notes and timeline (spec §6: private to the 
     const timelineB = await h.client.send(CatalogueSupplierTimeline, { actor: b.admin, id: supplier.id });
     expect(timelineB.events.map((e) => [e.type, e.title, e.author])).toEqual([
       ['details_updated', TIMELINE_TITLES.details_updated, b.user.name],
-      ['details_updated', TIMELINE_TITLES.details_updated, b.viewer.name],
+      ['details_updated', TIMELINE_TITLES.details_updated, b.admin.name],
     ]);
     const timelineA = await h.client.send(CatalogueSupplierTimeline, { actor: a.admin, id: supplier.id });
     expect(timelineA.events.map((e) => e.type)).toEqual(['created']);
@@ -330,7 +336,7 @@ describe("a company's own details, notes and timeline (spec §6: private to the 
   it("notes are timeline rows of type note, private to the company; has_customer_note and the latest note show on B's card only", async () => {
     const supplier = await addSupplier(a.admin);
     const first = await h.client.send(CatalogueSupplierNoteAdd, {
-      actor: b.viewer,
+      actor: b.admin,
       id: supplier.id,
       note: '  Slow to deliver ',
     });
@@ -341,7 +347,7 @@ describe("a company's own details, notes and timeline (spec §6: private to the 
         type: 'note',
         title: TIMELINE_TITLES.note,
         body: 'Slow to deliver',
-        author: b.viewer.name,
+        author: b.admin.name,
         created_at: expect.any(String),
       },
     });
@@ -414,11 +420,18 @@ describe('supplier favourites', () => {
     const word = uniqueWord();
     const one = await addSupplier(a.admin, `${word} One`);
     const two = await addSupplier(b.admin, `${word} Two`);
-    expect(await h.client.send(CatalogueSupplierFavoriteAdd, { actor: b.viewer, id: one.id })).toEqual({
+    expect(await h.client.send(CatalogueSupplierFavoriteAdd, { actor: b.user, id: one.id })).toEqual({
       is_favorite: true,
       message: CATALOGUE_MESSAGES.FAVORITE_ADDED,
     });
-    await h.client.send(CatalogueSupplierFavoriteAdd, { actor: b.viewer, id: one.id });
+    await h.client.send(CatalogueSupplierFavoriteAdd, { actor: b.user, id: one.id });
+    // A viewer changes no favourite of the company (the kit refuses a viewer's change).
+    expect(
+      await errorOf(h.client.send(CatalogueSupplierFavoriteRemove, { actor: b.viewer, id: one.id })),
+    ).toEqual({
+      code: 'FORBIDDEN',
+      message: MESSAGES.VIEWERS_READ_ONLY,
+    });
     const favB = await h.client.send(CatalogueSupplierFavorites, { actor: b.admin, search: word });
     expect(favB.suppliers.map((s) => [s.id, s.is_favorite])).toEqual([[one.id, true]]);
     expect(favB.pagination.total).toBe(1);

@@ -4,6 +4,7 @@ import {
   HiresSitesList,
   siteFieldsObject,
   HiresSiteUpdate,
+  MESSAGES,
   type Actor,
   type RequestOf,
 } from '@planted/contracts';
@@ -181,8 +182,8 @@ describe('project sync writes sites (hires.sites.apply-projects.v1, issue 12)', 
     expect((await errorOf(siteOf(b.actor, aSite.id))).code).toBe('NOT_FOUND');
   });
 
-  it("is any member's, as every sites action is (spec §6: no role gate)", async () => {
-    for (const role of ['user', 'viewer'] as const) {
+  it("is a user's or an admin's, as every change to sites is; a viewer's is refused", async () => {
+    for (const role of ['user', 'admin'] as const) {
       const { actor } = newCompany(`Roles ${role}`);
       const member = { ...actor, role };
       const applied = await apply(member, {
@@ -197,5 +198,12 @@ describe('project sync writes sites (hires.sites.apply-projects.v1, issue 12)', 
       expect(applied.projects.map((p) => p.outcome)).toEqual(['created']);
       expect((await siteOf(member, applied.projects[0].site_id)).name).toBe(`${role} project`);
     }
+    const viewer = { ...newCompany('Roles viewer').actor, role: 'viewer' as const };
+    const refused = await errorOf(
+      apply(viewer, {
+        projects: [{ zahara_project_id: '40009', site_id: null, fields: fields({ name: 'viewer project' }) }],
+      }),
+    );
+    expect(refused).toMatchObject({ code: 'FORBIDDEN', message: MESSAGES.VIEWERS_READ_ONLY });
   });
 });

@@ -42,5 +42,5 @@ export const HiresSitesApplyProjects = defineRequest(
     /** The site ids whose link was written (a site deleted meanwhile is left out). */
     linked: z.array(z.string().uuid()),
   }),
-  { caller: 'user', errors: ['FORBIDDEN'], callers: ['accounting'] },
+  { caller: 'user', access: 'member', errors: ['FORBIDDEN'], callers: ['accounting'] },
 );
