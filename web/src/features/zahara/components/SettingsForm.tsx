@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -17,6 +17,7 @@ import WifiTetheringIcon from '@mui/icons-material/WifiTethering';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { useFlash } from '../../../components/ui/FlashMessage';
 import { FormTextField } from '../../../components/ui/form/FormTextField';
 import { Form } from '../../../components/ui/form/Form';
 import { FormError } from '../../../components/ui/form/FormError';
@@ -142,7 +143,12 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
   const form = useZodForm(settingsFormSchema, { defaultValues: defaultsOf(settings) });
   const apiKey = useWatch({ control: form.control, name: 'api_key' });
   const keyPresent = typeof apiKey === 'string' && apiKey.trim() !== '';
-  const [connection, setConnection] = useState<{ ok: boolean; text: string } | null>(null);
+  // The test's outcome leaves after 5 seconds (spec §4), and at once when the key it was about changes.
+  const { flash: connection, show: showConnection, clear: clearConnection } = useFlash();
+  const testedKey = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (testedKey.current !== undefined && apiKey !== testedKey.current) clearConnection();
+  }, [apiKey, clearConnection]);
 
   /** The key to try: one typed, or none (the saved one), when the field still shows it masked. */
   const typedKey = () => {
@@ -151,16 +157,17 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
   };
 
   const runTest = () => {
-    setConnection(null);
+    clearConnection();
+    testedKey.current = form.getValues('api_key');
     test.mutate(typedKey(), {
       onSuccess: () => {
         // A refusal of an earlier key no longer holds: only the success shows.
         form.clearErrors('root');
         form.clearErrors('api_key');
-        setConnection({ ok: true, text: t('connection.ok') });
+        showConnection('success', t('connection.ok'));
       },
       // Spec §8 Integration test: one message, whatever the reason.
-      onError: () => setConnection({ ok: false, text: t('connection.failed') }),
+      onError: () => showConnection('error', t('connection.failed')),
     });
   };
 
@@ -175,7 +182,7 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
           throw translateError(error);
         });
         toast.success(t('settings.saved'));
-        setConnection(null);
+        clearConnection();
       }}
     >
       <Card variant="outlined" sx={{ mb: 3 }}>
@@ -219,7 +226,7 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
             </Button>
             <Box role="status" sx={{ flexGrow: 1 }}>
               {connection && (
-                <Alert severity={connection.ok ? 'success' : 'error'} data-testid="zahara-connection-result">
+                <Alert severity={connection.severity} data-testid="zahara-connection-result">
                   {connection.text}
                 </Alert>
               )}

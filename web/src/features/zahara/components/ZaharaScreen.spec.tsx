@@ -343,6 +343,25 @@ describe('Test Connection (spec §8 Integration test)', () => {
     );
     expect(sent(calls, 'POST', '/api/zahara/test-connection')[0]?.body).toEqual({});
   });
+
+  it('lets the outcome go after 5 seconds, and at once when the key it was about changes (audit AD-1)', async () => {
+    const { user } = await open({
+      'POST /api/zahara/test-connection': {
+        status: 502,
+        body: { error: ACCOUNTING_MESSAGES.ZAHARA_AUTH_FAILED },
+      },
+    });
+    const key = await screen.findByTestId('zahara-api-key');
+    await user.click(screen.getByTestId('zahara-test-connection'));
+    expect(await screen.findByTestId('zahara-connection-result')).toHaveTextContent('Connection failed');
+    await user.type(key, 'x');
+    expect(screen.queryByTestId('zahara-connection-result')).toBeNull();
+    await user.click(screen.getByTestId('zahara-test-connection'));
+    expect(await screen.findByTestId('zahara-connection-result')).toHaveTextContent('Connection failed');
+    await waitFor(() => expect(screen.queryByTestId('zahara-connection-result')).toBeNull(), {
+      timeout: 7000,
+    });
+  }, 20_000);
 });
 
 describe('Code lookups (spec §5 Accounting lookups, §7, §8)', () => {
