@@ -10,7 +10,7 @@ import {
   profileUpdateSchema,
   registerRequestSchema,
 } from './identity';
-import { textField, toFieldErrors } from '.';
+import { optionalText, searchField, textField, toFieldErrors } from '.';
 
 const VALID: Record<string, Record<string, string>> = {
   login: { email: 'ann@example.test', password: 'secret-1' },
@@ -97,6 +97,15 @@ describe('text fields refuse control characters (NUL broke PostgreSQL with a 500
     expect(textField({ required: 'X is required' }).safeParse(5).error!.issues[0].message).toBe(
       'X is required',
     );
+  });
+
+  it('names an optional field too when its value is not text (audit AC-3)', () => {
+    const address = optionalText('Address', 500, 'Address must be 500 characters or less');
+    expect(address.safeParse(5).error!.issues[0].message).toBe('Address must be text');
+    expect(address.safeParse(true).error!.issues[0].message).toBe('Address must be text');
+    expect(address.safeParse(null)).toEqual({ success: true, data: null });
+    expect(address.safeParse(undefined)).toEqual({ success: true, data: null });
+    expect(searchField.safeParse(['a', 'b']).error!.issues[0].message).toBe('Search must be text');
   });
 
   it('keeps tab and new lines in a multi-line text only', () => {

@@ -45,11 +45,14 @@ export function textField(options: TextFieldOptions = {}) {
   // belongs is not "required" (it was sent), but invalid, or '<label> must be text'.
   const missing = required ?? options.invalid;
   const notText = options.invalid ?? (options.label ? `${options.label} must be text` : required);
-  let schema = missing
-    ? z.string({
-        error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText),
-      })
-    : z.string();
+  // An optional field (neither required nor invalid) still names itself for a value that is
+  // not text ('Address must be text', not the library's 'expected string': audit AC-3).
+  let schema =
+    missing || notText
+      ? z.string({
+          error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText),
+        })
+      : z.string();
   if (trim) schema = schema.overwrite((value) => value.replace(EDGE_INVISIBLE, ''));
   if (required) schema = schema.min(1, { error: required });
   return schema.regex(multiline ? MULTI_LINE : SINGLE_LINE, {

@@ -10,6 +10,7 @@ import {
   AccountingZaharaSuppliersList,
   SupplierDeleted,
 } from '@planted/contracts';
+import { VALIDATION_MESSAGES } from '@planted/domain';
 import { waitFor } from '@planted/testing';
 import { outbox } from '../src/db/schema';
 import {
@@ -206,6 +207,19 @@ describe('supplier matching (spec §5 Matching, §7 /zahara/supplier-matches)', 
     ).toMatchObject({
       message: M.SELECT_BOTH_SUPPLIERS,
     });
+  });
+
+  it('asks for the supplier to export when none is sent; a malformed one is not found (audit AC-4)', async () => {
+    const a = await configured('Export none');
+    expect(await errorOf(t.client.send(AccountingSupplierExport, { actor: a.actor } as never))).toMatchObject(
+      {
+        code: 'VALIDATION_FAILED',
+        message: VALIDATION_MESSAGES.SUPPLIER_REQUIRED,
+      },
+    );
+    expect(
+      await errorOf(t.client.send(AccountingSupplierExport, { actor: a.actor, supplier_id: 'nope' })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', message: M.SELECTED_SUPPLIERS_NOT_FOUND });
   });
 
   it("answers 'Selected suppliers not found' for an unknown supplier on either side, or another unit's", async () => {

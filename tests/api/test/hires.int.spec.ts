@@ -497,6 +497,7 @@ describe('hires over HTTP (spec §2 Hires, §3 Hire, §4, §7 Hires, §8), with 
         [{ hireIds: [id], status: 'active' }, 'Status must be completed or collection_booked'],
         [{ hireIds: [], status: 'completed' }, 'Select at least one hire'],
         [{ status: 'completed' }, 'Select at least one hire'],
+        [{ hireIds: id, status: 'completed' }, 'hireIds must be a list of hire ids'],
         [
           { hireIds: Array.from({ length: 1001 }, () => id), status: 'completed' },
           'Select at most 1000 hires',

@@ -210,8 +210,14 @@ export const supplierMatchFieldsSchema = z.object({
   zahara_division_id: optionalZaharaIdField,
 });
 
+/** A supplier to export: missing says so (audit AC-4), anything else is no supplier we have. */
 export const supplierIdForExportField = z
-  .string({ error: E.SELECTED_SUPPLIERS_NOT_FOUND })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? V.SUPPLIER_REQUIRED
+        : E.SELECTED_SUPPLIERS_NOT_FOUND,
+  })
   .uuid({ error: E.SELECTED_SUPPLIERS_NOT_FOUND });
 
 /** GET /zahara/suppliers?type=Hire */

@@ -36,6 +36,7 @@ export const HIRES_MESSAGES = {
   BULK_STATUS_INVALID: 'Status must be completed or collection_booked',
   HIRE_IDS_REQUIRED: 'Select at least one hire',
   HIRE_IDS_TOO_MANY: 'Select at most 1000 hires',
+  HIRE_IDS_NOT_A_LIST: 'hireIds must be a list of hire ids',
   HIRE_ID_INVALID: 'Hire not found',
   STATUS_FILTER_INVALID:
     'Status filter must list active, completed or collection_booked, separated by commas',
@@ -354,6 +355,12 @@ export const bulkStatusField = z.enum(BULK_HIRE_STATUSES as [string, ...string[]
 });
 
 export const hireIdsField = z
-  .array(hireIdField, { error: HIRES_MESSAGES.HIRE_IDS_REQUIRED })
+  .array(hireIdField, {
+    // Missing: none selected; anything but a list (one id as text): say what it must be (audit AC-4).
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? HIRES_MESSAGES.HIRE_IDS_REQUIRED
+        : HIRES_MESSAGES.HIRE_IDS_NOT_A_LIST,
+  })
   .min(1, { error: HIRES_MESSAGES.HIRE_IDS_REQUIRED })
   .max(1000, { error: HIRES_MESSAGES.HIRE_IDS_TOO_MANY });
