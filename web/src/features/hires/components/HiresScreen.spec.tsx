@@ -324,6 +324,27 @@ describe('Bulk actions (spec §2 Hires, §4, §8)', () => {
     expect(await screen.findByText('Hire deleted successfully')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE' && call.url === `/api/hires/${HIRE_A}`)).toBe(true);
   });
+
+  it('says before deleting that a hire’s purchase order stays in Zahara as it is, alone or selected', async () => {
+    const { user } = await open('/hires');
+    await user.click(await screen.findByRole('button', { name: 'Delete hire of Tower Light' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete hire?' });
+    expect(confirm).toHaveTextContent(
+      'Purchase Order #PO-77 stays in Zahara as it is: change or cancel it there if you need to.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete hire of Mini Digger' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete hire?' })).not.toHaveTextContent(
+      'stays in Zahara',
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Mini Digger' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Tower Light' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete hires' })).toHaveTextContent(
+      'Are you sure you want to delete 2 hire(s)? This action cannot be undone. Purchase Order #PO-77 stays in Zahara',
+    );
+  });
 });
 
 describe('The hire form (spec §2, §5, §9)', () => {

@@ -172,6 +172,14 @@ export function HiresScreen() {
 
   const selectedIds = [...selection.selected];
   const count = selectedIds.length;
+  /** The purchase orders of the selected hires on this page (each once), which deleting them leaves in Zahara. */
+  const ordersOfSelection = [
+    ...new Set(
+      (hires ?? []).flatMap((hire) =>
+        selection.isSelected(hire.id) && hire.zahara_po_number ? [hire.zahara_po_number] : [],
+      ),
+    ),
+  ];
   const statusLabel = (status: HireStatus) => t(`common:hireStatus.${status}`);
 
   const runBulk = () => {
@@ -431,7 +439,12 @@ export function HiresScreen() {
       <ConfirmDialog
         open={toDelete !== null}
         title={t('delete.title')}
-        message={t('delete.message', { name: toDelete?.equipment_name ?? '' })}
+        message={
+          // Deleting a hire leaves its purchase order in Zahara as it is: say so before, not after.
+          toDelete?.zahara_po_number
+            ? `${t('delete.message', { name: toDelete.equipment_name })} ${t('delete.keepsOrder', { number: toDelete.zahara_po_number })}`
+            : t('delete.message', { name: toDelete?.equipment_name ?? '' })
+        }
         confirmLabel={t('delete.confirm')}
         destructive
         busy={remove.isPending}
@@ -443,7 +456,10 @@ export function HiresScreen() {
         title={bulk === 'delete' ? t('bulk.deleteTitle') : t('bulk.statusTitle')}
         message={
           bulk === 'delete'
-            ? t('bulk.deleteMessage', { count })
+            ? [
+                t('bulk.deleteMessage', { count }),
+                ...ordersOfSelection.map((number) => t('delete.keepsOrder', { number })),
+              ].join(' ')
             : t('bulk.statusMessage', { count, status: bulk ? statusLabel(bulk) : '' })
         }
         confirmLabel={bulk === 'delete' ? t('bulk.deleteConfirm', { count }) : t('bulk.statusConfirm')}
