@@ -228,6 +228,38 @@ describe('integration settings (spec §3, §7 GET/PUT /zahara/settings)', () => 
     expect(data).toMatchObject({ ...zaharas, tax_description: first.data.tax_description });
   });
 
+  it('puts right at the next save the words saved while Zahara was out of reach, and keeps them meanwhile (audit AF-1)', async () => {
+    const a = newCompany('Out of reach');
+    const seed = seedOf(t, a.key);
+    t.zahara.fail.serverErrors({ key: a.key, times: 1000, status: 503 });
+    const own = {
+      tax_code_id: seed.tax.id,
+      tax_description: 'MY OWN WORDS',
+      tax_percentage: 17.5,
+    };
+    const first = await t.client.send(AccountingSettingsPut, settingsFor(t, a, own));
+    expect(first.data).toMatchObject(own);
+    // Still out of reach: what was saved stays, not what is sent now.
+    const again = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, {
+        ...own,
+        api_key: first.data.api_key!,
+        tax_description: 'Other words',
+        tax_percentage: 3,
+      }),
+    );
+    expect(again.data).toMatchObject(own);
+    // Zahara answers again: the next save takes its words and rate.
+    t.zahara.fail.clear();
+    const fixed = await t.client.send(
+      AccountingSettingsPut,
+      settingsFor(t, a, { ...own, api_key: first.data.api_key! }),
+    );
+    expect(fixed.data).toMatchObject({ tax_code_id: seed.tax.id, tax_percentage: 20 });
+    expect(fixed.data.tax_description).not.toBe('MY OWN WORDS');
+  });
+
   it('a key of another business unit: the codes are looked up there again, and matches it lacks go; the same key changes nothing', async () => {
     const a = newCompany('Moves unit');
     await t.client.send(AccountingSettingsPut, settingsFor(t, a));

@@ -78,6 +78,8 @@ export function renderApp(
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** The answer arrives once this settles (a request still under way while the test acts). */
+  wait?: Promise<unknown>;
 }
 
 export type FetchCall = { url: string; method: string; headers: Record<string, string>; body: unknown };
@@ -101,6 +103,7 @@ export function mockFetch(answers: Record<string, FakeAnswer | ((call: FetchCall
     const entry = answers[`${method} ${path}`];
     const answer =
       typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { error: 'Not found' } });
+    if (answer.wait) await answer.wait;
     const status = answer.status ?? 200;
     return {
       ok: status >= 200 && status < 300,

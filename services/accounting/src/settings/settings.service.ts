@@ -257,13 +257,14 @@ export class SettingsService {
   }
 
   /**
-   * A code's id, description and (for the tax code) rate are Zahara's, never the caller's: a
-   * code saved already with the same id keeps its saved description and rate; any other is
-   * looked up, and saved with Zahara's id, description and rate, whatever came with it (an API
-   * client's id for another code would otherwise fail every supplier export and purchase order
-   * later, and its own words would show on /zahara as Zahara's: audit AC-2). One Zahara does
-   * not have is refused on its field with the lookup's message. Zahara out of reach leaves the
-   * fields as they came.
+   * A code's id, description and (for the tax code) rate are Zahara's, never the caller's: each
+   * code is looked up at every save, and saved with Zahara's id, description and rate, whatever
+   * came with it (an API client's id for another code would otherwise fail every supplier
+   * export and purchase order later, and its own words would show on /zahara as Zahara's:
+   * audit AC-2; a code Zahara renamed is brought up to date). One Zahara does not have is
+   * refused on its field with the lookup's message. Zahara out of reach: a code saved already
+   * with the same id keeps what was saved (audit AF-1: not the caller's words); another is
+   * saved as it came, and put right at the next save Zahara answers.
    */
   private async withCodesFound(
     api: ZaharaApi | undefined,
@@ -273,17 +274,15 @@ export class SettingsService {
     if (!api) return fields;
     const found: SettingsFields = { ...fields };
     const refused: { param: string; msg: string }[] = [];
+    // Once Zahara is found out of reach, the other codes do not wait for it too.
+    let reachable = true;
     for (const place of SETTINGS_CODE_FIELDS) {
       const code = fields[place.code];
       if (!code) continue;
       const sentId = fields[place.id];
-      if (saved && sentId !== null && saved[place.code] === code && saved[place.id] === sentId) {
-        found[place.description] = saved[place.description];
-        if (place.kind === 'tax') found.tax_percentage = saved.tax_percentage;
-        continue;
-      }
       const lookup = CODE_LOOKUPS[place.kind];
       try {
+        if (!reachable) throw new Error('Zahara is out of reach');
         const record: { id: number; description: string; taxPercentage?: number } = await lookup.find(
           api,
           code,
@@ -292,8 +291,15 @@ export class SettingsService {
         found[place.description] = record.description;
         if (record.taxPercentage !== undefined) found.tax_percentage = record.taxPercentage;
       } catch (err) {
-        if (isZaharaError(err) && err.failure === 'not_found')
+        if (isZaharaError(err) && err.failure === 'not_found') {
           refused.push({ param: place.code, msg: lookup.notFound });
+          continue;
+        }
+        reachable = false;
+        if (saved && sentId !== null && saved[place.code] === code && saved[place.id] === sentId) {
+          found[place.description] = saved[place.description];
+          if (place.kind === 'tax') found.tax_percentage = saved.tax_percentage;
+        }
       }
     }
     if (refused.length > 0) throw new ServiceError('VALIDATION_FAILED', refused[0].msg, refused);

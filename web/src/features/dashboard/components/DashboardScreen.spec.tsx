@@ -120,6 +120,33 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     ).toHaveAttribute('href', '/hires?edit=42');
   });
 
+  it('lists Plant Reminders to a viewer without an Edit Hire link (audit AF-3)', async () => {
+    signInForTest({ ...testUser, role: 'viewer' });
+    mockFetch({
+      'GET /api/customers/stats': {
+        body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } },
+      },
+      'GET /api/hires/ending-soon': {
+        body: {
+          endingSoon: [
+            {
+              id: 42,
+              equipment_name: 'Mini Digger',
+              equipment_image_url: null,
+              site_name: 'Leeds Depot',
+              supplier_name: 'Speedy Hire',
+              hire_end_date: '2026-03-05',
+            },
+          ],
+        },
+      },
+    });
+    renderApp('/dashboard');
+    const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 15_000 });
+    expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
+    expect(within(reminder).queryByRole('link', { name: 'Edit Hire' })).not.toBeInTheDocument();
+  });
+
   it('stores a fresh ?token= of the signed-in user as the session token, removes it from the URL and refreshes the profile', async () => {
     const fresh = { ...testUser, name: 'Alice Refreshed' };
     const { calls } = mockFetch({

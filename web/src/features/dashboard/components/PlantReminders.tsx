@@ -14,6 +14,7 @@ import {
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCanChange } from '../../../lib/session';
 import { formatDate } from '../../../lib/format';
 import { useEndingSoon } from '../api/get-ending-soon';
 
@@ -21,6 +22,7 @@ import { useEndingSoon } from '../api/get-ending-soon';
 export function PlantReminders() {
   const { t, i18n } = useTranslation('dashboard');
   const endingSoon = useEndingSoon();
+  const canChange = useCanChange();
   return (
     <Card variant="outlined" data-testid="plant-reminders">
       <CardContent>
@@ -51,15 +53,18 @@ export function PlantReminders() {
                 divider
                 data-testid={`reminder-${hire.id}`}
                 secondaryAction={
-                  <Button
-                    component={RouterLink}
-                    to={`/hires?edit=${encodeURIComponent(String(hire.id))}`}
-                    size="small"
-                  >
-                    {t('reminders.editHire')}
-                  </Button>
+                  // A viewer edits no hire: no link that would open nothing.
+                  canChange && (
+                    <Button
+                      component={RouterLink}
+                      to={`/hires?edit=${encodeURIComponent(String(hire.id))}`}
+                      size="small"
+                    >
+                      {t('reminders.editHire')}
+                    </Button>
+                  )
                 }
-                sx={{ pr: 12 }}
+                sx={{ pr: canChange ? 12 : 0 }}
               >
                 <ListItemAvatar>
                   <Avatar variant="rounded" src={hire.equipment_image_url ?? undefined} alt="">

@@ -14,6 +14,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FavoriteButton } from '../../../components/ui/Favorites';
+import { useCanChange } from '../../../lib/session';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { Equipment } from '../api/get-equipment';
 import type { PricingEntry } from '../api/get-pricing';
@@ -51,6 +52,7 @@ export function EquipmentCard({
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation('equipment');
+  const canChange = useCanChange();
   return (
     <Card
       variant="outlined"
@@ -107,10 +109,10 @@ export function EquipmentCard({
           )}
         </Stack>
         {price ? (
-          <Link
-            component={RouterLink}
-            to={hireLink(item, price)}
-            underline="none"
+          // A viewer sees the latest price and is offered no new hire from it (it changes nothing).
+          <Box
+            component={canChange ? RouterLink : 'div'}
+            {...(canChange ? { to: hireLink(item, price) } : {})}
             sx={{
               display: 'block',
               p: 1.25,
@@ -118,7 +120,8 @@ export function EquipmentCard({
               border: 1,
               borderColor: 'divider',
               color: 'text.primary',
-              '&:hover': { bgcolor: 'action.hover' },
+              textDecoration: 'none',
+              ...(canChange ? { '&:hover': { bgcolor: 'action.hover' } } : {}),
             }}
             data-testid="equipment-latest-price"
           >
@@ -134,16 +137,18 @@ export function EquipmentCard({
             <Typography variant="body2" component="span" color="text.secondary" sx={{ display: 'block' }}>
               {t('card.startDate', { date: formatDate(price.hire_start_date, i18n.language) })}
             </Typography>
-          </Link>
+          </Box>
         ) : (
-          <Link
-            component={RouterLink}
-            to={hireLink(item, undefined)}
-            aria-label={t('card.createHireFor', { name: item.name })}
-            data-testid="equipment-create-hire"
-          >
-            {t('card.createHire')}
-          </Link>
+          canChange && (
+            <Link
+              component={RouterLink}
+              to={hireLink(item, undefined)}
+              aria-label={t('card.createHireFor', { name: item.name })}
+              data-testid="equipment-create-hire"
+            >
+              {t('card.createHire')}
+            </Link>
+          )
         )}
       </CardContent>
       {canManage && (

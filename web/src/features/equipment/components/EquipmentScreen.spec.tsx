@@ -176,6 +176,14 @@ describe('Equipment cards (spec §2 Equipment, §6)', () => {
     });
   });
 
+  it('shows a viewer the latest price, and offers no new hire from a card (audit AF-3)', async () => {
+    await open({}, { ...testUser, role: 'viewer' });
+    const price = within(screen.getByTestId(`equipment-card-${MIXER}`)).getByTestId('equipment-latest-price');
+    expect(price).toHaveTextContent('£45.50 per day');
+    expect(price).not.toHaveAttribute('href');
+    expect(screen.queryByRole('link', { name: /Click to create hire/ })).not.toBeInTheDocument();
+  });
+
   it('shows the screen in Spanish', async () => {
     await i18n.changeLanguage('es');
     await open();

@@ -161,13 +161,17 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
     testedKey.current = form.getValues('api_key');
     test.mutate(typedKey(), {
       onSuccess: () => {
+        // An outcome about a key changed while it was tested is about no key on screen (audit AF-2).
+        if (form.getValues('api_key') !== testedKey.current) return;
         // A refusal of an earlier key no longer holds: only the success shows.
         form.clearErrors('root');
         form.clearErrors('api_key');
         showConnection('success', t('connection.ok'));
       },
       // Spec §8 Integration test: one message, whatever the reason.
-      onError: () => showConnection('error', t('connection.failed')),
+      onError: () => {
+        if (form.getValues('api_key') === testedKey.current) showConnection('error', t('connection.failed'));
+      },
     });
   };
 

@@ -362,6 +362,27 @@ describe('Test Connection (spec §8 Integration test)', () => {
       timeout: 7000,
     });
   }, 20_000);
+
+  it('shows no outcome for a key changed while it was being tested (audit AF-2)', async () => {
+    let answer: (() => void) | undefined;
+    const { user } = await open({
+      'POST /api/zahara/test-connection': () => ({
+        body: { success: true, message: 'Connection successful' },
+        wait: new Promise<void>((resolve) => (answer = resolve)),
+      }),
+    });
+    const key = await screen.findByTestId('zahara-api-key');
+    await user.clear(key);
+    await user.type(key, 'bu-key-company-b-0002');
+    await user.click(screen.getByTestId('zahara-test-connection'));
+    await user.type(key, 'x');
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    await waitFor(() =>
+      expect(screen.getByTestId('zahara-test-connection')).toHaveTextContent('Test Connection'),
+    );
+    expect(screen.queryByTestId('zahara-connection-result')).toBeNull();
+  });
 });
 
 describe('Code lookups (spec §5 Accounting lookups, §7, §8)', () => {
