@@ -20,6 +20,27 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The dashboard's answers with one hire ending soon (Plant Reminders). */
+const ONE_ENDING_SOON = {
+  'GET /api/customers/stats': {
+    body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } },
+  },
+  'GET /api/hires/ending-soon': {
+    body: {
+      endingSoon: [
+        {
+          id: 42,
+          equipment_name: 'Mini Digger',
+          equipment_image_url: null,
+          site_name: 'Leeds Depot',
+          supplier_name: 'Speedy Hire',
+          hire_end_date: '2026-03-05',
+        },
+      ],
+    },
+  },
+};
+
 describe('Dashboard (spec §2 Dashboard)', () => {
   it('welcomes a company that has just registered once, not back (issue 7: words)', async () => {
     mockFetch({
@@ -92,25 +113,7 @@ describe('Dashboard (spec §2 Dashboard)', () => {
   });
 
   it("lists Plant Reminders with an 'Edit Hire' link per hire", async () => {
-    mockFetch({
-      'GET /api/customers/stats': {
-        body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } },
-      },
-      'GET /api/hires/ending-soon': {
-        body: {
-          endingSoon: [
-            {
-              id: 42,
-              equipment_name: 'Mini Digger',
-              equipment_image_url: null,
-              site_name: 'Leeds Depot',
-              supplier_name: 'Speedy Hire',
-              hire_end_date: '2026-03-05',
-            },
-          ],
-        },
-      },
-    });
+    mockFetch(ONE_ENDING_SOON);
     renderApp('/dashboard');
     const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 15_000 });
     expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
@@ -122,25 +125,7 @@ describe('Dashboard (spec §2 Dashboard)', () => {
 
   it('lists Plant Reminders to a viewer without an Edit Hire link (audit AF-3)', async () => {
     signInForTest({ ...testUser, role: 'viewer' });
-    mockFetch({
-      'GET /api/customers/stats': {
-        body: { stats: { totalHires: 1, activeHires: 1, totalSites: 1, totalSpending: 0 } },
-      },
-      'GET /api/hires/ending-soon': {
-        body: {
-          endingSoon: [
-            {
-              id: 42,
-              equipment_name: 'Mini Digger',
-              equipment_image_url: null,
-              site_name: 'Leeds Depot',
-              supplier_name: 'Speedy Hire',
-              hire_end_date: '2026-03-05',
-            },
-          ],
-        },
-      },
-    });
+    mockFetch(ONE_ENDING_SOON);
     renderApp('/dashboard');
     const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 15_000 });
     expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
