@@ -29,26 +29,35 @@ export async function twoCompanies(sys: System, label: string): Promise<Companie
   };
   const a = await register(`${label}A`);
   const b = await register(`${label}B`);
-  const invitee = email(`${label.toLowerCase()}-user`);
-  const invited = await api.post(
-    '/api/invitations',
-    { email: invitee, name: 'Uma User', role: 'user' },
-    a.token,
-  );
-  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const token = inviteTokenFrom(await sys.smtp.waitForMailTo(invitee));
-  const accepted = await api.post('/api/invitations/accept', {
-    token,
+  const aUser = await inviteMember(sys, a, {
+    label: `${label.toLowerCase()}-user`,
     name: 'Uma User',
-    password: 'user-pass-1',
+    role: 'user',
   });
+  return { a, b, aUser };
+}
+
+/** A member of the admin's company in `role`, as a person joins: invited, the emailed link accepted, signed in. */
+export async function inviteMember(
+  sys: System,
+  admin: Pick<Member, 'token' | 'customerId'>,
+  { label, name, role }: { label: string; name: string; role: 'admin' | 'user' | 'viewer' },
+): Promise<Member & { email: string; name: string }> {
+  const api = client(sys.url);
+  const address = email(label);
+  const invited = await api.post('/api/invitations', { email: address, name, role }, admin.token);
+  if (invited.status !== 201) throw new Error(`invite: ${invited.status} ${JSON.stringify(invited.body)}`);
+  const token = inviteTokenFrom(await sys.smtp.waitForMailTo(invited.body.invitation.email));
+  const accepted = await api.post('/api/invitations/accept', { token, name, password: 'user-pass-1' });
   if (accepted.status !== 201) throw new Error(`accept: ${accepted.status} ${JSON.stringify(accepted.body)}`);
-  const login = await api.post('/api/auth/login', { email: invitee, password: 'user-pass-1' });
+  const login = await api.post('/api/auth/login', { email: address, password: 'user-pass-1' });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   return {
-    a,
-    b,
-    aUser: { token: login.body.token, customerId: a.customerId, userId: login.body.user.id },
+    token: login.body.token,
+    customerId: admin.customerId,
+    userId: login.body.user.id,
+    email: login.body.user.email,
+    name: login.body.user.name,
   };
 }
 

@@ -12,7 +12,8 @@ import {
   type RequestSubject,
 } from '@planted/contracts';
 import { catalogueItems, createSite, hireFields } from './hires-support';
-import { client, company, email, inviteTokenFrom, PASSWORD, startSystem, type System } from './system';
+import { inviteMember } from './catalogue-support';
+import { client, company, startSystem, type System } from './system';
 
 // Spec §6 names three roles and leaves what a viewer may do unsaid: here a viewer sees every
 // record of the company and changes none (a user does everything but the admins' tasks).
@@ -21,19 +22,18 @@ describe('the viewer role: sees everything, changes nothing', () => {
   let api: ReturnType<typeof client>;
   let admin: { token: string; customer: { id: string } };
   let viewer: string;
+  let member: Awaited<ReturnType<typeof inviteMember>>;
 
   beforeAll(async () => {
     sys = await startSystem();
     api = client(sys.url);
     admin = (await api.post('/api/auth/register', company('Viewer'))).body;
-    const address = email('viewer');
-    const invited = await api.post('/api/invitations', { email: address, role: 'viewer' }, admin.token);
-    expect(invited.status).toBe(201);
-    const token = inviteTokenFrom(await sys.smtp.waitForMailTo(invited.body.invitation.email));
-    expect(
-      (await api.post('/api/invitations/accept', { token, name: 'Vera Viewer', password: PASSWORD })).status,
-    ).toBe(201);
-    viewer = (await api.post('/api/auth/login', { email: address, password: PASSWORD })).body.token;
+    member = await inviteMember(
+      sys,
+      { token: admin.token, customerId: admin.customer.id },
+      { label: 'viewer', name: 'Vera Viewer', role: 'viewer' },
+    );
+    viewer = member.token;
   });
 
   afterAll(async () => {
@@ -94,13 +94,12 @@ describe('the viewer role: sees everything, changes nothing', () => {
   it('is refused on the bus too, past the gateway, by every service (audit AE-2)', async () => {
     const items = await catalogueItems(api, admin.token, 'Bus');
     const site = await createSite(api, admin.token, 'Bus yard');
-    const profile = (await api.get('/api/auth/profile', viewer)).body;
     const actor = {
-      userId: profile.user.id,
-      customerId: profile.user.customer_id,
+      userId: member.userId,
+      customerId: member.customerId,
       role: 'viewer',
-      email: profile.user.email,
-      name: profile.user.name,
+      email: member.email,
+      name: member.name,
     };
     const hire = await api.post(
       '/api/hires',

@@ -205,15 +205,16 @@ function jetStreamApi(
     .flatMap((other) => other.consumers ?? [])
     .filter((consumer) => consumer.stream === IDENTITY_EVENT_STREAM);
   return {
+    // Each subject once: identity's stream info is both a reader's and everyone's.
     allow: [
-      JETSTREAM_INFO,
-      ...(participant.stream ? ownerApi(participant.stream) : []),
-      ...streams.flatMap(streamReadApi),
-      ...(streams.includes(IDENTITY_EVENT_STREAM)
-        ? [`$JS.API.DIRECT.GET.${IDENTITY_EVENT_STREAM}.${contracts.SessionsRevoked.name}`]
-        : lastEventApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name)),
-      ...orderedApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
-      ...(participant.consumers ?? []).flatMap(durableApi),
+      ...new Set([
+        JETSTREAM_INFO,
+        ...(participant.stream ? ownerApi(participant.stream) : []),
+        ...streams.flatMap(streamReadApi),
+        ...lastEventApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
+        ...orderedApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
+        ...(participant.consumers ?? []).flatMap(durableApi),
+      ]),
     ],
     deny: others.flatMap(durableApi),
   };

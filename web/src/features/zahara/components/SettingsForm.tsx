@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -143,12 +143,11 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
   const form = useZodForm(settingsFormSchema, { defaultValues: defaultsOf(settings) });
   const apiKey = useWatch({ control: form.control, name: 'api_key' });
   const keyPresent = typeof apiKey === 'string' && apiKey.trim() !== '';
-  // The test's outcome leaves after 5 seconds (spec §4), and at once when the key it was about changes.
+  // The test's outcome leaves after 5 seconds (spec §4), and shows only beside the key it was
+  // about: another key on screen, typed meanwhile or since, shows none (audits AD-1, AF-2).
   const { flash: connection, show: showConnection, clear: clearConnection } = useFlash();
-  const testedKey = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (testedKey.current !== undefined && apiKey !== testedKey.current) clearConnection();
-  }, [apiKey, clearConnection]);
+  const [testedKey, setTestedKey] = useState<unknown>(undefined);
+  const outcome = connection && apiKey === testedKey ? connection : null;
 
   /** The key to try: one typed, or none (the saved one), when the field still shows it masked. */
   const typedKey = () => {
@@ -157,21 +156,20 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
   };
 
   const runTest = () => {
+    const key = form.getValues('api_key');
     clearConnection();
-    testedKey.current = form.getValues('api_key');
+    setTestedKey(key);
     test.mutate(typedKey(), {
       onSuccess: () => {
-        // An outcome about a key changed while it was tested is about no key on screen (audit AF-2).
-        if (form.getValues('api_key') !== testedKey.current) return;
-        // A refusal of an earlier key no longer holds: only the success shows.
-        form.clearErrors('root');
-        form.clearErrors('api_key');
+        // A refusal of an earlier key no longer holds, if this key is still the one on screen.
+        if (form.getValues('api_key') === key) {
+          form.clearErrors('root');
+          form.clearErrors('api_key');
+        }
         showConnection('success', t('connection.ok'));
       },
       // Spec §8 Integration test: one message, whatever the reason.
-      onError: () => {
-        if (form.getValues('api_key') === testedKey.current) showConnection('error', t('connection.failed'));
-      },
+      onError: () => showConnection('error', t('connection.failed')),
     });
   };
 
@@ -229,9 +227,9 @@ export function SettingsForm({ settings }: { settings: AccountingSettings }) {
               {test.isPending ? t('connection.testing') : t('connection.test')}
             </Button>
             <Box role="status" sx={{ flexGrow: 1 }}>
-              {connection && (
-                <Alert severity={connection.severity} data-testid="zahara-connection-result">
-                  {connection.text}
+              {outcome && (
+                <Alert severity={outcome.severity} data-testid="zahara-connection-result">
+                  {outcome.text}
                 </Alert>
               )}
             </Box>
