@@ -10,12 +10,15 @@ export function FormSelectField({
   id,
   label,
   options,
+  readOnly,
   testId,
 }: {
   name: string;
   id: string;
   label: string;
   options: readonly { value: string; label: ReactNode }[];
+  /** Shown, not chosen from: the list does not open. */
+  readOnly?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -34,7 +37,10 @@ export function FormSelectField({
       inputRef={field.ref}
       error={Boolean(message)}
       helperText={message}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': testId } as object } }}
+      slotProps={{
+        input: { readOnly },
+        select: { SelectDisplayProps: { 'data-testid': testId } as object },
+      }}
     >
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>

@@ -72,6 +72,7 @@ const activeHires = [
     site_name: 'Leeds Depot',
     site_postcode: 'LS3 1LL',
     equipment_name: 'Tower Light',
+    hire_duration_days: 27028,
   }),
   hire('4', SITE_NOWHERE, { site_name: 'Nowhere Farm', site_postcode: 'ZZ9 9ZZ' }),
 ];
@@ -148,6 +149,7 @@ describe('/hires-map without a key (spec §2 Maps, §9)', () => {
     expect(first).toHaveTextContent('Job number: J-1001');
     expect(first).toHaveTextContent('10 days');
     expect(second).toHaveTextContent('Tower Light');
+    expect(second).toHaveTextContent('27,028 days');
     await user.click(screen.getByRole('button', { name: 'Marker 2: YO1 6DH, 1 hire' }));
     expect(within(screen.getByTestId('marker-panel')).getByText('Collection Booked')).toBeInTheDocument();
   });

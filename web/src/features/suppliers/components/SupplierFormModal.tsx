@@ -245,6 +245,7 @@ export function SupplierFormModal({
               name="details.contact_name"
               label={t('form.contactName')}
               testId="supplier-contact-name"
+              readOnly={!canChange}
             />
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
@@ -257,6 +258,7 @@ export function SupplierFormModal({
                 label={t('form.yourContactEmail')}
                 type="email"
                 testId="supplier-contact-email"
+                readOnly={!canChange}
               />
               <FormTextField
                 id="supplier-contact-phone"
@@ -264,6 +266,7 @@ export function SupplierFormModal({
                 label={t('form.yourContactPhone')}
                 type="tel"
                 testId="supplier-contact-phone"
+                readOnly={!canChange}
               />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, '& > *': { flex: 1 } }}>
@@ -273,6 +276,7 @@ export function SupplierFormModal({
                 label={t('form.preferredOrderMethod')}
                 options={[none, ...orderMethods]}
                 testId="supplier-order-method"
+                readOnly={!canChange}
               />
               <FormSelectField
                 id="supplier-check-method"
@@ -280,6 +284,7 @@ export function SupplierFormModal({
                 label={t('form.availabilityCheckMethod')}
                 options={[none, ...checkMethods]}
                 testId="supplier-check-method"
+                readOnly={!canChange}
               />
             </Stack>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3, flexWrap: 'wrap' }}>

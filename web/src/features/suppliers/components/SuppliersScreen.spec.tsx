@@ -178,7 +178,25 @@ describe('Supplier cards (spec §2 Suppliers, §6)', () => {
     expect(within(modal).getByTestId('supplier-read-only')).toHaveTextContent(
       'Read-only: only your company’s administrators can change this information',
     );
+    // A viewer's own details are shown, not offered to type into: there is no Save.
+    for (const field of ['contact-name', 'contact-email', 'contact-phone'])
+      expect(within(modal).getByTestId(`supplier-${field}`)).toHaveAttribute('readonly');
+    await user.click(within(modal).getByTestId('supplier-order-method'));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(within(modal).queryByTestId('supplier-save')).not.toBeInTheDocument();
+  });
+
+  it('lets a user (not an admin) change only their details, and save them', async () => {
+    const { user } = await open({}, { ...testUser, role: 'user' });
+    expect(screen.queryByRole('button', { name: 'Add Supplier' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Details & notes for Speedy Hire Leeds' }));
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).getByTestId('supplier-read-only')).toBeInTheDocument();
     expect(within(modal).getByLabelText('Contact name')).not.toHaveAttribute('readonly');
+    await user.click(within(modal).getByTestId('supplier-order-method'));
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(within(modal).getByTestId('supplier-save')).toBeInTheDocument();
   });
 
   it('shows the screen in Spanish', async () => {
