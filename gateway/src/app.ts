@@ -231,7 +231,7 @@ export async function createGatewayApp(
     limiters: app.get(LIMITERS),
     social: app.get(SocialSignIn),
     logger,
-    idempotency: new IdempotencyStore(infra.redis, config.REDIS_KEY_PREFIX),
+    idempotency: new IdempotencyStore(infra.redis, config.REDIS_KEY_PREFIX, infra.gatewaySecret),
   };
   registerRoutes(fastify, KIT_ROUTES, routeServices);
   registerEquipmentUploads(fastify, { ...routeServices, images: new EquipmentImages(storage, retired) });

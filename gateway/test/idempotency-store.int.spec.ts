@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { IDEMPOTENCY, ServiceError } from '@planted/contracts';
 import { uniqueName } from '@planted/testing';
@@ -12,9 +13,10 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
 
   const TTL_MS = 600;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const fingerprint = IdempotencyStore.fingerprint('POST', '/api/hires', { a: 1 });
-  const store = (client: Redis = redis) =>
-    new IdempotencyStore(client, `${uniqueName('idem')}:`, { inFlightTtlMs: TTL_MS });
+  const secret = randomBytes(32);
+  const fingerprint = new IdempotencyStore(redis, 'unused:', secret).fingerprint('POST', '/api/hires', { a: 1 });
+  const store = (client: Redis = redis, prefix = `${uniqueName('idem')}:`, key: Uint8Array = secret) =>
+    new IdempotencyStore(client, prefix, key, { inFlightTtlMs: TTL_MS });
   const codeOf = (err: unknown) => (err instanceof ServiceError ? `${err.code}: ${err.message}` : err);
 
   it('keeps a running request’s key in flight past its time to live, and answers its result after', async () => {
@@ -37,7 +39,7 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
   it('lets the key go soon after the gateway holding it dies, so the client’s retry runs', async () => {
     const dying = new Redis(url);
     const prefix = `${uniqueName('idem')}:`;
-    const held = await new IdempotencyStore(dying, prefix, { inFlightTtlMs: TTL_MS }).begin(
+    const held = await store(dying, prefix).begin(
       'user:u2',
       'key-2',
       fingerprint,
@@ -45,7 +47,7 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
     expect(held.kind).toBe('new');
     // The gateway's process ends: its connection goes, and nothing renews the hold.
     dying.disconnect();
-    const other = new IdempotencyStore(redis, prefix, { inFlightTtlMs: TTL_MS });
+    const other = store(redis, prefix);
     await expect(other.begin('user:u2', 'key-2', fingerprint).catch(codeOf)).resolves.toBe(
       `CONFLICT: ${IDEMPOTENCY.IN_FLIGHT}`,
     );
@@ -65,5 +67,50 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
     expect(second.kind).toBe('new');
     if (second.kind === 'new') await second.hold.finish(201, { id: 'h3' });
     expect(await s.begin('user:u3', 'key-3', fingerprint)).toMatchObject({ kind: 'replay' });
+  });
+
+  it('keeps in Redis neither the answer nor what the request held, and answers them again (audit AJ-1)', async () => {
+    const prefix = `${uniqueName('idem')}:`;
+    const s = store(redis, prefix);
+    const token = 'eyJhbGciOiJFZERTQSJ9.session-token-of-the-new-admin';
+    const print = s.fingerprint('POST', '/api/auth/register', { email: 'a@b.test', password: 'hunter22' });
+    const first = await s.begin('route:register', 'key-4', print);
+    if (first.kind !== 'new') throw new Error('expected a new hold');
+    await first.hold.finish(201, { token, user: { email: 'a@b.test' } });
+    const raw = (await redis.get(s.redisKey('route:register', 'key-4')))!;
+    expect(raw).not.toContain('session-token');
+    expect(raw).not.toContain('a@b.test');
+    expect(Object.keys(JSON.parse(raw) as object).sort()).toEqual(['fingerprint', 'sealed', 'status']);
+    // Neither the client's key nor a plain digest of the body: an HMAC under the gateway's secret.
+    expect((await redis.keys(`${prefix}*`)).join()).not.toContain('key-4');
+    expect(store(redis, prefix, randomBytes(32)).fingerprint('POST', '/api/auth/register', {})).not.toBe(
+      s.fingerprint('POST', '/api/auth/register', {}),
+    );
+    expect(await s.begin('route:register', 'key-4', print)).toEqual({
+      kind: 'replay',
+      answer: { status: 201, body: { token, user: { email: 'a@b.test' } } },
+    });
+  });
+
+  it('drops an answer that does not open (moved under another key, or sealed by a key since changed) and runs the request again', async () => {
+    const prefix = `${uniqueName('idem')}:`;
+    const s = store(redis, prefix);
+    const first = await s.begin('user:u5', 'key-5', fingerprint);
+    if (first.kind !== 'new') throw new Error('expected a new hold');
+    await first.hold.finish(201, { id: 'h5' });
+    // Copied under another user's key by whoever can write to Redis: it does not open there.
+    const raw = (await redis.get(s.redisKey('user:u5', 'key-5')))!;
+    await redis.set(s.redisKey('user:u6', 'key-5'), raw, 'EX', 60);
+    expect((await s.begin('user:u6', 'key-5', fingerprint)).kind).toBe('new');
+    // The gateway's key changed: the answer kept under the old one is not given.
+    const rotated = store(redis, prefix, randomBytes(32));
+    const print = rotated.fingerprint('POST', '/api/hires', { a: 1 });
+    await redis.set(
+      rotated.redisKey('user:u5', 'key-5'),
+      JSON.stringify({ ...(JSON.parse(raw) as object), fingerprint: print }),
+      'EX',
+      60,
+    );
+    expect((await rotated.begin('user:u5', 'key-5', print)).kind).toBe('new');
   });
 });

@@ -33,9 +33,10 @@ describe('subscription routes (spec §7 Subscriptions)', () => {
     expect(gw.sent.map((s) => s.subject)).toEqual(['billing.plans.list.v1']);
   });
 
-  it('lets only administrators start checkout or downgrade, and forwards their payload', async () => {
+  it('lets only administrators start or confirm checkout, or downgrade, and forwards their payload', async () => {
     for (const url of [
       '/api/subscriptions/checkout',
+      '/api/subscriptions/success',
       '/api/subscriptions/downgrade-to-free',
       '/api/subscriptions/keep-plan',
     ]) {
@@ -71,7 +72,7 @@ describe('subscription routes (spec §7 Subscriptions)', () => {
     expect(refused.json()).toEqual({ error: 'Price ID not available for this plan' });
   });
 
-  it('confirms a session for any signed-in user of the company', async () => {
+  it("confirms an administrator's session", async () => {
     gw.answer = () => ({
       message: 'ok',
       subscription: {
@@ -83,7 +84,7 @@ describe('subscription routes (spec §7 Subscriptions)', () => {
         subscription_canceled_at: null,
       },
     });
-    const res = await call('POST', '/api/subscriptions/success', 'user-token', { sessionId: 'cs_test_1' });
+    const res = await call('POST', '/api/subscriptions/success', 'admin-token', { sessionId: 'cs_test_1' });
     expect(res.statusCode).toBe(200);
     expect(gw.sent[0]).toMatchObject({
       subject: 'billing.subscriptions.success.v1',

@@ -51,7 +51,8 @@ export const BILLING_ROUTES = [
     description:
       'The session is read back from Stripe. Another company’s session answers 404 like an unknown one; one not paid yet 409. Confirming again changes nothing.',
     tag: 'subscriptions',
-    access: 'signed-in',
+    access: 'admin',
+    forbidden: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION,
     status: 200,
   }),
   route(BillingDowngradeToFree, {

@@ -44,6 +44,8 @@ export interface GatewayInfrastructure {
   sessionKeys: JSONWebKeySet;
   /** Checks the signature of identity's session revocations (EVENT_SIGNING_SECRET). */
   eventSigner: EventSigner;
+  /** Every replica's and nobody else's: what the idempotency store's keys are derived from. */
+  gatewaySecret: Buffer;
   close(): Promise<void>;
 }
 
@@ -111,6 +113,7 @@ export async function connectInfrastructure(
     redis,
     sessionKeys,
     eventSigner,
+    gatewaySecret: signer.secretMaterial(),
     async close() {
       await nc.drain().catch(() => undefined);
       redis.disconnect();

@@ -11,7 +11,6 @@ import {
 import { OutcomeUnknownError } from '@planted/messaging';
 import { sendError } from '../errors/http-exception.filter';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key';
-import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { authenticate, idempotently, type RouteServices } from '../routes/register-routes';
 import { handWritten, routerPath, type HandWrittenRoute } from '../routes/route-kit';
 import { parseInput } from '../validation/parse';
@@ -194,7 +193,7 @@ function serve(
             key,
             actor,
             operationId: declaration.operationId,
-            fingerprint: IdempotencyStore.fingerprint(request.method, request.url, formFingerprint(form)),
+            fingerprint: services.idempotency.fingerprint(request.method, request.url, formFingerprint(form)),
             status: declaration.status,
             run,
           });

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { IDEMPOTENCY, ServiceError } from '@planted/contracts';
 
@@ -31,8 +31,12 @@ interface InFlight {
   holder: string;
 }
 
-interface Done extends KeptAnswer {
+/** A kept answer as Redis holds it: the body sealed (AES-256-GCM), never in clear. */
+interface Done {
   fingerprint: string;
+  status: number;
+  /** base64 of iv (12 bytes), tag (16) and ciphertext of the body's JSON; its Redis key is the associated data. */
+  sealed: string;
 }
 
 /** What `begin` found: go on (and `finish` later), or answer what the first request was answered. */
@@ -61,7 +65,21 @@ if not ok or value.holder ~= ARGV[1] then return 0 end
 if ARGV[2] == '' then redis.call('del', KEYS[1]) else redis.call('set', KEYS[1], ARGV[2], 'EX', ARGV[3]) end
 return 1`;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/**
+ * The store's two keys, derived (HKDF-SHA256) from a secret every gateway replica holds and
+ * Redis does not (the gateway's assertion key: GatewayAssertionSigner.secretMaterial): one seals kept
+ * answers, one keys the HMACs of fingerprints and of clients' keys.
+ */
+function storeKeys(secret: Uint8Array): { seal: Buffer; mac: Buffer } {
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `planted idempotency ${purpose} v1`, 32));
+  return { seal: derive('answers'), mac: derive('fingerprints') };
+}
+
+// Drops a kept answer that does not open, unless it changed meanwhile.
+const DELETE_IF_SAME = `
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
+return 1`;
 
 /** Whether an answer is the truth about the request, to be given again for its key. */
 export function isKept(status: number): boolean {
@@ -72,30 +90,69 @@ export function isKept(status: number): boolean {
 /**
  * Idempotency keys of creating routes in Redis, shared by every gateway replica.
  *
- * Layout: `<prefix>idem:<caller>:<sha256(key)>` where caller is `user:<userId>` for a
+ * Layout: `<prefix>idem:<caller>:<hmac(key)>` where caller is `user:<userId>` for a
  * signed-in caller and `route:<operationId>` otherwise (keys of different users never
  * meet). The value is JSON: `{fingerprint, holder}` while in flight (SET NX, PX
- * IN_FLIGHT_TTL_SECONDS, renewed while the request runs), then `{fingerprint, status, body}`
+ * IN_FLIGHT_TTL_SECONDS, renewed while the request runs), then `{fingerprint, status, sealed}`
  * for ANSWER_TTL_SECONDS.
- * fingerprint: sha-256 of the method, path and body, never the body itself (passwords).
+ *
+ * Nothing in Redis tells what a request or its answer held (audit AJ-1: an answer to a
+ * sign-up carries its session token, others carry a company's records, and Redis is
+ * reached by whoever reaches its port): the fingerprint is an HMAC of the method, path and
+ * body, and the answer's body is sealed with AES-256-GCM, bound to its Redis key (moved
+ * under another key, it does not open). An answer that does not open (the gateway's key
+ * changed since) is dropped and the request runs again; the service's own record of the
+ * key still answers it as the first time.
  */
 export class IdempotencyStore {
   private readonly inFlightTtlMs: number;
+  private readonly keys: { seal: Buffer; mac: Buffer };
 
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
+    /** A secret of at least 32 bytes every gateway replica shares, and Redis does not (the assertion key's, GatewayAssertionSigner.secretMaterial). */
+    secret: Uint8Array,
     options: IdempotencyStoreOptions = {},
   ) {
+    if (secret.byteLength < 32) throw new Error('The idempotency store needs a secret of at least 32 bytes');
+    this.keys = storeKeys(secret);
     this.inFlightTtlMs = options.inFlightTtlMs ?? IN_FLIGHT_TTL_SECONDS * 1000;
   }
 
-  static fingerprint(method: string, url: string, body: unknown): string {
-    return sha256(`${method} ${url}\n${JSON.stringify(body ?? null)}`);
+  /** What makes two requests the same: their method, path and body, as an HMAC (never the body itself: passwords). */
+  fingerprint(method: string, url: string, body: unknown): string {
+    return this.mac(`${method} ${url}\n${JSON.stringify(body ?? null)}`);
   }
 
   redisKey(caller: string, key: string): string {
-    return `${this.keyPrefix}idem:${caller}:${sha256(key)}`;
+    return `${this.keyPrefix}idem:${caller}:${this.mac(key)}`;
+  }
+
+  private mac(value: string): string {
+    return createHmac('sha256', this.keys.mac).update(value).digest('hex');
+  }
+
+  private seal(redisKey: string, body: unknown): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.seal, iv);
+    cipher.setAAD(Buffer.from(redisKey));
+    const sealed = Buffer.concat([cipher.update(JSON.stringify(body ?? null), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+  }
+
+  /** The body sealed under redisKey, or undefined when it does not open with this store's key. */
+  private open(redisKey: string, sealed: string): { body: unknown } | undefined {
+    try {
+      const bytes = Buffer.from(sealed, 'base64');
+      const decipher = createDecipheriv('aes-256-gcm', this.keys.seal, bytes.subarray(0, 12));
+      decipher.setAAD(Buffer.from(redisKey));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+      return { body: JSON.parse(text) as unknown };
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -107,16 +164,24 @@ export class IdempotencyStore {
     const redisKey = this.redisKey(caller, key);
     const holder = randomUUID();
     const inFlight: InFlight = { fingerprint, holder };
-    // Twice at most: the key may expire between a failed SET NX and the GET.
+    // Twice at most: the key may expire between a failed SET NX and the GET (or an answer
+    // that does not open be dropped).
     for (let attempt = 0; attempt < 2; attempt++) {
       const taken = await this.redis.set(redisKey, JSON.stringify(inFlight), 'PX', this.inFlightTtlMs, 'NX');
       if (taken === 'OK') return { kind: 'new', hold: this.hold(redisKey, holder, fingerprint) };
       const raw = await this.redis.get(redisKey);
       if (raw === null) continue;
       const found = JSON.parse(raw) as InFlight | Done;
+      // An answer kept in clear by an earlier version: dropped, like one that does not open.
+      if ('status' in found && typeof found.sealed !== 'string') {
+        await this.redis.eval(DELETE_IF_SAME, 1, redisKey, raw);
+        continue;
+      }
       if (found.fingerprint !== fingerprint) throw new ServiceError('CONFLICT', IDEMPOTENCY.KEY_REUSED);
       if (!('status' in found)) throw new ServiceError('CONFLICT', IDEMPOTENCY.IN_FLIGHT);
-      return { kind: 'replay', answer: { status: found.status, body: found.body } };
+      const opened = this.open(redisKey, found.sealed);
+      if (opened) return { kind: 'replay', answer: { status: found.status, body: opened.body } };
+      await this.redis.eval(DELETE_IF_SAME, 1, redisKey, raw);
     }
     throw new ServiceError('CONFLICT', IDEMPOTENCY.IN_FLIGHT);
   }
@@ -132,7 +197,7 @@ export class IdempotencyStore {
     return {
       finish: async (status, body) => {
         clearInterval(renew);
-        const done: Done = { fingerprint, status, body };
+        const done: Done = { fingerprint, status, sealed: this.seal(redisKey, body) };
         await this.redis.eval(
           SET_IF_HELD,
           1,

@@ -121,7 +121,7 @@ export interface IdempotentCall {
   actor?: Actor;
   /** Names the keys' owner when no one is signed in. */
   operationId: string;
-  /** What makes two requests the same: IdempotencyStore.fingerprint of method, URL and body. */
+  /** What makes two requests the same: the store's fingerprint (an HMAC) of method, URL and body. */
   fingerprint: string;
   /** The success status. */
   status: number;
@@ -226,7 +226,7 @@ export function registerRoutes(
               key,
               actor,
               operationId: declaration.operationId,
-              fingerprint: IdempotencyStore.fingerprint(request.method, request.url, request.body),
+              fingerprint: services.idempotency.fingerprint(request.method, request.url, request.body),
               status: declaration.status,
               run: async () => declaration.toAnswer(await run()),
             });

@@ -117,6 +117,10 @@ describe('subscriptions (spec §4 Plans and Return from checkout, §7 Subscripti
       body: { error: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION },
     });
     expect((await api.post('/api/subscriptions/downgrade-to-free', {}, viewer)).status).toBe(403);
+    // Nor does a viewer confirm a checkout's return (audit AJ-2): only an admin starts one.
+    expect(
+      await api.post('/api/subscriptions/success', { sessionId: 'cs_test_anything' }, viewer),
+    ).toMatchObject({ status: 403, body: { error: BILLING_MESSAGES.ONLY_ADMINS_MANAGE_SUBSCRIPTION } });
 
     const unknown = await api.post(
       '/api/subscriptions/checkout',

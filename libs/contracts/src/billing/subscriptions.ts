@@ -51,7 +51,7 @@ export const sessionIdField = textField({
 }).max(255, { error: BILLING_MESSAGES.SESSION_NOT_FOUND });
 
 /**
- * POST /api/subscriptions/success {sessionId}: the return from checkout. The session is
+ * POST /api/subscriptions/success {sessionId} (admins): the return from checkout. The session is
  * read back from the card provider; another company's answers 404 like an unknown one; an
  * unpaid one 409. Applying the same session again changes nothing.
  */
@@ -59,7 +59,7 @@ export const BillingCheckoutSuccess = defineRequest(
   'billing.subscriptions.success.v1',
   z.object({ actor: actorSchema, sessionId: sessionIdField }),
   z.object({ subscription: subscriptionSchema, message: z.string() }),
-  { caller: 'user', errors: ['NOT_FOUND', 'CONFLICT'] },
+  { caller: 'user', errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] },
 );
 
 /**

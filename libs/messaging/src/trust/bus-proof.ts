@@ -130,6 +130,14 @@ export class GatewayAssertionSigner {
     return new GatewayAssertionSigner(key, await publicJwkOf(key, source), now);
   }
 
+  /**
+   * Key material for the gateway's own secrets (an HKDF input, never used as a key itself):
+   * the private key's PKCS8 bytes, which every gateway replica holds and nothing else does.
+   */
+  secretMaterial(): Buffer {
+    return this.key.export({ format: 'der', type: 'pkcs8' });
+  }
+
   /** The public half, as services are configured with it (GATEWAY_PUBLIC_KEYS). */
   publicKeys(): JSONWebKeySet {
     return { keys: [{ ...this.jwk }] };

@@ -1,4 +1,10 @@
-import { HiresSitesApplyProjects, HiresSitesList } from '@planted/contracts';
+import {
+  CatalogueEquipmentDelete,
+  CatalogueEquipmentGet,
+  CatalogueSupplierGet,
+  HiresSitesApplyProjects,
+  HiresSitesList,
+} from '@planted/contracts';
 import { BUS_PARTICIPANTS, permissionsOf } from './bus-permissions';
 
 const publishOf = (user: string) =>
@@ -18,5 +24,22 @@ describe('request subjects reserved for named callers (issue 12, project sync)',
     expect(publishOf('accounting').filter((subject) => subject.startsWith('hires.'))).toEqual([
       HiresSitesApplyProjects.name,
     ]);
+  });
+});
+
+describe('single request subjects (least privilege)', () => {
+  it('lets hires ask the catalogue for an item or a supplier, and nothing else of it', () => {
+    expect(publishOf('hires').filter((subject) => subject.startsWith('catalogue.'))).toEqual([
+      CatalogueEquipmentGet.name,
+      CatalogueSupplierGet.name,
+    ]);
+    expect(publishOf('hires')).not.toContain(CatalogueEquipmentDelete.name);
+    expect(publishOf('gateway')).toContain(CatalogueEquipmentDelete.name);
+  });
+
+  it('refuses a subject its service does not answer', () => {
+    expect(() => permissionsOf({ user: 'x', calls: ['catalogue.made-up.v1'] })).toThrow(
+      'x calls catalogue.made-up.v1, which catalogue does not answer',
+    );
   });
 });

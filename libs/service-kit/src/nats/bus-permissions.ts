@@ -16,7 +16,11 @@ export interface BusParticipant {
   serves?: string;
   /** The stream its outbox publishes to (its service definition's `events.name`), e.g. 'IDENTITY'. */
   stream?: string;
-  /** The services whose request subjects it may publish. */
+  /**
+   * The request subjects it may publish: a service's name for all of that service's, or
+   * single subjects (`<service>.…`) where it needs only those (least privilege: a process
+   * that only reads two kinds of record is not one that could delete them).
+   */
   calls: readonly string[];
   /**
    * Other services' streams it reads with durable consumers (its ConsumerDefinitions'
@@ -68,7 +72,7 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
     user: 'hires',
     serves: 'hires',
     stream: 'HIRES',
-    calls: ['catalogue'],
+    calls: [contracts.CatalogueEquipmentGet.name, contracts.CatalogueSupplierGet.name],
     reads: ['CATALOGUE', 'IDENTITY', 'BILLING', 'ACCOUNTING'],
     consumers: [
       { stream: 'CATALOGUE', name: 'hires-catalogue' },
@@ -244,9 +248,15 @@ export function permissionsOf(
     ((service: string) => ({ requests: contractRequestsOf(service), events: contractEventsOf(service) }));
   const calls = [
     ...new Set([
-      ...participant.calls.flatMap((service) =>
-        subjectsOf(service).requests.filter((subject) => mayPublish(participant.user, subject)),
-      ),
+      ...participant.calls.flatMap((call) => {
+        const service = call.split('.')[0];
+        const requests = subjectsOf(service).requests;
+        if (call !== service && !requests.includes(call))
+          throw new Error(`${participant.user} calls ${call}, which ${service} does not answer`);
+        return (call === service ? requests : [call]).filter((subject) =>
+          mayPublish(participant.user, subject),
+        );
+      }),
       ...reservedRequestsFor(participant.user),
     ]),
   ];

@@ -184,6 +184,8 @@ export class SubscriptionsService implements OnModuleInit {
     actor: Actor,
     sessionId: string,
   ): Promise<{ subscription: Subscription; message: string }> {
+    // Only an administrator starts a checkout, so only one returns from it (spec §6).
+    if (actor.role !== 'admin') throw onlyAdmins();
     const session = await this.stripe.checkoutSession(sessionId);
     const row = await this.database.readAsTenant(actor.customerId, (tx) =>
       this.subscriptions.find(tx, actor.customerId),
