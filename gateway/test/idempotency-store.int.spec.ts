@@ -14,7 +14,9 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
   const TTL_MS = 600;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const secret = randomBytes(32);
-  const fingerprint = new IdempotencyStore(redis, 'unused:', secret).fingerprint('POST', '/api/hires', { a: 1 });
+  const fingerprint = new IdempotencyStore(redis, 'unused:', secret).fingerprint('POST', '/api/hires', {
+    a: 1,
+  });
   const store = (client: Redis = redis, prefix = `${uniqueName('idem')}:`, key: Uint8Array = secret) =>
     new IdempotencyStore(client, prefix, key, { inFlightTtlMs: TTL_MS });
   const codeOf = (err: unknown) => (err instanceof ServiceError ? `${err.code}: ${err.message}` : err);
@@ -39,11 +41,7 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
   it('lets the key go soon after the gateway holding it dies, so the client’s retry runs', async () => {
     const dying = new Redis(url);
     const prefix = `${uniqueName('idem')}:`;
-    const held = await store(dying, prefix).begin(
-      'user:u2',
-      'key-2',
-      fingerprint,
-    );
+    const held = await store(dying, prefix).begin('user:u2', 'key-2', fingerprint);
     expect(held.kind).toBe('new');
     // The gateway's process ends: its connection goes, and nothing renews the hold.
     dying.disconnect();
