@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { SIGN_IN_STEPS } from '../lib/navigation';
+import { returnPathOf, SIGN_IN_STEPS } from '../lib/navigation';
 import { sessionStore } from '../lib/session-store';
 import { routes as appRoutes } from './routes';
 
@@ -10,14 +10,15 @@ function useUnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      const from = window.location.pathname;
-      // A session the server ended is said on the sign-in page, which leads back here after;
-      // not from a sign-in step itself (/auth/success answers a bad token in its own words).
+      const { pathname } = window.location;
+      // A session the server ended is said on the sign-in page, which leads back here after
+      // (with its query: a search, an edit link); not from a sign-in step itself
+      // (/auth/success answers a bad token in its own words).
       const state =
-        sessionStore.getState().ended && !SIGN_IN_STEPS.has(from)
-          ? { flash: 'sessionEnded', from }
+        sessionStore.getState().ended && !SIGN_IN_STEPS.has(pathname)
+          ? { flash: 'sessionEnded', from: returnPathOf(window.location) }
           : undefined;
-      if (from !== '/login') void navigate('/login', { replace: true, state });
+      if (pathname !== '/login') void navigate('/login', { replace: true, state });
     });
     return () => setUnauthorizedHandler(null);
   }, [navigate]);

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/ui/LoadingScreen';
+import { returnPathOf } from '../lib/navigation';
 import { useSession } from '../lib/session';
 import { AppLayout } from './layout-route';
 import { MarketingIntegrationsPage } from './marketing-routes';
@@ -15,7 +16,7 @@ export function RequireAuth() {
       <Navigate
         to="/login"
         replace
-        state={{ from: location.pathname, ...(ended ? { flash: 'sessionEnded' } : {}) }}
+        state={{ from: returnPathOf(location), ...(ended ? { flash: 'sessionEnded' } : {}) }}
       />
     );
   return <Outlet />;

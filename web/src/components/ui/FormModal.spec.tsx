@@ -135,3 +135,26 @@ describe('FormModal stacking (spec §2 Hires: nested quick-add modals)', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 });
+
+describe('FormModal and leaving the page (audit AK-2)', () => {
+  const leave = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('has the browser ask before a reload only while something typed would be lost', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<HireForm />);
+    await user.click(screen.getByRole('button', { name: 'New Hire' }));
+    await user.click(await screen.findByRole('button', { name: 'Add supplier' }));
+    expect(leave()).toBe(false);
+    await user.type(await screen.findByLabelText('Supplier name'), 'Speedy');
+    expect(leave()).toBe(true);
+    await user.clear(screen.getByLabelText('Supplier name'));
+    expect(leave()).toBe(false);
+    await user.type(screen.getByLabelText('Supplier name'), 'Speedy');
+    unmount();
+    expect(leave()).toBe(false);
+  });
+});

@@ -48,6 +48,24 @@ function openerNow(): HTMLElement | null {
  * `dirty` form (its fields changed) asks first: a second Escape meant for an open list would
  * otherwise throw the whole form away. Close and Cancel close it at once.
  */
+/**
+ * While `active`, a reload, a closed tab or a link out of the app asks first (the browser's
+ * own question: its words cannot be set). Navigation inside the app is not asked about: the
+ * router here is declarative, without the data router's blocker.
+ */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [active]);
+}
+
 export function FormModal({
   open,
   title,
@@ -72,7 +90,7 @@ export function FormModal({
   fullScreenOnPhone?: boolean;
   /** Handles paste anywhere in the modal (the equipment image uploader takes pasted images). */
   onPaste?: (event: ClipboardEvent<HTMLDivElement>) => void;
-  /** The form's fields were changed: Escape asks before discarding them. */
+  /** The form's fields were changed: Escape asks before discarding them, and so does the browser on a reload or leaving the page. */
   dirty?: boolean;
 }) {
   const { t } = useTranslation('common');
@@ -81,6 +99,7 @@ export function FormModal({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const opener = useRef<HTMLElement | null>(openerNow());
   const [askingToDiscard, setAskingToDiscard] = useState(false);
+  useLeaveWarning(open && dirty);
   useEffect(() => {
     const from = opener.current;
     return () => {

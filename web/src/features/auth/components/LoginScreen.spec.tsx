@@ -100,6 +100,32 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
     expect(sessionStore.getState().status).toBe('authenticated');
   });
 
+  it('leads back to the page asked for while signed out, with its query (an edit link, a search)', async () => {
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'tok-3', user: testUser, customer: testCustomer } },
+      'GET /api/sites': { body: { sites: [], pagination: { currentPage: 1, totalPages: 1 } } },
+    });
+    const { router } = renderApp('/sites?open_modal=true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await fillAndSubmit('alice@example.com', 'secret1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sites'));
+    expect(router.state.location.search).toBe('?open_modal=true');
+  });
+
+  it.each([['//evil.example/x'], ['https://evil.example/'], ['/login?next=/x']])(
+    'goes to the dashboard rather than to %s',
+    async (from) => {
+      mockFetch({
+        'POST /api/auth/login': { body: { token: 'tok-4', user: testUser, customer: testCustomer } },
+        'GET /api/customers/stats': { status: 404, body: { error: 'Not found' } },
+        'GET /api/hires/ending-soon': { status: 404, body: { error: 'Not found' } },
+      });
+      const { router } = renderApp({ pathname: '/login', state: { from } });
+      await fillAndSubmit('alice@example.com', 'secret1');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    },
+  );
+
   it('keeps the session in localStorage with Remember me', async () => {
     mockFetch({
       'POST /api/auth/login': { body: { token: 'tok-2', user: testUser, customer: testCustomer } },

@@ -12,7 +12,7 @@ import { SubmitButton } from '../../../components/ui/form/SubmitButton';
 import { useLazyZodForm } from '../../../components/ui/form/use-lazy-zod-form';
 import { useHandedOverFlash } from '../../../lib/use-handed-over-flash';
 import { sessionStore } from '../../../lib/session-store';
-import { SIGN_IN_STEPS } from '../../../lib/navigation';
+import { returnTarget } from '../../../lib/navigation';
 import { useLogin } from '../api/login';
 import { AuthShell, OrDivider } from './AuthShell';
 import { SocialButtons } from './SocialButtons';
@@ -102,7 +102,7 @@ export function LoginScreen() {
         onSubmit={async (values) => {
           const { token, user, customer } = await login.mutateAsync(values);
           sessionStore.signIn({ token, user, customer }, { persistent: remember });
-          const target = state.from && !SIGN_IN_STEPS.has(state.from) ? state.from : '/dashboard';
+          const target = returnTarget(state.from) ?? '/dashboard';
           void navigate(target, { replace: true, state: { flash: 'loginSuccess' } });
         }}
       >
