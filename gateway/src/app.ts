@@ -233,6 +233,12 @@ export async function createGatewayApp(
     logger,
     idempotency: new IdempotencyStore(infra.redis, config.REDIS_KEY_PREFIX, infra.gatewaySecret),
   };
+  // Answers an earlier version kept in clear go at once, not in a day (in the background:
+  // nothing waits for it, and a failure only leaves them to expire).
+  routeServices.idempotency.dropUnsealed().then(
+    (dropped) => dropped > 0 && logger.info({ dropped }, 'idempotency answers kept in clear deleted'),
+    (err: unknown) => logger.warn({ err }, 'could not delete idempotency answers kept in clear'),
+  );
   registerRoutes(fastify, KIT_ROUTES, routeServices);
   registerEquipmentUploads(fastify, { ...routeServices, images: new EquipmentImages(storage, retired) });
   registerStripeWebhook(fastify, { ...routeServices, webhookSecret: config.STRIPE_WEBHOOK_SECRET });

@@ -111,4 +111,29 @@ describe('IdempotencyStore in-flight holds, against real Redis', () => {
     );
     expect((await rotated.begin('user:u5', 'key-5', print)).kind).toBe('new');
   });
+
+  it('deletes at start the answers an earlier version kept in clear, and nothing else (audit AL-1)', async () => {
+    const prefix = `${uniqueName('idem')}:`;
+    const s = store(redis, prefix);
+    const clear = `${prefix}idem:route:register:0123abcd`;
+    await redis.set(
+      clear,
+      JSON.stringify({ fingerprint: 'f', status: 201, body: { token: 'eyJ.x.y' } }),
+      'EX',
+      60,
+    );
+    const inFlight = `${prefix}idem:user:u7:4567cdef`;
+    await redis.set(inFlight, JSON.stringify({ fingerprint: 'f', holder: 'h' }), 'EX', 60);
+    const first = await s.begin('user:u7', 'key-7', fingerprint);
+    if (first.kind !== 'new') throw new Error('expected a new hold');
+    await first.hold.finish(201, { id: 'h7' });
+    await redis.set(`${prefix}other:key`, JSON.stringify({ status: 1 }), 'EX', 60);
+
+    expect(await s.dropUnsealed()).toBe(1);
+    expect(await redis.get(clear)).toBeNull();
+    expect(await redis.get(inFlight)).not.toBeNull();
+    expect(await redis.get(`${prefix}other:key`)).not.toBeNull();
+    expect(await s.begin('user:u7', 'key-7', fingerprint)).toMatchObject({ kind: 'replay' });
+    expect(await s.dropUnsealed()).toBe(0);
+  });
 });

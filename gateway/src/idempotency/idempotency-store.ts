@@ -76,10 +76,20 @@ function storeKeys(secret: Uint8Array): { seal: Buffer; mac: Buffer } {
   return { seal: derive('answers'), mac: derive('fingerprints') };
 }
 
-// Drops a kept answer that does not open, unless it changed meanwhile.
+// Drops a kept answer that does not open, unless it changed meanwhile: 1 when it did.
 const DELETE_IF_SAME = `
-if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
-return 1`;
+if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) return 1 end
+return 0`;
+
+/** An answer kept in clear by an earlier version: a status and no seal. */
+function isUnsealedAnswer(raw: string): boolean {
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    return 'status' in value && typeof value.sealed !== 'string';
+  } catch {
+    return false;
+  }
+}
 
 /** Whether an answer is the truth about the request, to be given again for its key. */
 export function isKept(status: number): boolean {
@@ -118,6 +128,26 @@ export class IdempotencyStore {
     if (secret.byteLength < 32) throw new Error('The idempotency store needs a secret of at least 32 bytes');
     this.keys = storeKeys(secret);
     this.inFlightTtlMs = options.inFlightTtlMs ?? IN_FLIGHT_TTL_SECONDS * 1000;
+  }
+
+  /**
+   * Deletes the answers an earlier version kept in clear (`{fingerprint, status, body}`, under
+   * keys named by a plain digest that this version never looks up, so they would stay readable
+   * until they expire: audit AL-1). Run once at start; answers sealed and keys in flight stay.
+   * Resolves the number deleted.
+   */
+  async dropUnsealed(): Promise<number> {
+    let dropped = 0;
+    const stream = this.redis.scanStream({ match: `${this.keyPrefix}idem:*`, count: 500 });
+    for await (const batch of stream as AsyncIterable<string[]>) {
+      if (batch.length === 0) continue;
+      const values = await this.redis.mget(...batch);
+      for (const [i, raw] of values.entries()) {
+        if (raw === null || !isUnsealedAnswer(raw)) continue;
+        dropped += Number(await this.redis.eval(DELETE_IF_SAME, 1, batch[i], raw));
+      }
+    }
+    return dropped;
   }
 
   /** What makes two requests the same: their method, path and body, as an HMAC (never the body itself: passwords). */
@@ -173,7 +203,7 @@ export class IdempotencyStore {
       if (raw === null) continue;
       const found = JSON.parse(raw) as InFlight | Done;
       // An answer kept in clear by an earlier version: dropped, like one that does not open.
-      if ('status' in found && typeof found.sealed !== 'string') {
+      if (isUnsealedAnswer(raw)) {
         await this.redis.eval(DELETE_IF_SAME, 1, redisKey, raw);
         continue;
       }

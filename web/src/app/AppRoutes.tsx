@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { returnPathOf, SIGN_IN_STEPS } from '../lib/navigation';
+import { isSignInStep, returnPathOf } from '../lib/navigation';
 import { sessionStore } from '../lib/session-store';
 import { routes as appRoutes } from './routes';
 
@@ -15,7 +15,7 @@ function useUnauthorizedRedirect() {
       // (with its query: a search, an edit link); not from a sign-in step itself
       // (/auth/success answers a bad token in its own words).
       const state =
-        sessionStore.getState().ended && !SIGN_IN_STEPS.has(pathname)
+        sessionStore.getState().ended && !isSignInStep(pathname)
           ? { flash: 'sessionEnded', from: returnPathOf(window.location) }
           : undefined;
       if (pathname !== '/login') void navigate('/login', { replace: true, state });

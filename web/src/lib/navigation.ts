@@ -28,7 +28,20 @@ export function returnPathOf(location: { pathname: string; search: string; hash:
  * `//host`), and not a step of signing in itself.
  */
 export function returnTarget(from: string | undefined): string | undefined {
-  if (!from || !from.startsWith('/') || from.startsWith('//')) return undefined;
-  const pathname = from.split(/[?#]/, 1)[0];
-  return SIGN_IN_STEPS.has(pathname) ? undefined : from;
+  // A backslash or a control character may turn into `//` in the browser's hands (audit AL-2).
+  if (!from || !from.startsWith('/') || from.startsWith('//') || hasUnsafeCharacter(from)) return undefined;
+  return isSignInStep(from.split(/[?#]/, 1)[0]) ? undefined : from;
+}
+
+function hasUnsafeCharacter(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code === 0x5c || code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Whether a path is a sign-in step, as the router matches paths: any case, a trailing slash or not. */
+export function isSignInStep(pathname: string): boolean {
+  return SIGN_IN_STEPS.has(pathname.toLowerCase().replace(/\/+$/, ''));
 }

@@ -112,7 +112,15 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
     expect(router.state.location.search).toBe('?open_modal=true');
   });
 
-  it.each([['//evil.example/x'], ['https://evil.example/'], ['/login?next=/x']])(
+  it.each([
+    ['//evil.example/x'],
+    ['https://evil.example/'],
+    ['/\\evil.example/x'],
+    ['/\t/evil.example/x'],
+    ['/login?next=/x'],
+    ['/LOGIN'],
+    ['/reset-password/'],
+  ])(
     'goes to the dashboard rather than to %s',
     async (from) => {
       mockFetch({
