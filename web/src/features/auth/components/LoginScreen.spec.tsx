@@ -120,19 +120,16 @@ describe('Login (spec §2 /login, §5 Login, §8 Login failure)', () => {
     ['/login?next=/x'],
     ['/LOGIN'],
     ['/reset-password/'],
-  ])(
-    'goes to the dashboard rather than to %s',
-    async (from) => {
-      mockFetch({
-        'POST /api/auth/login': { body: { token: 'tok-4', user: testUser, customer: testCustomer } },
-        'GET /api/customers/stats': { status: 404, body: { error: 'Not found' } },
-        'GET /api/hires/ending-soon': { status: 404, body: { error: 'Not found' } },
-      });
-      const { router } = renderApp({ pathname: '/login', state: { from } });
-      await fillAndSubmit('alice@example.com', 'secret1');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    },
-  );
+  ])('goes to the dashboard rather than to %s', async (from) => {
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'tok-4', user: testUser, customer: testCustomer } },
+      'GET /api/customers/stats': { status: 404, body: { error: 'Not found' } },
+      'GET /api/hires/ending-soon': { status: 404, body: { error: 'Not found' } },
+    });
+    const { router } = renderApp({ pathname: '/login', state: { from } });
+    await fillAndSubmit('alice@example.com', 'secret1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
 
   it('keeps the session in localStorage with Remember me', async () => {
     mockFetch({
