@@ -110,9 +110,10 @@ export function isKept(status: number): boolean {
  * sign-up carries its session token, others carry a company's records, and Redis is
  * reached by whoever reaches its port): the fingerprint is an HMAC of the method, path and
  * body, and the answer's body is sealed with AES-256-GCM, bound to its Redis key (moved
- * under another key, it does not open). An answer that does not open (the gateway's key
- * changed since) is dropped and the request runs again; the service's own record of the
- * key still answers it as the first time.
+ * under another key by whoever can write to Redis, it does not open, and is dropped). After
+ * the gateway's key changes, earlier answers are not found at all (the keys' names change
+ * with it) and expire; a retry then runs again, and the service's own record of the key
+ * answers it as the first time.
  */
 export class IdempotencyStore {
   private readonly inFlightTtlMs: number;
@@ -195,7 +196,7 @@ export class IdempotencyStore {
     const holder = randomUUID();
     const inFlight: InFlight = { fingerprint, holder };
     // Twice at most: the key may expire between a failed SET NX and the GET (or an answer
-    // that does not open be dropped).
+    // that is in clear or does not open be dropped).
     for (let attempt = 0; attempt < 2; attempt++) {
       const taken = await this.redis.set(redisKey, JSON.stringify(inFlight), 'PX', this.inFlightTtlMs, 'NX');
       if (taken === 'OK') return { kind: 'new', hold: this.hold(redisKey, holder, fingerprint) };
