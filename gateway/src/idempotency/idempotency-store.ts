@@ -172,8 +172,9 @@ export class IdempotencyStore {
     return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
   }
 
-  /** The body sealed under redisKey, or undefined when it does not open with this store's key. */
-  private open(redisKey: string, sealed: string): { body: unknown } | undefined {
+  /** The body sealed under redisKey, or undefined when it does not open with this store's key (or has no seal). */
+  private open(redisKey: string, sealed: unknown): { body: unknown } | undefined {
+    if (typeof sealed !== 'string') return undefined;
     try {
       const bytes = Buffer.from(sealed, 'base64');
       const decipher = createDecipheriv('aes-256-gcm', this.keys.seal, bytes.subarray(0, 12));
@@ -196,18 +197,13 @@ export class IdempotencyStore {
     const holder = randomUUID();
     const inFlight: InFlight = { fingerprint, holder };
     // Twice at most: the key may expire between a failed SET NX and the GET (or an answer
-    // that is in clear or does not open be dropped).
+    // that does not open be dropped).
     for (let attempt = 0; attempt < 2; attempt++) {
       const taken = await this.redis.set(redisKey, JSON.stringify(inFlight), 'PX', this.inFlightTtlMs, 'NX');
       if (taken === 'OK') return { kind: 'new', hold: this.hold(redisKey, holder, fingerprint) };
       const raw = await this.redis.get(redisKey);
       if (raw === null) continue;
       const found = JSON.parse(raw) as InFlight | Done;
-      // An answer kept in clear by an earlier version: dropped, like one that does not open.
-      if (isUnsealedAnswer(raw)) {
-        await this.redis.eval(DELETE_IF_SAME, 1, redisKey, raw);
-        continue;
-      }
       if (found.fingerprint !== fingerprint) throw new ServiceError('CONFLICT', IDEMPOTENCY.KEY_REUSED);
       if (!('status' in found)) throw new ServiceError('CONFLICT', IDEMPOTENCY.IN_FLIGHT);
       const opened = this.open(redisKey, found.sealed);

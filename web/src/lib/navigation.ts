@@ -7,9 +7,9 @@ export const browser = {
 
 /**
  * Screens of signing in or up: never a page to lead back to after signing in (the 401 handler
- * and the sign-in screen's `from` both ask).
+ * and the sign-in screen's `from` both ask, through isSignInStep).
  */
-export const SIGN_IN_STEPS: ReadonlySet<string> = new Set([
+const SIGN_IN_STEPS: ReadonlySet<string> = new Set([
   '/login',
   '/signup',
   '/auth/success',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormReadOnlyContext } from './read-only';
 import { applyServerError } from './server-errors';
 
 export interface FormProps<TInput extends FieldValues, TOutput extends FieldValues> {
@@ -15,6 +16,8 @@ export interface FormProps<TInput extends FieldValues, TOutput extends FieldValu
   listDetails?: boolean;
   /** Lets a button outside the <form> (a dialog's actions) submit it with form={id}. */
   id?: string;
+  /** Every field shown and none changed (a viewer's form); offer no submit button with it. */
+  readOnly?: boolean;
   'aria-label': string;
   children: ReactNode;
   sx?: SxProps<Theme>;
@@ -28,6 +31,7 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
   onSubmitStart,
   listDetails = false,
   id,
+  readOnly = false,
   children,
   sx,
   ...rest
@@ -54,7 +58,7 @@ export function Form<TInput extends FieldValues, TOutput extends FieldValues>({
           void submit(event);
         }}
       >
-        {children}
+        <FormReadOnlyContext.Provider value={readOnly}>{children}</FormReadOnlyContext.Provider>
       </Box>
     </FormProvider>
   );

@@ -3,6 +3,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './field-message';
+import { useFormReadOnly } from './read-only';
 
 /** A MUI select bound to a field of the surrounding <Form>. Kept apart: MUI's Select is heavy. */
 export function FormSelectField({
@@ -10,19 +11,18 @@ export function FormSelectField({
   id,
   label,
   options,
-  readOnly,
   testId,
 }: {
   name: string;
   id: string;
   label: string;
   options: readonly { value: string; label: ReactNode }[];
-  /** Shown, not chosen from: the list does not open. */
-  readOnly?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const { control } = useFormContext();
+  // In a read-only form the value is shown and the list does not open.
+  const readOnly = useFormReadOnly();
   const { field, fieldState } = useController({ name, control });
   const message = fieldMessage(t, fieldState.error);
   return (

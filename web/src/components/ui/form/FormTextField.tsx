@@ -1,6 +1,7 @@
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from './field-message';
+import { useFormReadOnly } from './read-only';
 import { TextInput } from '../TextInput';
 
 /**
@@ -39,6 +40,7 @@ export function FormTextField({
 }) {
   const { t } = useTranslation();
   const { control } = useFormContext();
+  const formReadOnly = useFormReadOnly();
   const { field, fieldState } = useController({ name, control });
   return (
     <TextInput
@@ -55,7 +57,7 @@ export function FormTextField({
       inputRef={field.ref}
       error={fieldMessage(t, fieldState.error)}
       hint={hint}
-      readOnly={readOnly}
+      readOnly={readOnly || formReadOnly}
       testId={testId}
       step={step}
       min={min}

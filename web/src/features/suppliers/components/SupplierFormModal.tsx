@@ -158,6 +158,7 @@ export function SupplierFormModal({
             aria-label={title}
             errorFallback={t('form.saveFailed')}
             listDetails
+            readOnly={!canChange}
             onSubmit={async ({ details, ...basic }) => {
               // Saving unchanged details would only add a 'details updated' event to the timeline.
               const before = defaultsOf(supplier).details;
@@ -245,7 +246,6 @@ export function SupplierFormModal({
               name="details.contact_name"
               label={t('form.contactName')}
               testId="supplier-contact-name"
-              readOnly={!canChange}
             />
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
@@ -258,7 +258,6 @@ export function SupplierFormModal({
                 label={t('form.yourContactEmail')}
                 type="email"
                 testId="supplier-contact-email"
-                readOnly={!canChange}
               />
               <FormTextField
                 id="supplier-contact-phone"
@@ -266,7 +265,6 @@ export function SupplierFormModal({
                 label={t('form.yourContactPhone')}
                 type="tel"
                 testId="supplier-contact-phone"
-                readOnly={!canChange}
               />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, '& > *': { flex: 1 } }}>
@@ -276,7 +274,6 @@ export function SupplierFormModal({
                 label={t('form.preferredOrderMethod')}
                 options={[none, ...orderMethods]}
                 testId="supplier-order-method"
-                readOnly={!canChange}
               />
               <FormSelectField
                 id="supplier-check-method"
@@ -284,7 +281,6 @@ export function SupplierFormModal({
                 label={t('form.availabilityCheckMethod')}
                 options={[none, ...checkMethods]}
                 testId="supplier-check-method"
-                readOnly={!canChange}
               />
             </Stack>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 3, flexWrap: 'wrap' }}>
