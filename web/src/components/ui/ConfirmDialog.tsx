@@ -1,9 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-
-/** How long a confirmation that set nothing busy keeps a second click from confirming again. */
-const REFIRE_AFTER_MS = 2_000;
+import { usePressOnce } from './use-press-once';
 
 /**
  * Asks before something that cannot be undone (spec §8 Confirmations: delete equipment,
@@ -30,18 +28,7 @@ export function ConfirmDialog({
   destructive?: boolean;
 }) {
   const { t } = useTranslation('common');
-  const fired = useRef(false);
-  // Confirmable again once the work it started settles (busy back to false) or the dialog reopens.
-  useEffect(() => {
-    if (!busy) fired.current = false;
-  }, [busy, open]);
-  const confirm = () => {
-    if (fired.current) return;
-    fired.current = true;
-    // While its work runs the button is disabled; this only frees a confirmation that set nothing busy.
-    window.setTimeout(() => (fired.current = false), REFIRE_AFTER_MS);
-    onConfirm();
-  };
+  const confirm = usePressOnce(onConfirm, busy, open);
   return (
     <Dialog
       open={open}

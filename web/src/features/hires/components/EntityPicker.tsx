@@ -61,6 +61,9 @@ export function EntityPicker({
           failed ? t('form.optionsFailed') : onAdd ? t('form.noOptions') : t('form.nothingFound')
         }
         getOptionLabel={(option) => option.label}
+        // Two items or suppliers may share a name: each row is keyed by its id (MUI keys by the
+        // label otherwise, and React then leaves rows of an earlier search in the list).
+        getOptionKey={(option) => option.id}
         isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
         filterOptions={(all, state) => {
           const needle = state.inputValue.trim().toLowerCase();

@@ -476,6 +476,46 @@ describe('The hire form (spec §2, §5, §9)', () => {
     expect(calls.some((call) => call.method === 'POST' && call.url === '/api/hires')).toBe(false);
   });
 
+  it('lists only the items that match the search when several share a name, and sends the one picked', async () => {
+    // AN-1: rows keyed by the name were left on screen from the unfiltered list.
+    const twins = ['Heating', 'Lighting', 'Welding'].map((category, n) => ({
+      ...equipmentItem,
+      id: `00000000-0000-4000-8000-00000000e10${n}`,
+      name: 'Fz item',
+      category,
+    }));
+    const equipment = [...twins, equipmentItem];
+    const { calls, user } = await open('/hires', {
+      'GET /api/equipment': {
+        body: { equipment, pagination: { page: 1, limit: 1000, total: equipment.length, pages: 1 } },
+      },
+    });
+    await user.click(screen.getByTestId('hire-add'));
+    const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
+    const input = within(dialog).getByRole('combobox', { name: 'Equipment' });
+    const listed = () => within(screen.getByRole('listbox')).getAllByRole('option');
+    await user.click(input);
+    await waitFor(() => expect(listed()).toHaveLength(4));
+    await user.type(input, 'Mini');
+    await waitFor(() => expect(listed()).toHaveLength(1));
+    await user.clear(input);
+    await user.type(input, 'Lighting');
+    await waitFor(() => expect(listed()).toHaveLength(1));
+    await user.click(listed()[0]!);
+    await pick(user, dialog, 'Supplier', 'Speedy Hire Leeds');
+    await pick(user, dialog, 'Site', 'Leeds Depot');
+    await user.type(within(dialog).getByTestId('hire-price'), '100');
+    await choose(user, dialog, 'Pricing term', 'Per day');
+    setDate(dialog, 'Start date', '2026-03-01');
+    setDate(dialog, 'End date', '2026-03-10');
+    await user.click(within(dialog).getByTestId('hire-save'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.url === '/api/hires')?.body).toMatchObject({
+        equipment_id: twins[1]!.id,
+      }),
+    );
+  });
+
   it('shows net, VAT and total live from the shared rules, sends them, then the success modal', async () => {
     const { calls, user } = await open('/hires', {
       'POST /api/hires': (call) => ({
@@ -1063,6 +1103,42 @@ describe('The accounting integration on hires (spec §2 Hires, §4 After creatin
     ).toBeInTheDocument();
     expect(posts(calls, '/api/zahara/purchase-order/create')[0]?.body).toEqual({ hireId: HIRE_B });
     expect(posts(calls, '/api/zahara/purchase-order/create')[0]?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('asks Zahara once for a double click, on the prompt and on the bulk order (AN-5)', async () => {
+    const order = {
+      status: 201,
+      body: { success: true, zaharaPoId: '7002', zaharaPoNumber: 'PO-1002', message: 'ok' },
+    };
+    const { calls, user } = await open('/hires', {
+      ...active,
+      ...created(true),
+      'GET /api/hires': hirePage([hire(), sameSupplier]),
+      'POST /api/zahara/purchase-order/create': order,
+      'POST /api/zahara/purchase-order/create-bulk': {
+        status: 201,
+        body: { ...order.body, lineItemCount: 2, hireCount: 2 },
+      },
+    });
+    await createHire(user);
+    const create = within(await screen.findByTestId('po-prompt')).getByRole('button', {
+      name: 'Create Purchase Order',
+    });
+    // Both clicks in one task, as a fast double click (or Playwright's dblclick) sends them.
+    fireEvent.click(create);
+    fireEvent.click(create);
+    expect(
+      await screen.findByText('Purchase Order #PO-1002 successfully created in Zahara!'),
+    ).toBeInTheDocument();
+    expect(posts(calls, '/api/zahara/purchase-order/create')).toHaveLength(1);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Order' }));
+    const confirm = await screen.findByTestId('bulk-po-confirm');
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByTestId('bulk-po-dialog')).not.toBeInTheDocument());
+    expect(posts(calls, '/api/zahara/purchase-order/create-bulk')).toHaveLength(1);
   });
 
   it("'Not now' creates nothing", async () => {

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
+import { usePressOnce } from '../../../components/ui/use-press-once';
 import { formatMoney } from '../../../lib/format';
 import type { Hire } from '../api/get-hires';
 
@@ -36,6 +37,8 @@ export function CreatePurchaseOrderPrompt({
   onExited?: () => void;
 }) {
   const { t } = useTranslation('hires');
+  // A double click asks Zahara once (spec §8: one order per hire).
+  const create = usePressOnce(onCreate, busy, hire !== null);
   return (
     <Dialog
       open={hire !== null}
@@ -61,13 +64,7 @@ export function CreatePurchaseOrderPrompt({
         <Button onClick={onSkip} disabled={busy} data-testid="po-prompt-skip">
           {t('po.notNow')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={onCreate}
-          disabled={busy}
-          autoFocus
-          data-testid="po-prompt-create"
-        >
+        <Button variant="contained" onClick={create} disabled={busy} autoFocus data-testid="po-prompt-create">
           {busy ? t('po.creating') : t('po.create')}
         </Button>
       </DialogActions>
@@ -93,6 +90,7 @@ export function BulkPurchaseOrderDialog({
   const { t } = useTranslation('hires');
   const list = hires ?? [];
   const total = list.reduce((sum, hire) => sum + Math.round(hire.total_cost * 100), 0) / 100;
+  const confirm = usePressOnce(onConfirm, busy, hires !== null);
   return (
     <Dialog
       open={hires !== null}
@@ -133,7 +131,7 @@ export function BulkPurchaseOrderDialog({
         <Button onClick={onCancel} disabled={busy} autoFocus>
           {t('common:cancel')}
         </Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy} data-testid="bulk-po-confirm">
+        <Button variant="contained" onClick={confirm} disabled={busy} data-testid="bulk-po-confirm">
           {busy ? t('po.creating') : t('po.bulkConfirm')}
         </Button>
       </DialogActions>

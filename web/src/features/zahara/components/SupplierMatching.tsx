@@ -147,6 +147,8 @@ export function SupplierMatching({ configured, canMatch }: { configured: boolean
                   setProblem(null);
                 }}
                 getOptionLabel={(option) => option.name}
+                // Suppliers may share a name: each row is keyed by its id, or React mixes them up.
+                getOptionKey={(option) => option.id}
                 isOptionEqualToValue={(option, value) => option.id === value.id}
                 disabled={!configured}
                 sx={{ flex: 1 }}
@@ -168,6 +170,7 @@ export function SupplierMatching({ configured, canMatch }: { configured: boolean
                   setProblem(null);
                 }}
                 getOptionLabel={zaharaLabel}
+                getOptionKey={(option) => option.supplierId}
                 isOptionEqualToValue={(option, value) => option.supplierId === value.supplierId}
                 disabled={!configured}
                 sx={{ flex: 1 }}

@@ -605,6 +605,60 @@ describe('Supplier matching (spec §2, §5, §7)', () => {
     );
   });
 
+  it('lists only the suppliers that match the search when several share a name, and matches the one picked', async () => {
+    // Community suppliers may share a name: each row must stay its own (AN-1: rows keyed by the
+    // name were left on screen from the unfiltered list, and a click could pick one of them).
+    const twins = [1, 2, 3].map((n) => ({
+      ...ourSupplier,
+      id: `00000000-0000-4000-8000-00000000010${n}`,
+      name: 'Fz sup',
+      created_by_you: false,
+    }));
+    const pennine = {
+      ...ourSupplier,
+      id: '00000000-0000-4000-8000-0000000001ff',
+      name: 'Pennine Plant Hire Ltd',
+    };
+    const suppliers = [...twins, pennine, ourSupplier];
+    const { calls, user } = await open({
+      'GET /api/suppliers': {
+        body: { suppliers, pagination: { page: 1, limit: 1000, total: suppliers.length, pages: 1 } },
+      },
+      'POST /api/zahara/supplier-matches': {
+        status: 201,
+        body: {
+          success: true,
+          data: matchOf({ supplier_id: pennine.id }),
+          message: 'Suppliers matched successfully',
+        },
+      },
+    });
+    await screen.findByTestId('zahara-matches-empty');
+    const input = screen.getByTestId('zahara-match-ours');
+    await user.click(input);
+    expect(await screen.findAllByRole('option', { name: 'Fz sup' })).toHaveLength(3);
+    const listed = () => within(screen.getByRole('listbox')).getAllByRole('option');
+    await user.type(input, 'Pennine');
+    await waitFor(() => expect(listed()).toHaveLength(1));
+    await user.click(screen.getByRole('option', { name: 'Pennine Plant Hire Ltd' }));
+    expect(input).toHaveValue('Pennine Plant Hire Ltd');
+    // The second of the same-named ones, picked from the list, is that one.
+    await user.clear(input);
+    await user.type(input, 'Fz');
+    await waitFor(() => expect(listed()).toHaveLength(3));
+    await user.click(listed()[1]!);
+    expect(input).toHaveValue('Fz sup');
+    await user.clear(input);
+    await user.type(input, 'Pennine');
+    await user.click(await screen.findByRole('option', { name: 'Pennine Plant Hire Ltd' }));
+    await pick(user, 'zahara-match-theirs', /Northern Plant Hire/);
+    await user.click(screen.getByTestId('zahara-match'));
+    await waitFor(() => expect(sent(calls, 'POST', '/api/zahara/supplier-matches')).toHaveLength(1));
+    expect(sent(calls, 'POST', '/api/zahara/supplier-matches')[0]?.body).toMatchObject({
+      supplier_id: pennine.id,
+    });
+  });
+
   it("shows the server's reason when a match fails, else 'Failed to match suppliers'", async () => {
     const { user } = await open({ 'POST /api/zahara/supplier-matches': { status: 500 } });
     await screen.findByTestId('zahara-matches-empty');
