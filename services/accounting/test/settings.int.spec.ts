@@ -508,6 +508,14 @@ describe('code lookups (spec §5 Accounting lookups, §8 Lookups)', () => {
     expect(t.zahara.calls({ key: a.key })).toHaveLength(1);
   });
 
+  it('words a refused key typed on the form as saving it would (not as the saved key)', async () => {
+    expect(
+      await errorOf(
+        t.client.send(AccountingLookupNominalCode, { actor: a.actor, code: '7100', api_key: 'bad-key-1' }),
+      ),
+    ).toEqual({ code: 'ZAHARA_AUTH_FAILED', message: M.API_KEY_REFUSED });
+  });
+
   it("waits out a 429's Retry-After and answers", async () => {
     const b = newCompany('Limited');
     t.zahara.setRateLimit(2, 1_500);

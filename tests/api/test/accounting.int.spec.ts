@@ -323,7 +323,7 @@ describe('the accounting integration over HTTP (spec §2 /zahara, §4, §5, §7 
     const revoked = await api.post('/api/zahara/projects/sync', { syncType: 'incremental' }, co.a.token);
     expect([revoked.status, revoked.body.error]).toEqual([
       422,
-      'Zahara refused the API key. Check it on the Zahara settings page.',
+      'Zahara refused the saved API key. An administrator can enter a new one on the Zahara settings page.',
     ]);
     sys.zahara.fail.clear();
     sys.zahara.fail.serverErrors({ times: 1000, key: keyA });

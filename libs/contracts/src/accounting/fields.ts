@@ -35,17 +35,19 @@ export const ACCOUNTING_MESSAGES = {
   IS_ACTIVE_INVALID: 'is_active must be true or false',
   SYNC_TYPE_INVALID: "syncType must be 'incremental'",
   SUPPLIER_TYPE_INVALID: 'Type must be 100 characters or less',
-  NOT_CONFIGURED: 'Zahara is not configured. Add your API key on the Zahara settings page.',
-  ZAHARA_AUTH_FAILED: 'Zahara refused the API key. Check it on the Zahara settings page.',
+  NOT_CONFIGURED:
+    'Zahara is not configured. An administrator can add the API key on the Zahara settings page.',
+  ZAHARA_AUTH_FAILED:
+    'Zahara refused the saved API key. An administrator can enter a new one on the Zahara settings page.',
   ZAHARA_UNAVAILABLE: 'Zahara is not answering. Please try again in a few minutes.',
   ZAHARA_RATE_LIMITED: 'Too many calls to Zahara. Please try again in a minute.',
   SUPPLIER_NOT_MATCHED:
-    "This hire's supplier is not matched with a Zahara supplier. Match or export it on the Zahara settings page first.",
+    "This hire's supplier is not matched with a Zahara supplier. An administrator can match or export it on the Zahara settings page.",
   HIRE_ALREADY_ON_ORDER: 'A selected hire is already on another purchase order',
   HIRE_ORDER_WAITING:
     'A selected hire has its own purchase order waiting for Zahara; it will be created as soon as Zahara answers. Select the other hires without it.',
   CODES_MISSING:
-    'Set a nominal code and a tax code on the Zahara settings page (or on the supplier match) before creating purchase orders.',
+    'Purchase orders need a nominal code and a tax code: an administrator can set them on the Zahara settings page (or on the supplier match).',
   PURCHASE_ORDER_QUEUED:
     'Zahara is not answering. The purchase order will be created as soon as it is back; it will show on the hire.',
   /** Zahara took the order but did not answer in time: it may be there already; the connector looks it up before any other try. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '@planted/contracts';
+import { ACCOUNTING_MESSAGES, type Actor } from '@planted/contracts';
 import { askZahara } from '../zahara/zahara-service-error';
 import type { ZaharaApi } from '../zahara/zahara-client';
 import { CODE_LOOKUPS } from './code-lookups';
@@ -35,9 +35,11 @@ export class LookupsService {
   ): Promise<{ success: true; data: T }> {
     requireAdmin(actor);
     const api = await this.settings.apiFor(actor, apiKey);
+    // A key typed on the form and refused is worded as saving it would be, not as the saved key.
+    const unauthorized = apiKey ? ACCOUNTING_MESSAGES.API_KEY_REFUSED : undefined;
     return {
       success: true,
-      data: await askZahara(() => lookup.find(api, code), { notFound: lookup.notFound }),
+      data: await askZahara(() => lookup.find(api, code), { notFound: lookup.notFound, unauthorized }),
     };
   }
 }

@@ -1,19 +1,25 @@
 import { ACCOUNTING_MESSAGES, ServiceError, zaharaRefusedMessage } from '@planted/contracts';
 import { isZaharaError } from './zahara-error';
 
-/**
- * A failed Zahara call as the connector answers it. `notFound` words a 404 (a lookup's
- * 'Nominal code not found'); `failed` replaces the message of every failure where the spec
- * has one text for them all (test connection).
- */
-export function zaharaServiceError(
-  err: unknown,
-  words: { notFound?: string; failed?: string } = {},
-): unknown {
+/** Words for a failed Zahara call in place of the connector's own (see zaharaServiceError). */
+export interface ZaharaFailureWords {
+  /** A 404: a lookup's 'Nominal code not found'. */
+  notFound?: string;
+  /** A refused key: a key typed on the settings form is not the saved one. */
+  unauthorized?: string;
+  /** Every failure, where the spec has one text for them all (test connection). */
+  failed?: string;
+}
+
+/** A failed Zahara call as the connector answers it, in `words` where given. */
+export function zaharaServiceError(err: unknown, words: ZaharaFailureWords = {}): unknown {
   if (!isZaharaError(err)) return err;
   switch (err.failure) {
     case 'unauthorized':
-      return new ServiceError('ZAHARA_AUTH_FAILED', words.failed ?? ACCOUNTING_MESSAGES.ZAHARA_AUTH_FAILED);
+      return new ServiceError(
+        'ZAHARA_AUTH_FAILED',
+        words.failed ?? words.unauthorized ?? ACCOUNTING_MESSAGES.ZAHARA_AUTH_FAILED,
+      );
     case 'not_found':
       return new ServiceError(
         words.notFound ? 'NOT_FOUND' : 'ZAHARA_REJECTED',
@@ -29,10 +35,7 @@ export function zaharaServiceError(
 }
 
 /** Runs a Zahara call and answers its failure as a ServiceError. */
-export async function askZahara<T>(
-  call: () => Promise<T>,
-  words: { notFound?: string; failed?: string } = {},
-): Promise<T> {
+export async function askZahara<T>(call: () => Promise<T>, words: ZaharaFailureWords = {}): Promise<T> {
   try {
     return await call();
   } catch (err) {
