@@ -1,4 +1,12 @@
-import { containsPattern, trigramSearchable, wordsPattern } from './search-text';
+import {
+  containsPattern,
+  FOLDED_LETTERS,
+  foldedSql,
+  foldSearchText,
+  PLAIN_LETTERS,
+  trigramSearchable,
+  wordsPattern,
+} from './search-text';
 
 describe('search text', () => {
   it('matches the term anywhere, its wildcards taken literally', () => {
@@ -17,5 +25,24 @@ describe('search text', () => {
     expect(trigramSearchable('Hé7')).toBe(true);
     expect(trigramSearchable('ab')).toBe(false);
     expect(trigramSearchable('a-b-c')).toBe(false);
+  });
+});
+
+describe('foldSearchText and foldedSql (accents folded in searches)', () => {
+  it('folds each listed letter, in either case, to its plain lower-case letter', () => {
+    expect([...FOLDED_LETTERS]).toHaveLength([...PLAIN_LETTERS].length);
+    const decomposable = [...FOLDED_LETTERS].filter((letter) => letter.normalize('NFD').length > 1);
+    for (const letter of decomposable)
+      expect([letter, foldSearchText(letter)]).toEqual([
+        letter,
+        letter.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(),
+      ]);
+    expect(foldSearchText('KÄRCHER Café Crème Łódź Ørsted')).toBe('karcher cafe creme lodz orsted');
+    expect(foldSearchText('50%_off ß æ')).toBe('50%_off ß æ');
+  });
+
+  it("folds a column in SQL with PostgreSQL's translate() of the same letters", () => {
+    expect(foldedSql('name')).toBe(`translate(lower(name), '${FOLDED_LETTERS}', '${PLAIN_LETTERS}')`);
+    expect(FOLDED_LETTERS).not.toContain("'");
   });
 });

@@ -203,6 +203,19 @@ describe('the shared catalogue (spec §2 Equipment, §6: every company sees ever
       search: `${own} 3KW  heater`,
     });
     expect(words.equipment.map((e) => e.id)).toEqual([heater.id]);
+    // Accents folded both ways: 'karcher' finds 'Kärcher', 'KÄRCHER' finds 'Karcher' (AQ-1).
+    const brand = uniqueWord();
+    const karcher = await addItem(a.admin, { name: `${brand} Kärcher HDS Pressure Washer` });
+    for (const term of [`${brand} karcher`, `${brand} KÄRCHER`, `${brand} kärcher`]) {
+      const found = await h.client.send(CatalogueEquipmentList, { actor: b.user, search: term });
+      expect(found.equipment.map((e) => e.id)).toEqual([karcher.id]);
+    }
+    const plain = await addItem(a.admin, { name: `${brand} Cafe Creme Welfare Unit` });
+    const accented = await h.client.send(CatalogueEquipmentList, {
+      actor: b.user,
+      search: `${brand} Café Crème`,
+    });
+    expect(accented.equipment.map((e) => e.id)).toEqual([plain.id]);
   });
 
   it('filters by category', async () => {

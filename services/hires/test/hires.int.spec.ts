@@ -256,12 +256,12 @@ describe('the hire list (spec §2 Hires, §7 GET /hires)', () => {
   beforeAll(async () => {
     const [item, crane, supplier, other] = await Promise.all([
       catalogueItem(h, { name: 'Kango Breaker' }),
-      catalogueItem(h, { name: 'Tower Crane', category: 'Lift & Shift', image_card_url: null }),
+      catalogueItem(h, { name: 'Tower Crâne', category: 'Lift & Shift', image_card_url: null }),
       catalogueSupplier(h, { name: 'Speedy Hire' }),
       catalogueSupplier(h, { name: 'HSS 50%_off' }),
     ]);
     const north = await createSite(h, l.actor, { name: 'North Yard', job_number: 'JN-42' });
-    const south = await createSite(h, l.actor, { name: 'South Yard', job_number: null });
+    const south = await createSite(h, l.actor, { name: 'Søuth Yard', job_number: null });
     ids = {};
     ids.first = (await createHire(h, l.actor, { item, supplier, site: north })).id;
     ids.booked = (
@@ -304,6 +304,10 @@ describe('the hire list (spec §2 Hires, §7 GET /hires)', () => {
       ['speedy', [ids.booked, ids.first]],
       ['south', [ids.done, ids.booked]],
       ['jn-42', [ids.last, ids.first]],
+      // Accents folded both ways (AQ-1).
+      ['crane', [ids.last, ids.booked]],
+      ['CRÂNE', [ids.last, ids.booked]],
+      ['SØUTH', [ids.done, ids.booked]],
       ['50%_', [ids.last, ids.done]],
       // A literal percent sign: only the supplier whose name has one.
       ['%', [ids.last, ids.done]],

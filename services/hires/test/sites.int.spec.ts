@@ -113,7 +113,7 @@ describe('sites (spec §2 Sites, §5 Site)', () => {
 
   it('lists the company sites newest first and searches the five fields', async () => {
     const c = newCompany('C');
-    const first = await createSite(h, c.actor, { name: 'Alpha Yard', job_number: 'JOB-77', city: 'York' });
+    const first = await createSite(h, c.actor, { name: 'Álpha Yard', job_number: 'JOB-77', city: 'York' });
     const second = await createSite(h, c.actor, {
       name: 'Beta Yard',
       postcode: 'M1 1AE',
@@ -123,9 +123,13 @@ describe('sites (spec §2 Sites, §5 Site)', () => {
     expect(all.sites.map((s) => s.id)).toEqual([second.id, first.id]);
     expect(all.pagination).toEqual({ page: 1, limit: 12, total: 2, pages: 1 });
     for (const [search, expected] of [
+      // Accents folded both ways, a postcode also without its space (AQ-1, AQ-4).
       ['alpha', [first.id]],
+      ['ÁLPHA', [first.id]],
       ['job-77', [first.id]],
       ['m1 1', [second.id]],
+      ['m11ae', [second.id]],
+      ['M1  1AE', [second.id]],
       ['manchester', [second.id]],
       ['wellington', [second.id, first.id]],
       ['%', []],

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from '@planted/db';
+import { foldedSql, tenantPolicy } from '@planted/db';
 import { TIMELINE_EVENT_TYPES } from '@planted/contracts';
 import { idempotentRequestsTable, outboxTable, processedEventsTable } from '@planted/messaging';
 
@@ -83,12 +83,13 @@ export const equipment = catalogue
       /** The user who added it. */
       createdBy: uuid('created_by'),
       /**
-       * What the search box matches: name, description and category in one trigram-indexed,
-       * lower-cased text, searched with LIKE on the lower-cased term (several times cheaper
-       * per row than ILIKE when a common term makes the index's recheck visit thousands).
+       * What the search box matches: name, description and category in one trigram-indexed
+       * text, lower-cased with its accents folded (foldedSql), searched with LIKE on the term
+       * folded the same way (several times cheaper per row than ILIKE when a common term makes
+       * the index's recheck visit thousands).
        */
       searchText: text('search_text').generatedAlwaysAs(
-        sql`lower(name || ' ' || coalesce(description, '') || ' ' || category)`,
+        sql.raw(foldedSql(`name || ' ' || coalesce(description, '') || ' ' || category`)),
       ),
       deletedAt: timestamp('deleted_at', { withTimezone: true }),
       createdAt: createdAt(),
@@ -147,8 +148,8 @@ export const suppliers = catalogue
       /** The user who added it. */
       createdByUser: uuid('created_by_user'),
       name: text('name').notNull(),
-      /** The name lower-cased, trigram-indexed: what the search box matches (as equipment's search_text). */
-      searchName: text('search_name').generatedAlwaysAs(sql`lower(name)`),
+      /** The name folded, trigram-indexed: what the search box matches (as equipment's search_text). */
+      searchName: text('search_name').generatedAlwaysAs(sql.raw(foldedSql('name'))),
       contactEmail: text('contact_email'),
       contactPhone: text('contact_phone'),
       address: text('address'),

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { preparedSql } from '@planted/db';
 import {
   allOf,
+  foldSearchText,
   wordsPattern,
   materialization,
   offsetOf,
@@ -64,8 +65,9 @@ export function listState(list: SharedList, customerId: unknown): SQL {
 export function pageValues(filter: ListFilter): Record<string, unknown> {
   return {
     customerId: filter.customerId,
-    // The words in the order typed, anything between them: '3kw heater' finds '3kW Fan Heater'.
-    ...(filter.search ? { pattern: wordsPattern(filter.search.toLowerCase()) } : {}),
+    // The words in the order typed, anything between them: '3kw heater' finds '3kW Fan Heater';
+    // folded as the search columns are: 'karcher' finds 'Kärcher'.
+    ...(filter.search ? { pattern: wordsPattern(foldSearchText(filter.search)) } : {}),
     ...(filter.category ? { category: filter.category } : {}),
     limit: filter.limit,
     offset: offsetOf(filter.page, filter.limit),

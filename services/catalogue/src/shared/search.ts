@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 // Shared with hires' search (libs/db).
-export { containsPattern, trigramSearchable, wordsPattern } from '@planted/db';
+export { containsPattern, foldSearchText, trigramSearchable, wordsPattern } from '@planted/db';
 
 /** `offset` of a page (from 1). */
 export function offsetOf(page: number, limit: number): number {

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { deletedAtColumn, sourceAtColumn, tenantPolicy } from '@planted/db';
+import { deletedAtColumn, foldedSql, sourceAtColumn, tenantPolicy } from '@planted/db';
 import { HIRE_STATUSES, PLAN_IDS, PRICING_TERMS, SITE_COUNTRY_CODES, SITE_STATUSES } from '@planted/domain';
 import { idempotentRequestsTable, outboxTable, processedEventsTable } from '@planted/messaging';
 
@@ -132,11 +132,11 @@ export const equipment = hires.table(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     /**
-     * The name lower-cased, trigram-indexed: what the hires search matches, with LIKE on the
-     * lower-cased term (as the catalogue's search_text: several times cheaper per row than
-     * ILIKE, which lower-cases every row it checks).
+     * The name lower-cased and its accents folded (foldedSql), trigram-indexed: what the hires
+     * search matches, with LIKE on the term folded the same way (as the catalogue's
+     * search_text: several times cheaper per row than ILIKE, which lower-cases every row it checks).
      */
-    searchName: text('search_name').generatedAlwaysAs(sql`lower(name)`),
+    searchName: text('search_name').generatedAlwaysAs(sql.raw(foldedSql('name'))),
     category: text('category').notNull(),
     imageUrl: text('image_url'),
     imageCardUrl: text('image_card_url'),
@@ -154,8 +154,8 @@ export const suppliers = hires.table(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
-    /** The name lower-cased, trigram-indexed: what the hires search matches (as equipment's). */
-    searchName: text('search_name').generatedAlwaysAs(sql`lower(name)`),
+    /** The name folded, trigram-indexed: what the hires search matches (as equipment's). */
+    searchName: text('search_name').generatedAlwaysAs(sql.raw(foldedSql('name'))),
     isActive: boolean('is_active').notNull().default(true),
     deletedAt: deletedAtColumn(),
     sourceAt: sourceAtColumn(),

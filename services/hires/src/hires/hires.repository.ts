@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, between, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { containsPattern, executeAtCommit, preparedQuery, trigramSearchable } from '@planted/db';
+import {
+  containsPattern,
+  executeAtCommit,
+  foldedSql,
+  foldSearchText,
+  preparedQuery,
+  trigramSearchable,
+} from '@planted/db';
 import type { Actor } from '@planted/contracts';
 import type { HireStatus, HireTotals } from '@planted/domain';
 import type { HiresTx } from '../db/database';
@@ -63,8 +70,12 @@ export interface ListedHireRow {
 
 const ONGOING: HireStatus[] = ['active', 'collection_booked'];
 
-/** The list's search term as the LIKE pattern `matching` takes: lower-cased, matching anywhere. */
-const searchPattern = (term: string) => containsPattern(term.toLowerCase());
+/** The list's search term as the LIKE pattern `matching` takes: folded (foldSearchText), matching anywhere. */
+const searchPattern = (term: string) => containsPattern(foldSearchText(term));
+
+/** A site's name and job number folded as the search term is (a company's few sites: no index). */
+const siteName = sql.raw(foldedSql('"sites"."name"'));
+const siteJobNumber = sql.raw(foldedSql('"sites"."job_number"'));
 
 /** The list's order: newest first. */
 const NEWEST_FIRST = [desc(hireRows.createdAt), desc(hireRows.id)];
@@ -261,8 +272,8 @@ export class HiresRepository {
 
   /**
    * Equipment name, supplier name, site name or job number (spec §2 Hires search), for a
-   * pattern of the lower-cased term (searchPattern): the read models' lower-cased names
-   * with LIKE, the company's few sites with ILIKE.
+   * pattern of the folded term (searchPattern): the read models' folded names with LIKE, the
+   * company's few sites folded as they are read.
    */
   private matching(
     customerId: string | ReturnType<typeof sql.placeholder>,
@@ -279,7 +290,7 @@ export class HiresRepository {
       ),
       inArray(
         hireRows.siteId,
-        sql`(select ${sites.id} from ${sites} where ${sites.customerId} = ${customerId} and (${sites.name} ilike ${pattern} or ${sites.jobNumber} ilike ${pattern}))`,
+        sql`(select ${sites.id} from ${sites} where ${sites.customerId} = ${customerId} and (${siteName} like ${pattern} or ${siteJobNumber} like ${pattern}))`,
       ),
     );
   }

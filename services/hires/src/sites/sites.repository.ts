@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { SiteFields } from '@planted/contracts';
 import type { HiresTx } from '../db/database';
 import { hireRows, sites, type SiteRow } from '../db/schema';
 import type { GeoPosition } from '../geocoding/geocoder';
-import { containsPattern } from '@planted/db';
+import { containsPattern, foldedSql, foldSearchText } from '@planted/db';
 
 /** The stored position of a site: null when it could not be placed. */
 export type Placement = GeoPosition | null;
@@ -56,16 +56,23 @@ export class SitesRepository {
     return { rows: [], total };
   }
 
-  /** The five fields of the Site Management search (spec §2 Sites). */
+  /**
+   * The five fields of the Site Management search (spec §2 Sites), in any case and with
+   * accents folded ('zurich' finds 'Zürich'); a postcode also without its spaces ('ls14dl'
+   * finds 'LS1 4DL', as the form accepts it). A company's few sites: no index needed.
+   */
   private matching(search: string | undefined) {
     if (!search) return undefined;
-    const pattern = containsPattern(search);
+    const term = foldSearchText(search);
+    const pattern = containsPattern(term);
+    const folded = (column: string) => sql`${sql.raw(foldedSql(`"sites".${column}`))} like ${pattern}`;
     return or(
-      ilike(sites.name, pattern),
-      ilike(sites.addressLine1, pattern),
-      ilike(sites.city, pattern),
-      ilike(sites.postcode, pattern),
-      ilike(sites.jobNumber, pattern),
+      folded('"name"'),
+      folded('"address_line_1"'),
+      folded('"city"'),
+      folded('"postcode"'),
+      sql`replace(lower("sites"."postcode"), ' ', '') like ${containsPattern(term.replace(/\s+/g, ''))}`,
+      folded('"job_number"'),
     );
   }
 

@@ -11,6 +11,9 @@ export interface PickerOption {
   detail?: string | null;
 }
 
+/** Text as typing matches it: any case, accents folded ('karcher' finds 'Kärcher'), as the server's searches. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /**
  * A searchable choice of equipment, supplier or site bound to a field of the hire form, with the
  * button that opens its quick-add modal. `limit` caps the options listed (spec §9: the equipment
@@ -66,9 +69,9 @@ export function EntityPicker({
         getOptionKey={(option) => option.id}
         isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
         filterOptions={(all, state) => {
-          const needle = state.inputValue.trim().toLowerCase();
+          const needle = folded(state.inputValue.trim());
           const matching = needle
-            ? all.filter((option) => `${option.label} ${option.detail ?? ''}`.toLowerCase().includes(needle))
+            ? all.filter((option) => folded(`${option.label} ${option.detail ?? ''}`).includes(needle))
             : all;
           return limit ? matching.slice(0, limit) : matching;
         }}

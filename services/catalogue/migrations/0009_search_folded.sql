@@ -1,0 +1,8 @@
+-- Searches fold accents (libs/db foldedSql): the generated columns are made again, and with
+-- them their trigram indexes (dropped with the old columns).
+ALTER TABLE "catalogue"."equipment" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "catalogue"."equipment" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(name || ' ' || coalesce(description, '') || ' ' || category), 'àáâãäåāăąǎçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįǐĵķĺļľñńņňòóôõöōŏőǒùúûüũūŭůűųǔŵýÿŷźżžşţșțśŝšŕŗřÀÁÂÃÄÅĀĂĄǍÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮǏĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐǑÙÚÛÜŨŪŬŮŰŲǓŴÝŸŶŹŻŽŞŢȘȚŚŜŠŔŖŘøØđĐłŁħĦıŧŦ', 'aaaaaaaaaacccccdeeeeeeeeegggghiiiiiiiiijklllnnnnooooooooouuuuuuuuuuuwyyyzzzststsssrrraaaaaaaaaacccccdeeeeeeeeegggghiiiiiiiiijklllnnnnooooooooouuuuuuuuuuuwyyyzzzststsssrrrooddllhhitt')) STORED;--> statement-breakpoint
+ALTER TABLE "catalogue"."suppliers" drop column "search_name";--> statement-breakpoint
+ALTER TABLE "catalogue"."suppliers" ADD COLUMN "search_name" text GENERATED ALWAYS AS (translate(lower(name), 'àáâãäåāăąǎçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįǐĵķĺļľñńņňòóôõöōŏőǒùúûüũūŭůűųǔŵýÿŷźżžşţșțśŝšŕŗřÀÁÂÃÄÅĀĂĄǍÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮǏĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐǑÙÚÛÜŨŪŬŮŰŲǓŴÝŸŶŹŻŽŞŢȘȚŚŜŠŔŖŘøØđĐłŁħĦıŧŦ', 'aaaaaaaaaacccccdeeeeeeeeegggghiiiiiiiiijklllnnnnooooooooouuuuuuuuuuuwyyyzzzststsssrrraaaaaaaaaacccccdeeeeeeeeegggghiiiiiiiiijklllnnnnooooooooouuuuuuuuuuuwyyyzzzststsssrrrooddllhhitt')) STORED;--> statement-breakpoint
+CREATE INDEX "equipment_search_trgm_idx" ON "catalogue"."equipment" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "suppliers_search_trgm_idx" ON "catalogue"."suppliers" USING gin ("search_name" gin_trgm_ops);
