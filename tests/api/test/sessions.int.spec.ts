@@ -294,6 +294,40 @@ describe('sessions end when they should (issue 8)', () => {
       expect(madeUp.status).toBe(400);
     });
 
+    it('voids the links sent before a reset or a password change (AP-2)', async () => {
+      const { input, token } = await signUp('ResetVoids');
+      const invalid = 'This password reset link is invalid or has expired. Please request a new one.';
+      await api.post('/api/auth/forgot-password', { email: input.email });
+      await api.post('/api/auth/forgot-password', { email: input.email });
+      const [older, newer] = (await waitFor(() => {
+        const mails = sys.smtp.mailsTo(input.email);
+        return mails.length >= 2 ? mails : undefined;
+      }))!.map((mail) => resetTokenFrom(mail.raw));
+      expect(older).not.toBe(newer);
+      expect(
+        (await api.post('/api/auth/reset-password', { token: newer, password: 'reset-pass-1' })).status,
+      ).toBe(200);
+      const stale = await api.post('/api/auth/reset-password', { token: older, password: 'taken-over' });
+      expect([stale.status, stale.body.error]).toEqual([400, invalid]);
+
+      // A link sent before a password change opens nothing after it.
+      await api.post('/api/auth/forgot-password', { email: input.email });
+      const before = resetTokenFrom((await waitFor(() => sys.smtp.mailsTo(input.email)[2]))!.raw);
+      const signedIn = await signIn(input.email, 'reset-pass-1');
+      const changed = await api.put(
+        '/api/auth/change-password',
+        { currentPassword: 'reset-pass-1', newPassword: 'changed-pass-1' },
+        signedIn,
+      );
+      expect(changed.status).toBe(200);
+      const late = await api.post('/api/auth/reset-password', { token: before, password: 'taken-over' });
+      expect([late.status, late.body.error]).toEqual([400, invalid]);
+      expect(
+        (await api.post('/api/auth/login', { email: input.email, password: 'changed-pass-1' })).status,
+      ).toBe(200);
+      expect(token).toBeTruthy();
+    });
+
     it('refuses an expired token', async () => {
       const { input } = await signUp('Expired');
       await api.post('/api/auth/forgot-password', { email: input.email });

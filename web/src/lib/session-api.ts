@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client';
 import { userFromToken } from './jwt';
-import { sessionStore, type SessionStore } from './session-store';
+import { SOCIAL_REMEMBER_KEY, sessionStore, type SessionStore } from './session-store';
+import { readItem, removeItem } from './storage';
 import { sessionKeys, userKeys } from './query-keys';
 import type { Customer, Language, User } from './types';
 
@@ -64,8 +65,11 @@ export async function refreshProfile(store: SessionStore = sessionStore): Promis
 
 /**
  * Spec §2: a token query parameter on the dashboard becomes the session token. When nobody is
- * signed in yet, the token alone starts a session (its payload names the user) so that the
- * protected dashboard can open and refresh the profile instead of bouncing to /login.
+ * signed in yet, the token starts a session (its payload names the user) so that the
+ * protected dashboard can open and refresh the profile instead of bouncing to /login, but
+ * only at the end of a sign-in this tab started (SOCIAL_REMEMBER_KEY, as /auth/success), and
+ * remembered as its Remember me said. A token in a link someone sent is not taken: the reader
+ * would go on working in the sender's company (AP-1). The dashboard drops it from the address.
  */
 export function adoptDashboardToken(
   location: Pick<Location, 'pathname' | 'search'>,
@@ -74,7 +78,11 @@ export function adoptDashboardToken(
   if (store.getState().status !== 'anonymous' || location.pathname !== '/dashboard') return;
   const token = new URLSearchParams(location.search).get('token');
   const user = token ? userFromToken(token) : null;
-  if (token && user) store.signIn({ token, user, customer: null }, { persistent: true });
+  if (!token || !user) return;
+  const remember = readItem(SOCIAL_REMEMBER_KEY, 'session');
+  if (remember === null) return;
+  removeItem(SOCIAL_REMEMBER_KEY, 'session');
+  store.signIn({ token, user, customer: null }, { persistent: remember !== 'false' });
 }
 
 /**

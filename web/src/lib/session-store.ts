@@ -1,6 +1,16 @@
 import { readItem, removeItem, writeItem } from './storage';
 import type { Customer, User } from './types';
 
+/**
+ * The login screen's Remember me, kept in this tab while the provider has the browser, for
+ * /auth/success to sign in as it says (sessionStorage outlives the round trip, not the tab).
+ * Its presence also says this tab started the sign-in: neither /auth/success nor /dashboard
+ * takes a token from the address without it, never one from a link someone sent (it would
+ * sign the reader in to the sender's account, everything they then type going to the
+ * sender's company).
+ */
+export const SOCIAL_REMEMBER_KEY = 'socialRemember';
+
 /** Spec §4: the session is the token, the user and the customer, kept in browser storage. */
 export const SESSION_KEYS = { token: 'token', user: 'user', customer: 'customer' } as const;
 

@@ -168,8 +168,28 @@ describe('dashboard ?token= without a stored session (spec §2 Dashboard)', () =
       customer_id: 'c-10',
     });
     const s = new SessionStore();
+    // At the end of a sign-in this tab started (the social buttons' Remember me is kept).
+    sessionStorage.setItem('socialRemember', 'false');
     adoptDashboardToken({ pathname: '/dashboard', search: `?token=${token}` }, s);
     expect(s.getState()).toMatchObject({ status: 'authenticated', token, user: { id: 'u-4', name: 'Zed' } });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('socialRemember')).toBeNull();
+  });
+
+  it('takes no token from a link someone sent: no sign-in was started in this tab (AP-1)', async () => {
+    const { adoptDashboardToken } = await import('./session-api');
+    const { fakeJwt } = await import('../test/utils');
+    const token = fakeJwt({
+      userId: 'u-5',
+      email: 'x@example.com',
+      role: 'admin',
+      name: 'X',
+      customer_id: 'c-11',
+    });
+    const s = new SessionStore();
+    adoptDashboardToken({ pathname: '/dashboard', search: `?token=${token}` }, s);
+    expect(s.getState()).toMatchObject({ status: 'anonymous', token: null });
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('ignores tokens elsewhere, undecodable tokens, and an existing session', async () => {

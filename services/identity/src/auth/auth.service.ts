@@ -202,6 +202,8 @@ export class AuthService {
       if (user.passwordHash !== current.passwordHash) throw wrongPassword();
       if (!customer) throw companyNotFound();
       await this.users.update(tx, actor.customerId, actor.userId, { passwordHash });
+      // A reset link sent before the change sets no other password (AP-2).
+      await this.resets.voidLinks(tx, actor.customerId, actor.userId);
       return this.sessions.issue(await this.revoker.endAllSessions(tx, user), customer);
     });
     this.outbox.committed();

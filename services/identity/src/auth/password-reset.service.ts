@@ -66,7 +66,8 @@ export class PasswordResetService {
 
   /**
    * Voids the user's unused reset links: after an email change they went to an address
-   * that is no longer the account's, and a reset also confirms the address.
+   * that is no longer the account's, and a reset also confirms the address; after a password
+   * change or a reset, a link sent before it must not set another password.
    */
   async voidLinks(tx: IdentityTx, customerId: string, userId: string): Promise<void> {
     await tx
@@ -81,7 +82,7 @@ export class PasswordResetService {
       );
   }
 
-  /** Sets the password, uses the token up and ends every session of the user. */
+  /** Sets the password, uses the token and the user's other links up, and ends every session of the user. */
   async reset(token: string, password: string): Promise<{ message: string }> {
     const passwordHash = await this.hasher.hash(password);
     const userId = await this.database.withSystem(async (tx) => {
@@ -104,6 +105,8 @@ export class PasswordResetService {
         emailVerifiedAt: new Date(),
       });
       if (!user?.isActive) throw resetTokenInvalid();
+      // The user's other links (an earlier request) open nothing after this one (AP-2).
+      await this.voidLinks(tx, reset.customerId, reset.userId);
       await this.revoker.endAllSessions(tx, user);
       return user.id;
     });

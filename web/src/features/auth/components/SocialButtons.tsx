@@ -5,7 +5,10 @@ import MicrosoftIcon from '@mui/icons-material/Microsoft';
 import AppleIcon from '@mui/icons-material/Apple';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../../lib/navigation';
+import { SOCIAL_REMEMBER_KEY } from '../../../lib/session-store';
 import { writeItem } from '../../../lib/storage';
+
+export { SOCIAL_REMEMBER_KEY };
 
 /** The provider buttons leave the app for the gateway's OAuth entry points (spec §7). */
 export function socialUrl(provider: OAuthProvider, intent: 'login' | 'signup'): string {
@@ -18,15 +21,6 @@ const PROVIDERS = [
   { id: 'microsoft', icon: MicrosoftIcon },
   { id: 'apple', icon: AppleIcon },
 ] as const;
-
-/**
- * The login screen's Remember me, kept in this tab while the provider has the browser, for
- * /auth/success to sign in as it says (sessionStorage outlives the round trip, not the tab).
- * Its presence also says this tab started the sign-in: /auth/success takes no token without
- * it, never one from a link someone sent (it would sign the reader in to the sender's
- * account, everything they then type going to the sender's company).
- */
-export const SOCIAL_REMEMBER_KEY = 'socialRemember';
 
 /** `remember`: the login screen's box (a signup is remembered, as the signup form's is). */
 export function SocialButtons({ intent, remember }: { intent: 'login' | 'signup'; remember?: boolean }) {
