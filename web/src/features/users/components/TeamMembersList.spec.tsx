@@ -55,6 +55,16 @@ describe("Users: an administrator changes roles and removes users (spec §6; iss
         .map((o) => o.textContent),
     ).toEqual(['Administrator', 'User', 'Viewer']);
     await user.selectOptions(select, 'user');
+    // Asked first: a native select changes on one arrow key (AP-3). Cancel changes nothing.
+    let dialog = await screen.findByRole('dialog', { name: "Change Bob Builder's role?" });
+    expect(dialog).toHaveTextContent('Bob Builder will become User and be signed out of every session.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(select).toHaveValue('viewer');
+    await user.selectOptions(select, 'user');
+    dialog = await screen.findByRole('dialog', { name: "Change Bob Builder's role?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
     expect(
       await screen.findByText('Bob Builder is now User. They will need to sign in again.'),
     ).toBeInTheDocument();

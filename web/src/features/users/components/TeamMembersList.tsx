@@ -35,7 +35,10 @@ const ROLE_COLORS: Record<Role, 'primary' | 'secondary' | 'default'> = {
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** What the confirmation dialog asks about: removing a member, or changing one's own role. */
-type Pending = { kind: 'remove'; member: User } | { kind: 'own-role'; member: User; role: Role };
+type Pending =
+  | { kind: 'remove'; member: User }
+  | { kind: 'own-role'; member: User; role: Role }
+  | { kind: 'role'; member: User; role: Role };
 
 /**
  * The company's users (spec §2 Users). Administrators also change a user's role and remove
@@ -84,10 +87,11 @@ export function TeamMembersList() {
     setConfirming(true);
   };
 
+  // Asked first, for anyone: a native select changes on one arrow key, and a role change ends
+  // every session of the member (AP-3).
   const onRoleSelected = (member: User, value: string) => {
     if (!isRole(value) || value === member.role) return;
-    if (member.id === me?.id) ask({ kind: 'own-role', member, role: value });
-    else changeRole(member, value);
+    ask({ kind: member.id === me?.id ? 'own-role' : 'role', member, role: value });
   };
 
   const own = pending?.member.id === me?.id;
@@ -100,18 +104,29 @@ export function TeamMembersList() {
           busy: setRole.isPending,
           onConfirm: () => changeRole(pending.member, pending.role),
         }
-      : {
-          title: t('manage.confirmRemoveTitle'),
-          message: own
-            ? t('manage.confirmRemoveOwnMessage')
-            : t('manage.confirmRemoveMessage', {
-                name: pending?.member.name ?? '',
-                email: pending?.member.email ?? '',
-              }),
-          confirmLabel: t('manage.remove'),
-          busy: remove.isPending,
-          onConfirm: () => pending && removeMember(pending.member),
-        };
+      : pending?.kind === 'role'
+        ? {
+            title: t('manage.confirmRoleTitle', { name: pending.member.name }),
+            message: t('manage.confirmRoleMessage', {
+              name: pending.member.name,
+              role: roleName(pending.role),
+            }),
+            confirmLabel: t('manage.confirmOwnRole'),
+            busy: setRole.isPending,
+            onConfirm: () => changeRole(pending.member, pending.role),
+          }
+        : {
+            title: t('manage.confirmRemoveTitle'),
+            message: own
+              ? t('manage.confirmRemoveOwnMessage')
+              : t('manage.confirmRemoveMessage', {
+                  name: pending?.member.name ?? '',
+                  email: pending?.member.email ?? '',
+                }),
+            confirmLabel: t('manage.remove'),
+            busy: remove.isPending,
+            onConfirm: () => pending && removeMember(pending.member),
+          };
 
   return (
     <Card variant="outlined" data-testid="team-members">
