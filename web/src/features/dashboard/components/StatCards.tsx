@@ -22,6 +22,16 @@ const CARDS: {
 
 const VALUE_FONT_SIZE = { xs: '1.5rem', sm: '2.125rem' } as const;
 
+/**
+ * A figure's size by its length, so that a long one stays on one line in its card (AQ-5:
+ * '£36,006,128.25' broke before its pence at 2.125rem); the last resort still wraps.
+ */
+function valueFontSize(text: string) {
+  if (text.length <= 10) return VALUE_FONT_SIZE;
+  if (text.length <= 14) return { xs: '1.25rem', sm: '1.375rem' } as const;
+  return { xs: '1.125rem', sm: '1.125rem' } as const;
+}
+
 export function StatCards() {
   const { t } = useTranslation('dashboard');
   const stats = useDashboardStats();
@@ -59,19 +69,28 @@ export function StatCards() {
                   —
                 </Typography>
               ) : (
-                <Typography
-                  variant="h4"
-                  component="p"
-                  sx={{ fontWeight: 700, fontSize: VALUE_FONT_SIZE, overflowWrap: 'anywhere' }}
-                  data-testid={`stat-${key}-value`}
-                >
-                  {money ? formatMoney(stats.data[key]) : (stats.data[key] ?? 0)}
-                </Typography>
+                <StatValue
+                  text={money ? formatMoney(stats.data[key]) : String(stats.data[key] ?? 0)}
+                  testId={`stat-${key}-value`}
+                />
               )}
             </CardContent>
           </Card>
         </Grid>
       ))}
     </Grid>
+  );
+}
+
+function StatValue({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Typography
+      variant="h4"
+      component="p"
+      sx={{ fontWeight: 700, fontSize: valueFontSize(text), overflowWrap: 'anywhere' }}
+      data-testid={testId}
+    >
+      {text}
+    </Typography>
   );
 }

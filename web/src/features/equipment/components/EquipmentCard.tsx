@@ -89,6 +89,8 @@ export function EquipmentCard({
               WebkitLineClamp: 3,
               WebkitBoxOrient: 'vertical',
               overflow: 'hidden',
+              // A long unbroken word wraps within the card rather than being cut at its edge.
+              overflowWrap: 'anywhere',
               mb: 1,
             }}
           >
@@ -131,7 +133,7 @@ export function EquipmentCard({
             <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
               {t('card.perDay', { price: formatMoney(price.price_per_day) })}
             </Typography>
-            <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+            <Typography variant="body2" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
               {price.supplier_name}
             </Typography>
             <Typography variant="body2" component="span" color="text.secondary" sx={{ display: 'block' }}>

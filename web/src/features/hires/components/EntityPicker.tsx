@@ -3,6 +3,7 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage } from '../../../components/ui/form/field-message';
+import { searchFinds } from '../../../lib/search-text';
 
 export interface PickerOption {
   id: string;
@@ -10,9 +11,6 @@ export interface PickerOption {
   /** A second line in the list (category, city…). */
   detail?: string | null;
 }
-
-/** Text as typing matches it: any case, accents folded ('karcher' finds 'Kärcher'), as the server's searches. */
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * A searchable choice of equipment, supplier or site bound to a field of the hire form, with the
@@ -69,10 +67,10 @@ export function EntityPicker({
         getOptionKey={(option) => option.id}
         isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
         filterOptions={(all, state) => {
-          const needle = folded(state.inputValue.trim());
-          const matching = needle
-            ? all.filter((option) => folded(`${option.label} ${option.detail ?? ''}`).includes(needle))
-            : all;
+          // Any case, accents folded, a postcode without its space (searchFinds).
+          const matching = all.filter((option) =>
+            searchFinds(state.inputValue, [`${option.label} ${option.detail ?? ''}`]),
+          );
           return limit ? matching.slice(0, limit) : matching;
         }}
         renderOption={(props, option) => {

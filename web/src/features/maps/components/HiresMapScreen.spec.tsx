@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import {
@@ -128,6 +128,32 @@ describe('/hires-map without a key (spec §2 Maps, §9)', () => {
     expect(Number(map.dataset.zoom)).toBeLessThanOrEqual(12);
     expect(Number(map.dataset.zoom)).toBeGreaterThanOrEqual(6);
     expect(screen.queryByTestId('google-map')).not.toBeInTheDocument();
+    // Apart on the map: neither is moved, so no line ties one to its place.
+    expect(screen.queryAllByTestId('map-leader')).toHaveLength(0);
+  });
+
+  it('ties a marker moved off a crowded spot to its true place with a line (AQ-3)', async () => {
+    mockFetch(
+      answers({
+        'GET /api/sites': {
+          body: {
+            sites: [
+              site(SITE_LEEDS, 'Leeds Depot', 'LS3 1LL', [53.8, -1.55]),
+              site(SITE_YORK, 'York Riverside', 'YO1 6DH', [53.8, -1.5502]),
+            ],
+          },
+        },
+      }),
+    );
+    renderApp('/hires-map');
+    await waitFor(() => expect(screen.getAllByTestId('map-marker')).toHaveLength(2), { timeout: 15_000 });
+    const map = screen.getByTestId('offline-map');
+    // Zoomed out until the two would cover each other: the second fans out, with its leader.
+    const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+    while (!(zoomOut as HTMLButtonElement).disabled && screen.queryAllByTestId('map-leader').length === 0)
+      fireEvent.click(zoomOut);
+    expect(Number(map.dataset.zoom)).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('map-leader')).toHaveLength(1);
   });
 
   it("shows each hire's fields in the marker's panel", async () => {

@@ -249,6 +249,19 @@ export function OfflineMap({
             />
           </g>
         )}
+        {/* A marker moved off a crowded spot is tied to its true place by a line and a dot, so it
+            is never read as standing where it was drawn (AQ-3: far from its town when zoomed out). */}
+        {placed
+          .filter(({ dx, dy }) => dx !== 0 || dy !== 0)
+          .map(({ marker, dx, dy }) => {
+            const [x, y] = toScreen(marker.position);
+            return (
+              <g key={marker.key} data-testid="map-leader">
+                <line x1={x} y1={y} x2={x + dx} y2={y + dy} stroke="#37474f" strokeWidth={1.5} />
+                <circle cx={x} cy={y} r={3.5} fill="#37474f" stroke="#fff" strokeWidth={1} />
+              </g>
+            );
+          })}
       </svg>
       {placed.map(({ marker, dx, dy }) => {
         const [x, y] = toScreen(marker.position);

@@ -127,6 +127,8 @@ describe('Site Management (spec §2 Sites)', () => {
     ['address line 1', 'kirkstall', LEEDS],
     ['city', 'YORK', YORK],
     ['postcode', 'ls3', LEEDS],
+    ['postcode without its space (AQ-4)', 'ls31ll', LEEDS],
+    ['name with accents folded (AQ-1)', 'RÏVERSIDÉ', YORK],
     ['job number', 'j-1001', LEEDS],
   ])('searches in the browser by %s', async (_, text, found) => {
     const { calls, user } = await open();
