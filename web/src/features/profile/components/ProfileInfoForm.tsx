@@ -29,7 +29,9 @@ export function ProfileInfoForm({ user }: { user: User }) {
           aria-label={t('info.title')}
           errorFallback={t('info.failed')}
           onSubmit={async (values) => {
-            await update.mutateAsync(values);
+            const { user: saved } = await update.mutateAsync(values);
+            // The form shows what was saved (the name trimmed, the email in lower case), not what was typed.
+            form.reset({ name: saved.name ?? '', email: saved.email ?? '' });
             toast.success(t('info.updated'));
           }}
         >

@@ -136,6 +136,27 @@ describe('Profile screen (spec §2 Profile)', () => {
     expect(sessionStore.getState().token).toBe('renamed-token');
   });
 
+  it('shows the values saved (trimmed, email in lower case), not those typed', async () => {
+    mockFetch({
+      'PUT /api/auth/profile': {
+        body: {
+          user: { ...testUser, name: 'Alice B', email: 'alice.b@example.com' },
+          token: 'renamed-token',
+        },
+      },
+    });
+    await openProfile();
+    const user = userEvent.setup({ delay: null });
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.type(screen.getByLabelText('Full name'), '  Alice B  ');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'Alice.B@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Alice B'));
+    expect(screen.getByLabelText('Email')).toHaveValue('alice.b@example.com');
+  });
+
   it('refreshes the profile and team queries after saving (userChanged)', async () => {
     const { QueryClient } = await import('@tanstack/react-query');
     const { userChanged } = await import('../../../lib/session-api');
