@@ -1,3 +1,5 @@
+import { FOLDED_LETTERS, PLAIN_LETTERS } from '@planted/domain';
+
 /** Text whose `%`, `_` and `\` a LIKE pattern takes literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -28,29 +30,8 @@ export function trigramSearchable(term: string): boolean {
   return /[\p{L}\p{N}]{3}/u.test(term);
 }
 
-/**
- * Letters searched as their plain Latin letter: 'karcher' finds 'Kärcher', 'cafe' 'Café'. Both
- * cases, as PostgreSQL's lower() under a C collation leaves accented capitals alone. One
- * character for one (SQL's translate()), so 'ß', 'æ' and 'œ' are left as they are. Fixed: the
- * generated search columns' migrations hold these two strings.
- */
-export const FOLDED_LETTERS =
-  'àáâãäåāăąǎçćĉċčďèéêëēĕėęěĝğġģĥìíîïĩīĭįǐĵķĺļľñńņňòóôõöōŏőǒùúûüũūŭůűųǔŵýÿŷźżžşţșțśŝšŕŗř' +
-  'ÀÁÂÃÄÅĀĂĄǍÇĆĈĊČĎÈÉÊËĒĔĖĘĚĜĞĠĢĤÌÍÎÏĨĪĬĮǏĴĶĹĻĽÑŃŅŇÒÓÔÕÖŌŎŐǑÙÚÛÜŨŪŬŮŰŲǓŴÝŸŶŹŻŽŞŢȘȚŚŜŠŔŖŘ' +
-  'øØđĐłŁħĦıŧŦ';
-export const PLAIN_LETTERS =
-  'aaaaaaaaaacccccdeeeeeeeeegggghiiiiiiiiijklllnnnnooooooooouuuuuuuuuuuwyyyzzzststsssrrr' +
-  'aaaaaaaaaacccccdeeeeeeeeegggghiiiiiiiiijklllnnnnooooooooouuuuuuuuuuuwyyyzzzststsssrrr' +
-  'ooddllhhitt';
-
-const PLAIN_OF = new Map([...FOLDED_LETTERS].map((letter, i) => [letter, PLAIN_LETTERS[i]!]));
-
-/** Text as the search columns keep it: lower case, accents folded (see FOLDED_LETTERS). */
-export function foldSearchText(text: string): string {
-  let folded = '';
-  for (const char of text.toLowerCase()) folded += PLAIN_OF.get(char) ?? char;
-  return folded;
-}
+/** Terms are folded as the search columns keep their text (the same letters, in @planted/domain). */
+export { foldSearchText } from '@planted/domain';
 
 /**
  * The SQL of `expression` folded as foldSearchText folds a term (lower(), then translate()),

@@ -5,4 +5,5 @@ export * from './errors';
 export * from './hire-cost';
 export * from './money';
 export * from './plans';
+export * from './search-text';
 export * from './validation-messages';

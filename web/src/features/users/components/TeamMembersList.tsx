@@ -34,11 +34,8 @@ const ROLE_COLORS: Record<Role, 'primary' | 'secondary' | 'default'> = {
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
-/** What the confirmation dialog asks about: removing a member, or changing one's own role. */
-type Pending =
-  | { kind: 'remove'; member: User }
-  | { kind: 'own-role'; member: User; role: Role }
-  | { kind: 'role'; member: User; role: Role };
+/** What the confirmation dialog asks about: removing a member, or changing a role (one's own or another's). */
+type Pending = { kind: 'remove'; member: User } | { kind: 'role'; member: User; role: Role };
 
 /**
  * The company's users (spec §2 Users). Administrators also change a user's role and remove
@@ -91,42 +88,35 @@ export function TeamMembersList() {
   // every session of the member (AP-3).
   const onRoleSelected = (member: User, value: string) => {
     if (!isRole(value) || value === member.role) return;
-    ask({ kind: member.id === me?.id ? 'own-role' : 'role', member, role: value });
+    ask({ kind: 'role', member, role: value });
   };
 
   const own = pending?.member.id === me?.id;
   const dialog =
-    pending?.kind === 'own-role'
+    pending?.kind === 'role'
       ? {
-          title: t('manage.confirmOwnRoleTitle'),
-          message: t('manage.confirmOwnRoleMessage', { role: roleName(pending.role) }),
+          title: own
+            ? t('manage.confirmOwnRoleTitle')
+            : t('manage.confirmRoleTitle', { name: pending.member.name }),
+          message: own
+            ? t('manage.confirmOwnRoleMessage', { role: roleName(pending.role) })
+            : t('manage.confirmRoleMessage', { name: pending.member.name, role: roleName(pending.role) }),
           confirmLabel: t('manage.confirmOwnRole'),
           busy: setRole.isPending,
           onConfirm: () => changeRole(pending.member, pending.role),
         }
-      : pending?.kind === 'role'
-        ? {
-            title: t('manage.confirmRoleTitle', { name: pending.member.name }),
-            message: t('manage.confirmRoleMessage', {
-              name: pending.member.name,
-              role: roleName(pending.role),
-            }),
-            confirmLabel: t('manage.confirmOwnRole'),
-            busy: setRole.isPending,
-            onConfirm: () => changeRole(pending.member, pending.role),
-          }
-        : {
-            title: t('manage.confirmRemoveTitle'),
-            message: own
-              ? t('manage.confirmRemoveOwnMessage')
-              : t('manage.confirmRemoveMessage', {
-                  name: pending?.member.name ?? '',
-                  email: pending?.member.email ?? '',
-                }),
-            confirmLabel: t('manage.remove'),
-            busy: remove.isPending,
-            onConfirm: () => pending && removeMember(pending.member),
-          };
+      : {
+          title: t('manage.confirmRemoveTitle'),
+          message: own
+            ? t('manage.confirmRemoveOwnMessage')
+            : t('manage.confirmRemoveMessage', {
+                name: pending?.member.name ?? '',
+                email: pending?.member.email ?? '',
+              }),
+          confirmLabel: t('manage.remove'),
+          busy: remove.isPending,
+          onConfirm: () => pending && removeMember(pending.member),
+        };
 
   return (
     <Card variant="outlined" data-testid="team-members">
