@@ -132,7 +132,7 @@ describe('per-participant permissions on a nats-server configured from them', ()
   it("delivers the gateway's request to the service that serves it", async () => {
     const service = await as('kit-test');
     const gateway = await as('gateway');
-    const subscription = service.subscribe(NoteCreate.name);
+    const subscription = service.subscribe(NoteCreate.name, { queue: 'kit-test' });
     await service.flush();
     expect(
       await delivered(subscription, async () => {
@@ -140,13 +140,15 @@ describe('per-participant permissions on a nats-server configured from them', ()
         await gateway.flush();
       }),
     ).toBe(1);
+    // In the service's queue group: left there, it would take a share of later tests' requests.
+    subscription.unsubscribe();
   });
 
   it("does not let a service publish on another service's subjects", async () => {
     const hires = await as('hires');
     const kit = await as('kit-test');
-    const intoHires = hires.subscribe('hires.customer-stats.get.v1');
-    const intoKit = kit.subscribe(NoteCreate.name);
+    const intoHires = hires.subscribe('hires.customer-stats.get.v1', { queue: 'hires' });
+    const intoKit = kit.subscribe(NoteCreate.name, { queue: 'kit-test' });
     await Promise.all([hires.flush(), kit.flush()]);
     const sent = async () => {
       kit.publish('hires.customer-stats.get.v1', new Uint8Array());
@@ -157,13 +159,15 @@ describe('per-participant permissions on a nats-server configured from them', ()
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(intoHires.getReceived()).toBe(0);
     expect(intoKit.getReceived()).toBe(0);
+    intoHires.unsubscribe();
+    intoKit.unsubscribe();
   });
 
   it("does not let a service take another service's requests, nor the gateway fake a service's events", async () => {
     const hires = await as('hires');
     const gateway = await as('gateway');
     const kit = await as('kit-test');
-    const stolen = hires.subscribe(NoteCreate.name);
+    const stolen = hires.subscribe(NoteCreate.name, { queue: 'kit-test' });
     const events = kit.subscribe(NoteCreated.name);
     await hires.flush().catch(() => undefined);
     await kit.flush();
@@ -175,11 +179,42 @@ describe('per-participant permissions on a nats-server configured from them', ()
     expect(events.getReceived()).toBe(0);
   });
 
+  it("does not let a process with a service's login listen outside the service's queue group", async () => {
+    // Beside the replicas, a plain subscription would get a copy of every request (tokens and
+    // all), and a group of its own would take a share of them: both are refused (audit AM-3).
+    const replica = await as('kit-test');
+    const spy = await as('kit-test');
+    const gateway = await as('gateway');
+    const refusals: string[] = [];
+    const served = replica.subscribe(NoteCreate.name, { queue: 'kit-test' });
+    const copy = spy.subscribe(NoteCreate.name, { callback: (err) => err && refusals.push(err.message) });
+    const share = spy.subscribe(NoteCreate.name, {
+      queue: 'spies',
+      callback: (err) => err && refusals.push(err.message),
+    });
+    await Promise.all([replica.flush(), spy.flush().catch(() => undefined)]);
+    for (let i = 0; i < 10; i++) gateway.publish(NoteCreate.name, new Uint8Array());
+    await gateway.flush();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(served.getReceived()).toBe(10);
+    expect(copy.getReceived() + share.getReceived()).toBe(0);
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/Permissions Violation for Subscription to "kit-test\.note\.create/),
+        expect.stringMatching(/using queue "spies"/),
+      ]),
+    );
+    served.unsubscribe();
+  });
+
   it("does not let a service read another's replies (a sign-in's session token, say)", async () => {
     const kit = await as('kit-test');
     const gateway = await as('gateway');
     const hires = await as('hires');
-    const served = kit.subscribe(NoteCreate.name, { callback: (_err, msg) => msg.respond(msg.data) });
+    const served = kit.subscribe(NoteCreate.name, {
+      queue: 'kit-test',
+      callback: (_err, msg) => msg.respond(msg.data),
+    });
     const everyInbox = hires.subscribe('_INBOX.>');
     const gatewayInbox = hires.subscribe('_INBOX_gateway.>');
     await Promise.all([kit.flush(), hires.flush().catch(() => undefined)]);

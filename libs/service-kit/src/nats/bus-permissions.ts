@@ -12,7 +12,10 @@ export interface DurableConsumer {
 /** A NATS user: a service, or the gateway (which serves nothing and calls services). */
 export interface BusParticipant {
   user: string;
-  /** The service whose request subjects (`<service>.…`) it answers. */
+  /**
+   * The service whose request subjects (`<service>.…`) it answers, in the queue group of that
+   * name (ServiceNatsServer), and only in it.
+   */
   serves?: string;
   /** The stream its outbox publishes to (its service definition's `events.name`), e.g. 'IDENTITY'. */
   stream?: string;
@@ -228,6 +231,11 @@ export interface BusPermissions {
   publish: string[];
   /** Subjects denied within those allowed (other participants' durable consumers on a shared stream). */
   publishDeny: string[];
+  /**
+   * What it may subscribe to: a served request subject only as `<subject> <queue group>`, so a
+   * process holding the service's login cannot listen beside the replicas (outside the group,
+   * it would get a copy of every request, tokens and all) nor take a share in a group of its own.
+   */
   subscribe: string[];
   /** Replies only to the inbox of a request it received, and only once. */
   allowResponses: boolean;
@@ -265,7 +273,10 @@ export function permissionsOf(
   return {
     publish: [...(serves?.events ?? []), ...calls, ...jetStream.allow],
     publishDeny: jetStream.deny,
-    subscribe: [...(serves?.requests ?? []), `${natsInboxPrefix(participant.user)}.>`],
+    subscribe: [
+      ...(serves?.requests ?? []).map((subject) => `${subject} ${participant.serves}`),
+      `${natsInboxPrefix(participant.user)}.>`,
+    ],
     allowResponses: Boolean(serves),
   };
 }
