@@ -46,6 +46,13 @@ export const baseEnvSchema = z.object({
    */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /**
+   * On how many NATS nodes each event stream is kept (its num_replicas; consumers follow it):
+   * 1 on a single nats-server (npm start, compose), 3 on the 3-node cluster (deploy/), so a
+   * stream, its events and its consumers survive one node down or its volume lost. Applied at
+   * every start: an existing stream is scaled to it.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
    * OpenTelemetry: the OTLP/HTTP collector that traces are sent to (as JSON, to
    * <endpoint>/v1/traces). Unset, nothing is traced (@planted/observability).
    */

@@ -30,37 +30,46 @@ export function contractEventsOf(service: string): readonly string[] {
     .sort();
 }
 
-/** The stream's spec; `maxAgeMs` is EVENT_RETENTION_DAYS (eventRetentionMs), 0 keeping every event. */
+/**
+ * The stream's spec; `maxAgeMs` is EVENT_RETENTION_DAYS (eventRetentionMs), 0 keeping every
+ * event, and `replicas` NATS_STREAM_REPLICAS.
+ */
 export function eventStreamSpec(
   stream: EventStreamDefinition,
   subjectPrefix: string,
   maxAgeMs = 0,
+  replicas = 1,
 ): StreamSpec {
   return {
     name: streamName(subjectPrefix, stream.name),
     subjects: stream.subjects.map((subject) => prefixed(subjectPrefix, subject)),
     description: stream.description,
     maxAgeMs,
+    replicas,
   };
 }
 
 /**
  * Creates or updates the stream at boot; without it the outbox could not be published. An
- * existing stream takes the new max_age, dropping events older than it.
+ * existing stream takes the new max_age, dropping events older than it, and is scaled to
+ * `replicas` (NATS_STREAM_REPLICAS).
  */
 export async function ensureEventStream(
   nc: NatsConnection,
   stream: EventStreamDefinition,
   subjectPrefix: string,
   maxAgeMs = 0,
+  replicas = 1,
 ): Promise<string> {
-  const spec = eventStreamSpec(stream, subjectPrefix, maxAgeMs);
+  const spec = eventStreamSpec(stream, subjectPrefix, maxAgeMs, replicas);
   try {
     await ensureStream(nc, spec);
   } catch (err) {
     throw new StartupError(
       `Cannot set up the JetStream stream ${spec.name} (${err instanceof Error ? err.message : String(err)}). ` +
-        'Is nats-server running with JetStream? Start it with: nats-server -js',
+        (replicas > 1
+          ? `NATS_STREAM_REPLICAS is ${replicas}: that needs a JetStream cluster of at least ${replicas} nodes.`
+          : 'Is nats-server running with JetStream? Start it with: nats-server -js'),
     );
   }
   return spec.name;

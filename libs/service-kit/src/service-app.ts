@@ -173,7 +173,7 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
       this.nats = await connectNats(config.NATS_URL, definition.name, logger, natsCredentials(config));
       await this.database.migrate(definition.database.migrationsFolder);
       await this.seenAssertions.ensureTable();
-      await ensureEventStream(this.nats, definition.events, prefix, retentionMs);
+      await ensureEventStream(this.nats, definition.events, prefix, retentionMs, config.NATS_STREAM_REPLICAS);
       this.relay = new OutboxRelay({
         db: this.database,
         table: definition.database.outbox,

@@ -214,6 +214,21 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     }
   });
 
+  it("gives the gateway the sign-in providers' secrets from gateway-secrets, as deploy/README.md says to put them", () => {
+    const container = podSpec(named(objects(), 'Deployment', 'gateway')).containers[0];
+    for (const key of ['GOOGLE_CLIENT_SECRET', 'MICROSOFT_CLIENT_SECRET', 'APPLE_PRIVATE_KEY']) {
+      const ref = container.env.find((e: any) => e.name === key)?.valueFrom?.secretKeyRef;
+      expect([key, ref]).toEqual([key, { name: 'gateway-secrets', key, optional: true }]);
+    }
+    // With a client id in gateway-config and its secret in gateway-secrets, the gateway starts.
+    const env = {
+      ...containerEnv(objects(), container),
+      GOOGLE_CLIENT_ID: 'abc.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret-google',
+    };
+    expect(configIssues('gateway', env)).toEqual([]);
+  });
+
   it('runs NATS as a 3-node JetStream cluster with the generated users and permissions', () => {
     const nats = named(objects(), 'StatefulSet', 'nats');
     expect(nats.spec.replicas).toBe(3);
@@ -241,6 +256,45 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       expect(config.data!['nats.conf']).toContain(`password: $${name.toUpperCase()}_NATS_PASSWORD`);
     }
     expect(named(objects(), 'PodDisruptionBudget', 'nats').spec.maxUnavailable).toBe(1);
+  });
+
+  it("keeps every service's event stream on every NATS node, so one node down loses and stops nothing", () => {
+    const nodes = named(objects(), 'StatefulSet', 'nats').spec.replicas;
+    for (const name of SERVICES) {
+      const env = containerEnv(objects(), podSpec(named(objects(), 'Deployment', name)).containers[0]);
+      expect([name, env.NATS_STREAM_REPLICAS]).toEqual([name, String(nodes)]);
+    }
+  });
+
+  it("fits every pod's PostgreSQL connections in max_connections, at every autoscaler's maximum with a rollout's surge", () => {
+    const [cluster] = ofKind(objects(), 'Cluster');
+    const parameters = cluster.spec.postgresql.parameters;
+    const available =
+      Number(parameters.max_connections) - Number(parameters.superuser_reserved_connections ?? 3);
+    const surge = (deployment: K8sObject, replicas: number): number => {
+      const strategy = deployment.spec.strategy ?? {};
+      if (strategy.type === 'Recreate') return 0;
+      const maxSurge = strategy.rollingUpdate?.maxSurge ?? '25%';
+      return typeof maxSurge === 'number'
+        ? maxSurge
+        : Math.ceil((replicas * Number(String(maxSurge).replace('%', ''))) / 100);
+    };
+    const lines: string[] = [];
+    let total = 0;
+    for (const name of DEPLOYABLES) {
+      const deployment = named(objects(), 'Deployment', name);
+      const pods = named(objects(), 'HorizontalPodAutoscaler', name).spec.maxReplicas;
+      const env = containerEnv(objects(), podSpec(deployment).containers[0]);
+      // A service: its pool (DB_POOL_SIZE, default 10) and its outbox relay's own connection.
+      // The gateway: the one connection of /readyz (gateway/src/health/health.controller.ts).
+      const perPod = name === 'gateway' ? 1 : Number(env.DB_POOL_SIZE ?? 10) + 1;
+      const connections = (pods + surge(deployment, pods)) * perPod;
+      lines.push(`${name}: ${connections}`);
+      total += connections;
+    }
+    // Each migration Job holds one while it runs.
+    total += SERVICES.length;
+    expect({ total, lines, fits: total <= available }).toMatchObject({ fits: true });
   });
 
   it('runs PostgreSQL as a CloudNativePG Cluster whose app Secret every deployable reads, with each service role', () => {
@@ -299,6 +353,24 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     expect(reach(pod('gateway'), pod('redis'), 6379)).toBe(true);
     expect(reach(ingressController, pod('gateway'), 3000)).toBe(true);
     expect(reach(pod('nats'), pod('nats'), 6222)).toBe(true);
+    // Traces to the collector in the monitoring namespace, at the port the configuration names.
+    const collector: Pod = {
+      labels: { 'app.kubernetes.io/name': 'otel-collector' },
+      namespace: 'monitoring',
+    };
+    for (const name of DEPLOYABLES) {
+      const endpoint = containerEnv(
+        objects(),
+        podSpec(named(objects(), 'Deployment', name)).containers[0],
+      ).OTEL_EXPORTER_OTLP_ENDPOINT;
+      expect([name, new URL(endpoint).port, new URL(endpoint).hostname.split('.')[1]]).toEqual([
+        name,
+        '4318',
+        'monitoring',
+      ]);
+      expect([name, 'traces', reach(pod(name), collector, 4318)]).toEqual([name, 'traces', true]);
+    }
+    expect(reach(pod('nats'), collector, 4318)).toBe(false);
     for (const target of [pod('nats'), pod('redis'), postgres, pod('gateway')])
       expect(
         reach(stranger, target, 4222) ||

@@ -4,8 +4,10 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
+import { identityService } from '@planted/identity/src/identity.service';
+import { ensureEventStream } from '@planted/service-kit';
 import { freePort, waitFor } from '@planted/testing';
-import { DEPLOY, DEPLOYABLES } from './kube';
+import { DEPLOY, DEPLOYABLES, ofKind, render } from './kube';
 
 jest.setTimeout(120_000);
 
@@ -61,7 +63,9 @@ describe('deploy/nats/server.conf', () => {
       nodes.map(
         (node) =>
           new Promise<void>((resolve) => {
-            if (!node.process || node.process.exitCode !== null) return resolve();
+            // Exited, or killed by a signal (the node the test stops): exitCode stays null then.
+            if (!node.process || node.process.exitCode !== null || node.process.signalCode !== null)
+              return resolve();
             node.process.once('exit', () => resolve());
             node.process.kill('SIGKILL');
           }),
@@ -85,7 +89,7 @@ describe('deploy/nats/server.conf', () => {
     });
   });
 
-  it('forms a 3-node JetStream cluster: a stream replicated three times, written as one user, read through another node', async () => {
+  it("forms a 3-node JetStream cluster: identity's event stream, made as identity makes it with the deployment's settings, on every node, written as one user, read through another node, and written with a node down", async () => {
     // Every node ready, with JetStream, and routed to the other two.
     await waitFor(async () => {
       for (const [i, node] of nodes.entries()) {
@@ -106,15 +110,24 @@ describe('deploy/nats/server.conf', () => {
       pass: passwords.IDENTITY_NATS_PASSWORD,
       inboxPrefix: '_INBOX_identity',
     });
+    // The deployment's NATS_STREAM_REPLICAS (planted-config), as every service reads it.
+    const settings = ofKind(render('prod'), 'ConfigMap').find((c) =>
+      c.metadata.name.startsWith('planted-config'),
+    )!.data!;
+    const replicas = Number(settings.NATS_STREAM_REPLICAS);
+    expect(replicas).toBe(3);
     // A meta leader is elected a moment after the routes are up: until then JetStream's API
     // does not answer.
-    const jsm = await nc.jetstreamManager({ checkAPI: false });
-    const info = await waitFor(
-      () => jsm.streams.add({ name: 'IDENTITY', subjects: ['identity.user.created.v1'], num_replicas: 3 }),
+    const name = await waitFor(
+      () => ensureEventStream(nc!, identityService.events!, '', 0, replicas),
       60_000,
       500,
     );
-    expect(info.config.num_replicas).toBe(3);
+    const jsm = await nc.jetstreamManager();
+    expect((await jsm.streams.info(name)).config.num_replicas).toBe(3);
+    // Started again (a rollout), it keeps the stream on three nodes.
+    await ensureEventStream(nc, identityService.events!, '', 0, replicas);
+    expect((await jsm.streams.info(name)).config.num_replicas).toBe(3);
     await nc.jetstream().publish('identity.user.created.v1', new TextEncoder().encode('{}'));
 
     // The gateway, logged in on another node with its own user, reads it.
@@ -131,5 +144,18 @@ describe('deploy/nats/server.conf', () => {
     } finally {
       await gateway.close();
     }
+
+    // One node down (a drain, a rolling update): the other two still take events.
+    const down = nodes[1];
+    await new Promise<void>((resolve) => {
+      down.process!.once('exit', () => resolve());
+      down.process!.kill('SIGKILL');
+    });
+    const ack = await waitFor(
+      () => nc!.jetstream().publish('identity.user.updated.v1', new TextEncoder().encode('{}')),
+      30_000,
+      500,
+    );
+    expect(ack.seq).toBe(2);
   });
 });
