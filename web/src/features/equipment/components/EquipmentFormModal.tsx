@@ -271,6 +271,11 @@ export function EquipmentFormModal({
               onRemoveCurrentChange={setRemoveCurrent}
               onPick={pick}
               onClear={() => setPicked(null)}
+              onUnreadable={() => {
+                // A text file named .jpg, or a broken image: refused when picked, not on save.
+                setPicked(null);
+                setImageProblem(t('common:validation.IMAGE_NOT_IMAGE'));
+              }}
             />
             {item && (
               <FormControlLabel

@@ -563,6 +563,18 @@ describe('Equipment add/edit modal (spec §2, §5, §8)', () => {
     expect(await within(modal).findByTestId('equipment-image-preview')).toBeInTheDocument();
   });
 
+  it('refuses a file the browser cannot show as an image when it is picked, whatever its name says (AQ-7)', async () => {
+    const { modal } = await openAddModal();
+    const zone = within(modal).getByTestId('equipment-image-dropzone');
+    const notes = new File(['just some text'], 'site-notes.jpg', { type: 'image/jpeg' });
+    fireEvent.drop(zone, { dataTransfer: { files: [notes] } });
+    // The browser fails to decode it for the preview.
+    fireEvent.error(await within(modal).findByRole('img', { name: 'Preview of the new image' }));
+    expect(await within(modal).findByText('Please select an image file')).toBeInTheDocument();
+    expect(within(modal).queryByTestId('equipment-image-preview')).not.toBeInTheDocument();
+    expect(within(modal).queryByText('site-notes.jpg')).not.toBeInTheDocument();
+  });
+
   it('sends the form as multipart with the image, then closes and refreshes', async () => {
     const { user, modal, calls } = await openAddModal({
       'POST /api/equipment': { status: 201, body: { equipment: breaker, message: 'created' } },

@@ -23,6 +23,7 @@ export function ImageUploader({
   onRemoveCurrentChange,
   onPick,
   onClear,
+  onUnreadable,
 }: {
   picked: PickedImage | null;
   /** The translated reason the last picked file was refused. */
@@ -32,6 +33,8 @@ export function ImageUploader({
   onRemoveCurrentChange: (remove: boolean) => void;
   onPick: (file: File, source: ImageSource) => void;
   onClear: () => void;
+  /** The browser could not show the picked file: not an image, whatever its name or type says. */
+  onUnreadable: () => void;
 }) {
   const { t } = useTranslation('equipment');
   const inputId = useId();
@@ -149,6 +152,7 @@ export function ImageUploader({
             component="img"
             src={picked.previewUrl}
             alt={t('image.previewAlt')}
+            onError={onUnreadable}
             sx={{ display: 'block', maxWidth: '100%', maxHeight: 180, borderRadius: 1 }}
           />
           <Typography
