@@ -136,7 +136,7 @@ export const AUTH_ROUTES = [
       }),
     ],
     description:
-      'A changed name or email answers a fresh `token` to carry on with; a changed email also ends the user’s other sessions.',
+      'A changed name or email answers a fresh `token` to carry on with; a changed email also ends every other session of the user, and the token that made the change: only the fresh one works afterwards.',
     answer: {
       schema: z.object({ user: userSchema, message: z.string(), token: z.string().optional() }),
       from: ({ user, token }) => ({
