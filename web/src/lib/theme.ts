@@ -67,7 +67,13 @@ export function createAppTheme(name: ThemeName, texts: ThemeTexts = ENGLISH_TEXT
     components: {
       // The help button stays at the foot of the window (HelpPanel): a control the keyboard
       // reaches there is scrolled up clear of it, not left behind it (WCAG 2.4.11).
-      MuiCssBaseline: { styleOverrides: { html: { scrollPaddingBottom: 96 } } },
+      // Below md the app bar is fixed at the top (AppLayout): a control reached with the
+      // keyboard, backwards too, is scrolled clear of it, not left under it (AT-1).
+      MuiCssBaseline: {
+        styleOverrides: {
+          html: { scrollPaddingBottom: 96, '@media (max-width: 899.95px)': { scrollPaddingTop: 72 } },
+        },
+      },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
       MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(2) } } },

@@ -14,6 +14,9 @@ describe('CardGrid (spec §2 card lists, 12 per page)', () => {
       <CardGrid items={undefined} getKey={(i) => i.id} renderCard={renderCard} isLoading empty={empty} />,
     );
     expect(screen.getAllByTestId('card-skeleton')).toHaveLength(12);
+    // Said to a screen reader as a status; the placeholders are hidden from it (AT-2).
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getAllByTestId('card-skeleton')[0].closest('[aria-hidden="true"]')).not.toBeNull();
   });
 
   it("shows the failure with 'Try Again' that reloads", async () => {

@@ -8,6 +8,19 @@ import { PAGE_SIZE } from '@planted/domain';
  * loading, the error with 'Try Again', an empty state that says what to do next, or the cards
  * in a grid of up to three columns.
  */
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 export function CardGrid<T>({
   items,
   getKey,
@@ -31,21 +44,28 @@ export function CardGrid<T>({
 }) {
   const { t } = useTranslation('common');
   if (isLoading) {
+    // A screen reader hears 'Loading' (a status, read when it appears); the placeholder
+    // cards are only for the eye.
     return (
-      <Grid container spacing={2} aria-busy="true" aria-label={t('loading')}>
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <Grid key={index} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card variant="outlined" data-testid="card-skeleton">
-              <Skeleton variant="rectangular" height={140} />
-              <CardContent>
-                <Skeleton width="60%" />
-                <Skeleton />
-                <Skeleton width="40%" />
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      <>
+        <Box role="status" sx={visuallyHidden}>
+          {t('loading')}
+        </Box>
+        <Grid container spacing={2} aria-hidden="true">
+          {Array.from({ length: skeletonCount }, (_, index) => (
+            <Grid key={index} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Card variant="outlined" data-testid="card-skeleton">
+                <Skeleton variant="rectangular" height={140} />
+                <CardContent>
+                  <Skeleton width="60%" />
+                  <Skeleton />
+                  <Skeleton width="40%" />
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </>
     );
   }
   if (error) {
