@@ -229,6 +229,41 @@ describe('on a phone-sized screen (390x844)', () => {
     }
     expect(covered).toEqual([]);
   });
+
+  it('scrolls each control the keyboard reaches backwards (Shift+Tab) clear of the app bar fixed at the top', async () => {
+    const phone = await session({ viewport: PHONE, phone: true });
+    const { page } = phone;
+    await signIn(page, e2eEnv('demoEmail'), e2eEnv('demoPassword'));
+    await atPath(page, '/dashboard');
+    const covered: string[] = [];
+    let checked = 0;
+    for (const path of ['/suppliers', '/equipment', '/sites', '/hires']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Down the page first, then back up it.
+      for (let stop = 0; stop < 40; stop++) await page.keyboard.press('Tab');
+      for (let stop = 0; stop < 25; stop++) {
+        await page.keyboard.press('Shift+Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          const bar = document.querySelector('header');
+          if (!el || el === document.body || !bar || bar.contains(el)) return null;
+          const r = el.getBoundingClientRect();
+          return {
+            name: `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`,
+            top: r.top,
+            height: r.height,
+            barBottom: bar.getBoundingClientRect().bottom,
+          };
+        });
+        if (!focused || focused.height === 0) continue;
+        checked++;
+        if (focused.top < focused.barBottom) covered.push(`${path}: ${focused.name}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(covered).toEqual([]);
+  });
 });
 
 describe('public pages', () => {
