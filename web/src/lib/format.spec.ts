@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatWholePounds, initials } from './format';
+import { formatDate, formatMoney, formatWholePounds, initials, isolate } from './format';
 import { decodeJwtPayload, userFromToken } from './jwt';
 import { fakeJwt } from '../test/utils';
 
@@ -53,5 +53,12 @@ describe('token payload (spec §3 Session)', () => {
     expect(decodeJwtPayload('abc')).toBeNull();
     expect(decodeJwtPayload('a.%%%.c')).toBeNull();
     expect(userFromToken(fakeJwt({ email: 'no-id@example.com' }))).toBeNull();
+  });
+});
+
+describe('isolate (names set into sentences)', () => {
+  it('wraps a name in first-strong and pop directional isolates, keeping it as typed', () => {
+    expect(isolate('موقع الرياض')).toBe('\u2068موقع الرياض\u2069');
+    expect(isolate('Leeds Depot')).toBe('\u2068Leeds Depot\u2069');
   });
 });

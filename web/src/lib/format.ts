@@ -50,3 +50,12 @@ export function initials(name: string | null | undefined): string {
   const last = parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * A name someone typed, set into a sentence: in Unicode's isolates (FSI … PDI), so a name in a
+ * right-to-left script (Arabic, Hebrew) keeps its own direction without reordering the
+ * sentence around it ('site · supplier · ends date' would otherwise read back to front).
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -117,7 +117,9 @@ describe('Dashboard (spec §2 Dashboard)', () => {
     renderApp('/dashboard');
     const reminder = await screen.findByTestId('reminder-42', {}, { timeout: 15_000 });
     expect(within(reminder).getByText('Mini Digger')).toBeInTheDocument();
-    expect(within(reminder).getByText('Leeds Depot · Speedy Hire · ends 5 Mar 2026')).toBeInTheDocument();
+    expect(
+      within(reminder).getByText('\u2068Leeds Depot\u2069 · \u2068Speedy Hire\u2069 · ends 5 Mar 2026'),
+    ).toBeInTheDocument();
     expect(
       within(screen.getByTestId('plant-reminders')).getByRole('link', { name: 'Edit Hire' }),
     ).toHaveAttribute('href', '/hires?edit=42');
@@ -229,7 +231,9 @@ describe('Overdue returns panel (spec §2, §9)', () => {
     await waitFor(() => expect(within(panel).getAllByTestId('overdue-item')).toHaveLength(3));
     expect(within(panel).getByText('Item 1')).toBeInTheDocument();
     expect(
-      within(panel).getByText('Leeds Depot · Supplier · due 1 Mar 2026 · £120.00 to date'),
+      within(panel).getByText(
+        '\u2068Leeds Depot\u2069 · \u2068Supplier\u2069 · due 1 Mar 2026 · £120.00 to date',
+      ),
     ).toBeInTheDocument();
     expect(within(panel).getByTestId('overdue-more')).toHaveTextContent('... and 4 more');
     expect(calls.some((call) => call.url === '/api/hires/overdue')).toBe(true);

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { OVERDUE_PREVIEW } from '@planted/domain';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatMoney, isolate } from '../../../lib/format';
 import type { OverdueHire } from '../api/get-overdue';
 
 export type { OverdueHire };
@@ -51,8 +51,8 @@ export function OverdueReturns({
                   <ListItemText
                     primary={item.equipment_name}
                     secondary={t('overdue.item', {
-                      site: item.site_name ?? '—',
-                      supplier: item.supplier_name ?? '—',
+                      site: isolate(item.site_name ?? '—'),
+                      supplier: isolate(item.supplier_name ?? '—'),
                       date: formatDate(item.target_return_date, i18n.language),
                       cost: formatMoney(item.cost_to_date),
                     })}

@@ -15,7 +15,7 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCanChange } from '../../../lib/session';
-import { formatDate } from '../../../lib/format';
+import { formatDate, isolate } from '../../../lib/format';
 import { useEndingSoon } from '../api/get-ending-soon';
 
 /** Spec §2: hires ending in the next 7 days, each with an 'Edit Hire' link. */
@@ -74,8 +74,8 @@ export function PlantReminders() {
                 <ListItemText
                   primary={hire.equipment_name}
                   secondary={t('reminders.item', {
-                    site: hire.site_name,
-                    supplier: hire.supplier_name,
+                    site: isolate(hire.site_name),
+                    supplier: isolate(hire.supplier_name),
                     date: formatDate(hire.hire_end_date, i18n.language),
                   })}
                 />
