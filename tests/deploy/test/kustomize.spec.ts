@@ -256,6 +256,12 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       expect(config.data!['nats.conf']).toContain(`password: $${name.toUpperCase()}_NATS_PASSWORD`);
     }
     expect(named(objects(), 'PodDisruptionBudget', 'nats').spec.maxUnavailable).toBe(1);
+    // The container may hold JetStream's memory store and the server beside it.
+    const mebibytes = (quantity: string) =>
+      Number(quantity.replace(/(Mi|MB|Gi|GB)$/, '')) * (/G[iB]$/.test(quantity) ? 1024 : 1);
+    const memoryStore = server.match(/max_memory_store:\s*(\S+)/)![1];
+    const limit = podSpec(nats).containers.find((c: any) => c.name === 'nats').resources.limits.memory;
+    expect(mebibytes(limit)).toBeGreaterThan(mebibytes(memoryStore) * 1.5);
   });
 
   it("keeps every service's event stream on every NATS node, so one node down loses and stops nothing", () => {
