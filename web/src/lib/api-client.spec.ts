@@ -169,6 +169,23 @@ describe('creating calls are safe to retry (design.md, Contracts: Idempotency-Ke
     expect(calls.map((c) => c.body)).toEqual(Array(3).fill({ email: 'a@x.test' }));
   });
 
+  it('gives up on a request that never got an answer as on an unknown outcome: it says so, not that it failed (AV-3)', async () => {
+    const { calls } = answersInTurn(new TypeError('Failed to fetch'));
+    const error = await apiRequest('/invitations', { method: 'POST', body: { email: 'lost@x.test' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(calls).toHaveLength(1 + RETRY_DELAYS_MS.length);
+    expect(errorMessage(error, 'Failed to send invitation')).toBe(IDEMPOTENCY.OUTCOME_UNKNOWN);
+    // A read that got no answer is simply a failure.
+    mockFetch({
+      'GET /api/sites': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const read = await apiRequest('/sites').catch((e: unknown) => e);
+    expect(errorMessage(read, 'Failed to load sites')).toBe('Failed to load sites');
+  });
+
   it('gives up after two retries and shows the server’s message', async () => {
     const { calls } = answersInTurn(unknown);
     const error = await apiRequest('/invitations', { method: 'POST', body: {} }).catch((e: unknown) => e);
@@ -188,6 +205,28 @@ describe('creating calls are safe to retry (design.md, Contracts: Idempotency-Ke
     expect(keyOf(calls[3])).toBe(lost);
     // Confirmed: the next request is a new one.
     await apiRequest('/invitations', { method: 'POST', body });
+    expect(keyOf(calls[4])).not.toBe(lost);
+  });
+
+  it('sends the user’s own retry of a multipart upload whose outcome stayed unknown with the same key (AV-1)', async () => {
+    const image = new File(['png'], 'digger.png', { type: 'image/png', lastModified: 1 });
+    const form = (file: File) => {
+      const data = new FormData();
+      data.append('name', 'Kango 950');
+      data.append('image', file);
+      return data;
+    };
+    const { calls } = answersInTurn(unknown, unknown, unknown, created, created);
+    await expect(apiRequest('/invitations', { method: 'POST', body: form(image) })).rejects.toBeInstanceOf(
+      Error,
+    );
+    const lost = keyOf(calls[0]);
+    // Sent again unchanged (the form rebuilds its FormData from the same fields and picked file).
+    await apiRequest('/invitations', { method: 'POST', body: form(image) });
+    expect(keyOf(calls[3])).toBe(lost);
+    // Another image is another request.
+    const other = new File(['gif'], 'other.gif', { type: 'image/gif', lastModified: 1 });
+    await apiRequest('/invitations', { method: 'POST', body: form(other) });
     expect(keyOf(calls[4])).not.toBe(lost);
   });
 

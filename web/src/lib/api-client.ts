@@ -190,6 +190,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
           if (unknown) remember(fingerprint, key!);
           else unconfirmed.delete(fingerprint);
         }
+        // No answer came at all (the connection dropped, perhaps after the gateway passed the
+        // request on): say so as the gateway's own 'outcome unknown' is said, so the user
+        // sends it again unchanged rather than believing it failed (and changing it first).
+        if (unknown && !(error instanceof ApiError)) throw new ApiError(0, IDEMPOTENCY.OUTCOME_UNKNOWN);
         throw error;
       }
       await pause(delay);
@@ -207,15 +211,27 @@ function remember(fingerprint: string, key: string): void {
   if (unconfirmed.size > UNCONFIRMED_KEPT) unconfirmed.delete(unconfirmed.keys().next().value!);
 }
 
-/** The same request: method, path, query and JSON body (a multipart upload is never the same). */
+/**
+ * The same request: method, path, query and body. A multipart body (equipment with or without
+ * its image) is the same when its fields are and its files are the same files (name, size,
+ * type and time, as the form still holds the one picked): the gateway fingerprints the fields
+ * and the image's bytes, so the same key sent again is taken as the same submit.
+ */
 function requestFingerprint(method: string, path: string, options: RequestOptions): string | undefined {
-  if (typeof FormData !== 'undefined' && options.body instanceof FormData) return undefined;
+  const body =
+    typeof FormData !== 'undefined' && options.body instanceof FormData
+      ? [...options.body.entries()].map(([name, value]) =>
+          typeof value === 'string'
+            ? [name, value]
+            : [name, { file: value.name, size: value.size, type: value.type, modified: value.lastModified }],
+        )
+      : (options.body ?? null);
   return JSON.stringify([
     sessionStore.getState().user?.id ?? null,
     method,
     path,
     options.query ?? null,
-    options.body ?? null,
+    body,
   ]);
 }
 
