@@ -1,6 +1,13 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { ImageRefused, normaliseImage } from './image-normaliser';
+import { ServiceError } from '@planted/contracts';
+import {
+  IMAGE_JOBS_AT_ONCE,
+  IMAGE_JOBS_WAITING,
+  ImageRefused,
+  normaliseImage,
+  withImageSlot,
+} from './image-normaliser';
 
 function solid(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
@@ -93,5 +100,47 @@ describe('normaliseImage (issue 8: uploads are images, whole)', () => {
       'not-an-image',
     );
     await expect(refusal(Buffer.from('plain text, not a picture'))).resolves.toBe('not-an-image');
+  });
+});
+
+describe('image work, one image at a time per process (audit AW-1)', () => {
+  it('runs one job at a time, lets a few wait their turn, and refuses more at once as unavailable', async () => {
+    let running = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const job = () =>
+      withImageSlot(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running--;
+        return 'done';
+      });
+    const accepted = Array.from({ length: IMAGE_JOBS_AT_ONCE + IMAGE_JOBS_WAITING }, job);
+    const refused = job();
+    await expect(refused).rejects.toBeInstanceOf(ServiceError);
+    await expect(refused).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    // Each job ends in turn; the next starts only then.
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < accepted.length; i++) {
+      for (let wait = 0; wait < 20 && releases.length < i + 1; wait++) await turn();
+      expect(releases).toHaveLength(i + 1);
+      releases[i]();
+    }
+    await expect(Promise.all(accepted)).resolves.toEqual(Array(accepted.length).fill('done'));
+    expect(most).toBe(IMAGE_JOBS_AT_ONCE);
+    // Free again: a job after them runs at once, and a failing one frees its slot.
+    await expect(withImageSlot(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    await expect(withImageSlot(async () => 'again')).resolves.toBe('again');
+  });
+
+  it('normalises images sent together, each in its turn', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 20, b: 20 } },
+    })
+      .png()
+      .toBuffer();
+    const images = await Promise.all(Array.from({ length: 5 }, () => normaliseImage(png)));
+    expect(images.map((image) => [image.width, image.height])).toEqual(Array(5).fill([64, 48]));
   });
 });

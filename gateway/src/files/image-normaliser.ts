@@ -1,6 +1,9 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { IMAGE_MAX_MEGAPIXELS } from '@planted/contracts';
+import { IMAGE_MAX_MEGAPIXELS, ServiceError } from '@planted/contracts';
 import { detectImageType, type ImageType } from './image-type';
+
+// Nothing decoded is kept for a next image: each is a different upload.
+sharp.cache(false);
 
 /**
  * The largest picture we decode: 25 megapixels (6000×4000 and more than any phone camera
@@ -8,6 +11,35 @@ import { detectImageType, type ImageType } from './image-type';
  * again by libvips while it decodes.
  */
 export const MAX_IMAGE_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
+
+/**
+ * Decoding and encoding one image of the largest size takes about 300 MB and seconds of
+ * libuv's threads, which also read the files we serve: a few uploads at once could take the
+ * gateway past its memory limit and stall every image on every page (audit AW-1). So one
+ * image is worked on at a time per gateway process, a few more wait their turn, and any
+ * beyond those are answered 'Service temporarily unavailable' (503) at once.
+ */
+export const IMAGE_JOBS_AT_ONCE = 1;
+export const IMAGE_JOBS_WAITING = 8;
+
+let imageJobsRunning = 0;
+const imageJobsWaiting: (() => void)[] = [];
+
+/** Runs `work` when an image slot is free (see IMAGE_JOBS_AT_ONCE). */
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (imageJobsRunning < IMAGE_JOBS_AT_ONCE) imageJobsRunning++;
+  else if (imageJobsWaiting.length >= IMAGE_JOBS_WAITING)
+    throw new ServiceError('UNAVAILABLE', 'too many images being processed at once');
+  // A slot handed over by the job before keeps the count as it is.
+  else await new Promise<void>((resolve) => imageJobsWaiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = imageJobsWaiting.shift();
+    if (next) next();
+    else imageJobsRunning--;
+  }
+}
 
 export type ImageRefusal = 'not-an-image' | 'too-many-pixels';
 
@@ -49,11 +81,13 @@ export async function normaliseImage(input: Buffer, maxPixels = MAX_IMAGE_PIXELS
   if (!width || !height) throw new ImageRefused('not-an-image');
   if (width * height * pages > maxPixels) throw new ImageRefused('too-many-pixels');
 
-  const pipeline = sharp(input, options).rotate();
   try {
-    const encoded = await encodeAs(pipeline, type.ext).toBuffer({ resolveWithObject: true });
+    const encoded = await withImageSlot(() =>
+      encodeAs(sharp(input, options).rotate(), type.ext).toBuffer({ resolveWithObject: true }),
+    );
     return { data: encoded.data, type, width: encoded.info.width, height: encoded.info.height };
   } catch (err) {
+    if (err instanceof ServiceError) throw err;
     if (/pixel limit/i.test((err as Error).message)) throw new ImageRefused('too-many-pixels');
     throw new ImageRefused('not-an-image');
   }
@@ -78,11 +112,13 @@ function encodeAs(pipeline: Sharp, ext: ImageType['ext']): Sharp {
  */
 export async function resizedCopy(image: NormalisedImage, width: number): Promise<NormalisedImage> {
   const animated = image.type.ext === 'gif' || image.type.ext === 'webp';
-  const pipeline = sharp(image.data, { animated, limitInputPixels: MAX_IMAGE_PIXELS }).resize({
-    width,
-    withoutEnlargement: true,
+  const encoded = await withImageSlot(() => {
+    const pipeline = sharp(image.data, { animated, limitInputPixels: MAX_IMAGE_PIXELS }).resize({
+      width,
+      withoutEnlargement: true,
+    });
+    return encodeAs(pipeline, image.type.ext).toBuffer({ resolveWithObject: true });
   });
-  const encoded = await encodeAs(pipeline, image.type.ext).toBuffer({ resolveWithObject: true });
   return {
     data: encoded.data,
     type: image.type,
