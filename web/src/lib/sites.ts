@@ -39,7 +39,7 @@ export function useSaveSite() {
   return useMutation({
     mutationFn: saveSite,
     onSuccess: () =>
-      Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: siteKeys.all }),
         // Hires show the site's name, job number and postcode; the dashboard counts sites.
         queryClient.invalidateQueries({ queryKey: hireKeys.all }),

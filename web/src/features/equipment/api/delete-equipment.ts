@@ -11,6 +11,6 @@ export function useDeleteEquipment() {
   return useMutation({
     mutationFn: deleteEquipment,
     // Also after a failure: a 404 means it is already gone (spec §7), and the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }

@@ -39,6 +39,9 @@ export function useSaveEquipment() {
   return useMutation({
     mutationFn: saveEquipment,
     // Lists, category counts and the item itself all change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    // Not awaited: the form is done once the server has saved, and the lists refresh behind it
+    // (awaited, a slow or restarting catalogue kept 'Saving...' up long after the save, AV-4).
+    // The other mutations do the same.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }

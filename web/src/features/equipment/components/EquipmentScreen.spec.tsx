@@ -601,6 +601,25 @@ describe('Equipment add/edit modal (spec §2, §5, §8)', () => {
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
   });
 
+  it('closes and says it is saved as soon as the server has saved, while the lists still reload (AV-4)', async () => {
+    let listed = 0;
+    const { user, modal } = await openAddModal({
+      'POST /api/equipment': { status: 201, body: { equipment: breaker, message: 'created' } },
+      // The first page loads; the reload after the save hangs (a catalogue restarting).
+      'GET /api/equipment': () =>
+        listed++ === 0 ? page([breaker, mixer]) : { ...page([]), wait: new Promise(() => {}) },
+    });
+    await user.type(within(modal).getByLabelText('Name'), 'Kango 950');
+    await choose(user, within(modal).getByRole('combobox', { name: 'Category' }), 'Breaking & Drilling');
+    await choose(user, within(modal).getByRole('combobox', { name: 'Power' }), 'Diesel');
+    await user.click(within(modal).getByRole('button', { name: 'Add Equipment' }));
+    expect(await screen.findByText('Equipment created successfully')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add Equipment' })).not.toBeInTheDocument(),
+    );
+    expect(listed).toBeGreaterThan(1);
+  });
+
   it("lists the server's details[], else says 'Failed to save equipment'", async () => {
     let answer: FakeAnswer = {
       status: 400,

@@ -32,7 +32,7 @@ export function useCreateEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEquipment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: equipmentKeys.all }),
   });
 }
 
@@ -40,6 +40,6 @@ export function useCreateSupplier() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSupplier,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
   });
 }

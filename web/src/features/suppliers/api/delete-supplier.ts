@@ -11,6 +11,6 @@ export function useDeleteSupplier() {
   return useMutation({
     mutationFn: deleteSupplier,
     // A 404 (already deleted) also means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
   });
 }

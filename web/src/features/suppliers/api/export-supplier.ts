@@ -15,7 +15,7 @@ export function useExportSupplier() {
   return useMutation({
     mutationFn: exportSupplier,
     onSuccess: () =>
-      Promise.all([
+      void Promise.all([
         // The card's matched marker and the timeline's 'exported' event.
         queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
         queryClient.invalidateQueries({ queryKey: accountingKeys.supplierMatches() }),

@@ -58,6 +58,6 @@ export function useSaveSupplier() {
   return useMutation({
     mutationFn: saveSupplier,
     // Also after a failure: adding may have created the supplier before its details failed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
   });
 }

@@ -20,7 +20,7 @@ export function useCreateInvitation() {
     // The new invitation joins the pending list (and replaces one to the same address);
     // the team list is where the colleague shows up once they accept.
     onSuccess: () =>
-      Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
       ]),

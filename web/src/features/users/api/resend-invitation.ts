@@ -12,6 +12,6 @@ export function useResendInvitation() {
   return useMutation({
     mutationFn: resendInvitation,
     // On success the expiry starts again; a 404 (accepted or revoked meanwhile) means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
   });
 }

@@ -11,6 +11,6 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: revokeInvitation,
     // A 404 (already accepted or revoked elsewhere) also means the list is stale.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: invitationKeys.pending() }),
   });
 }

@@ -18,6 +18,6 @@ export function useSetUserRole() {
   return useMutation({
     mutationFn: setUserRole,
     // A refusal (the last administrator) leaves the select showing the role the list holds.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

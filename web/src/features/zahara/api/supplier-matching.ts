@@ -64,7 +64,7 @@ export function useMatchSuppliers() {
   return useMutation({
     mutationFn: matchSuppliers,
     onSuccess: () =>
-      Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: accountingKeys.supplierMatches() }),
         // The supplier cards mark matched suppliers.
         queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
@@ -82,7 +82,7 @@ export function useUnmatchSupplier() {
   return useMutation({
     mutationFn: unmatchSupplier,
     onSuccess: () =>
-      Promise.all([
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: accountingKeys.supplierMatches() }),
         queryClient.invalidateQueries({ queryKey: supplierKeys.all }),
       ]),
