@@ -4,6 +4,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../components/ui/LoadingScreen';
+import { RouteErrorBoundary } from '../RouteError';
 import { HelpButton } from './HelpPanel';
 import { RouteFlash } from './RouteFlash';
 import { Sidebar } from './Sidebar';
@@ -89,9 +90,13 @@ export function AppLayout() {
         }}
       >
         <RouteFlash key={locationKey} />
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+        {/* A screen that fails (its code not downloaded while the server was unreachable, say)
+            fails inside the layout: the navigation stays, and another screen opens as usual. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Box>
       <HelpButton />
     </Box>
