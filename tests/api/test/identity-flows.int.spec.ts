@@ -252,6 +252,8 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
       const file = await fetch(sys.url + ok.body.profile_picture_url);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
+      // Kept by the browser, never by a shared cache (a removed picture is gone from every cache).
+      expect(file.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       // What is served is the re-encoded picture (issue 8), still the same 1×1 PNG.
       const served = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
       expect([served.format, served.width, served.height]).toEqual(['png', 1, 1]);
