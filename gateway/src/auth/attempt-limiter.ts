@@ -163,6 +163,14 @@ export class CallQuota {
 
 /** Invitation emails (new and resent) one company may send in an hour. */
 export const INVITATION_EMAILS_PER_HOUR = 30;
+/**
+ * Invitation emails one address may be sent in an hour, whichever companies invite it: with
+ * the company quota alone, several companies (registered in a minute) could each mail one
+ * address 30 times an hour (audit AW-2).
+ */
+export const INVITATIONS_PER_RECIPIENT_PER_HOUR = 5;
+/** Times one invitation may be sent again in an hour. */
+export const RESENDS_PER_INVITATION_PER_HOUR = 5;
 /** AI descriptions one user may ask for in an hour. */
 export const DESCRIPTIONS_PER_HOUR = 30;
 
@@ -189,6 +197,10 @@ export interface Limiters {
   resetPassword: AttemptLimiter;
   /** Invitation emails sent (new and resent), per company. */
   invitationEmails: CallQuota;
+  /** New invitations, per invited address (every company's). */
+  invitationRecipients: CallQuota;
+  /** Invitations sent again, per invitation. */
+  invitationResends: CallQuota;
   /** AI descriptions asked for, per user. */
   descriptions: CallQuota;
 }
@@ -250,6 +262,20 @@ export function createLimiters(
       redis,
       'invitation-emails',
       INVITATION_EMAILS_PER_HOUR,
+      3600,
+      config.keyPrefix,
+    ),
+    invitationRecipients: new CallQuota(
+      redis,
+      'invitation-recipients',
+      INVITATIONS_PER_RECIPIENT_PER_HOUR,
+      3600,
+      config.keyPrefix,
+    ),
+    invitationResends: new CallQuota(
+      redis,
+      'invitation-resends',
+      RESENDS_PER_INVITATION_PER_HOUR,
       3600,
       config.keyPrefix,
     ),

@@ -27,8 +27,10 @@ export const INVITATIONS_ROUTES = [
         'EMAIL_TAKEN',
         'CONFLICT',
       ),
-      // Each sends an email from our address: a company sends a few dozen an hour at most.
+      // Each sends an email from our address: a company sends a few dozen an hour at most,
+      // and an address is sent a few an hour, whoever invites it.
       quota('invitationEmails', (_input, context) => context.actor!.customerId),
+      quota<{ email: string }>('invitationRecipients', (input) => input.email.trim().toLowerCase()),
     ],
   }),
   route(IdentityInvitationValidate, {
@@ -67,7 +69,10 @@ export const INVITATIONS_ROUTES = [
     forbidden: MESSAGES.ONLY_ADMINS_MANAGE_INVITATIONS,
     params: ['id'],
     status: 200,
-    before: [quota('invitationEmails', (_input, context) => context.actor!.customerId)],
+    before: [
+      quota('invitationEmails', (_input, context) => context.actor!.customerId),
+      quota<{ id: string }>('invitationResends', (input) => input.id),
+    ],
   }),
   route(IdentityInvitationRevoke, {
     method: 'DELETE',

@@ -384,23 +384,57 @@ describe('spec §7 identity routes over HTTP (gateway → identity)', () => {
 
     it('sends at most 30 invitation emails an hour for one company, new and resent alike', async () => {
       const admin = (await api.post('/api/auth/register', company('Mailer'))).body;
-      const invited = await inviteAs(admin.token, 'often');
-      for (let i = 2; i <= 30; i++) {
-        const resent = await api.post(`/api/invitations/${invited.id}/resend`, undefined, admin.token);
-        expect({ i, status: resent.status }).toEqual({ i, status: 200 });
+      // The free plan holds one pending invitation: six invitees in turn, each sent the
+      // invitation and four more (an invitation is sent again at most five times an hour).
+      const invitees: string[] = [];
+      for (let round = 1; round <= 6; round++) {
+        const invited = await inviteAs(admin.token, `often-${round}`);
+        invitees.push(invited.email);
+        for (let again = 1; again <= 4; again++) {
+          const resent = await api.post(`/api/invitations/${invited.id}/resend`, undefined, admin.token);
+          expect({ round, again, status: resent.status }).toEqual({ round, again, status: 200 });
+        }
+        if (round < 6)
+          expect((await api.delete(`/api/invitations/${invited.id}`, admin.token)).status).toBe(200);
       }
-      const refused = await api.post(`/api/invitations/${invited.id}/resend`, undefined, admin.token);
-      expect(refused.status).toBe(429);
-      expect(refused.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
       const another = await api.post(
         '/api/invitations',
         { email: email('another'), role: 'user' },
         admin.token,
       );
       expect(another.status).toBe(429);
+      expect(another.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
       // 30 emails went out, and no more.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(sys.smtp.mailsTo(invited.email)).toHaveLength(30);
+      expect(invitees.map((address) => sys.smtp.mailsTo(address).length)).toEqual(Array(6).fill(5));
+    });
+
+    it('sends one address at most 5 invitation emails an hour, whichever companies invite it, and one invitation at most 5 times again (audit AW-2)', async () => {
+      const target = email('bombed');
+      for (let n = 1; n <= 5; n++) {
+        const admin = (await api.post('/api/auth/register', company(`Bomber${n}`))).body;
+        const created = await api.post('/api/invitations', { email: target, role: 'user' }, admin.token);
+        expect({ n, status: created.status }).toEqual({ n, status: 201 });
+      }
+      const sixth = (await api.post('/api/auth/register', company('Bomber6'))).body;
+      const refused = await api.post(
+        '/api/invitations',
+        { email: target.toUpperCase(), role: 'user' },
+        sixth.token,
+      );
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+      // Another address from that company still goes.
+      const other = await inviteAs(sixth.token, 'not-bombed');
+      for (let again = 1; again <= 5; again++)
+        expect((await api.post(`/api/invitations/${other.id}/resend`, undefined, sixth.token)).status).toBe(
+          200,
+        );
+      const tooOften = await api.post(`/api/invitations/${other.id}/resend`, undefined, sixth.token);
+      expect(tooOften.status).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(sys.smtp.mailsTo(target)).toHaveLength(5);
+      expect(sys.smtp.mailsTo(other.email)).toHaveLength(6);
     });
 
     it('lists pending invitations and seats (an open invitation holds one); revoke frees it; resend replaces the link', async () => {
