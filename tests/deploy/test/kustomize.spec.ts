@@ -322,6 +322,18 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     expect(named(objects(), 'StatefulSet', 'redis')).toBeDefined();
   });
 
+  it("lets the Ingress take a profile picture's body, and Prometheus find the gateway's metrics on its Service", () => {
+    // ingress-nginx (the controller the NetworkPolicies admit) refuses bodies over 1 MB unless told.
+    const ingress = named(objects(), 'Ingress', 'gateway');
+    const bodySize = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1m';
+    expect(Number(bodySize.replace(/m$/, ''))).toBeGreaterThanOrEqual(11);
+    const container = podSpec(named(objects(), 'Deployment', 'gateway')).containers[0];
+    const metricsPort = container.ports.find((p: any) => p.name === 'metrics');
+    expect(Number(containerEnv(objects(), container).METRICS_PORT)).toBe(metricsPort.containerPort);
+    const servicePorts = named(objects(), 'Service', 'gateway').spec.ports;
+    expect(servicePorts).toContainEqual(expect.objectContaining({ name: 'metrics', targetPort: 'metrics' }));
+  });
+
   it('lets each workload reach only what it needs (default deny, NetworkPolicies)', () => {
     const policies = ofKind(objects(), 'NetworkPolicy');
     const defaultDeny = policies.find(
