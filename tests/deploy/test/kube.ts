@@ -18,7 +18,12 @@ export const FAKES = ['stripe-local', 'zahara-local', 'oidc-local', 'mailpit'] a
 export interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   data?: Record<string, string>;
   [key: string]: unknown;
