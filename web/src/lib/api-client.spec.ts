@@ -176,6 +176,14 @@ describe('creating calls are safe to retry (design.md, Contracts: Idempotency-Ke
     );
     expect(calls).toHaveLength(1 + RETRY_DELAYS_MS.length);
     expect(errorMessage(error, 'Failed to send invitation')).toBe(IDEMPOTENCY.OUTCOME_UNKNOWN);
+    // Signing in with no answer is a failed sign-in, worded by its screen.
+    mockFetch({
+      'POST /api/auth/login': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const login = await apiRequest('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(errorMessage(login, 'Login failed')).toBe('Login failed');
     // A read that got no answer is simply a failure.
     mockFetch({
       'GET /api/sites': () => {

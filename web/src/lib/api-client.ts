@@ -190,10 +190,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
           if (unknown) remember(fingerprint, key!);
           else unconfirmed.delete(fingerprint);
         }
-        // No answer came at all (the connection dropped, perhaps after the gateway passed the
-        // request on): say so as the gateway's own 'outcome unknown' is said, so the user
-        // sends it again unchanged rather than believing it failed (and changing it first).
-        if (unknown && !(error instanceof ApiError)) throw new ApiError(0, IDEMPOTENCY.OUTCOME_UNKNOWN);
+        // No answer came at all to a save (the connection dropped, perhaps after the gateway
+        // passed the request on): say so as the gateway's own 'outcome unknown' is said, so the
+        // user sends it again unchanged rather than believing it failed (and changing it
+        // first). Signing in, up or out saves nothing the user made: their screens say it failed.
+        if (unknown && !(error instanceof ApiError) && !path.replace(/^\//, '').startsWith('auth/'))
+          throw new ApiError(0, IDEMPOTENCY.OUTCOME_UNKNOWN);
         throw error;
       }
       await pause(delay);
