@@ -25,7 +25,11 @@ describe('the app query client', () => {
     const unavailable = () => {
       throw new ApiError(503, 'Service temporarily unavailable. Please try again shortly.');
     };
-    const { observer, calls, done } = await watch([unavailable, unavailable, () => ['back']]);
+    // No answer at all (status 0, as the client words it) is as passing as a 503.
+    const unanswered = () => {
+      throw new ApiError(0, 'no answer');
+    };
+    const { observer, calls, done } = await watch([unavailable, unanswered, () => ['back']]);
     expect(observer.getCurrentResult().status).toBe('error');
     await jest.advanceTimersByTimeAsync(RELOAD_AFTER_FAILURE_MS);
     expect(observer.getCurrentResult().data).toEqual(['back']);

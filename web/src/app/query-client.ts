@@ -4,8 +4,8 @@ import { ApiError } from '../lib/api-client';
 /** How often a screen whose data failed to load for a passing reason tries again by itself. */
 export const RELOAD_AFTER_FAILURE_MS = 15_000;
 
-/** A 4xx is an answer; anything else (a 5xx, no answer at all) may pass. */
-const mayPass = (error: unknown) => !(error instanceof ApiError && error.status < 500);
+/** A 4xx is an answer; anything else (a 5xx, no answer at all, status 0) may pass. */
+const mayPass = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 /**
  * Client errors (4xx) are answers, not hiccups: they are not retried. A load that failed for

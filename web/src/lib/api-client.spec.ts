@@ -176,14 +176,24 @@ describe('creating calls are safe to retry (design.md, Contracts: Idempotency-Ke
     );
     expect(calls).toHaveLength(1 + RETRY_DELAYS_MS.length);
     expect(errorMessage(error, 'Failed to send invitation')).toBe(IDEMPOTENCY.OUTCOME_UNKNOWN);
-    // Signing in with no answer is a failed sign-in, worded by its screen.
+    // Signing in with no answer is a failed sign-in, worded by its screen; a profile picture
+    // sent with no answer, under /auth/ too, is a save like any other.
     mockFetch({
       'POST /api/auth/login': () => {
         throw new TypeError('Failed to fetch');
       },
+      'POST /api/auth/profile-picture': () => {
+        throw new TypeError('Failed to fetch');
+      },
     });
-    const login = await apiRequest('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const login = await apiRequest('/auth/login', { method: 'POST', body: {}, savesNothing: true }).catch(
+      (e: unknown) => e,
+    );
     expect(errorMessage(login, 'Login failed')).toBe('Login failed');
+    const picture = await apiRequest('/auth/profile-picture', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(errorMessage(picture, 'Failed to upload')).toBe(IDEMPOTENCY.OUTCOME_UNKNOWN);
     // A read that got no answer is simply a failure.
     mockFetch({
       'GET /api/sites': () => {

@@ -46,6 +46,12 @@ export interface RequestOptions {
    * ignores the key on routes that create nothing.
    */
   idempotent?: boolean;
+  /**
+   * The call saves nothing the user made (signing in or out, asking for a reset link): when no
+   * answer comes it simply failed, and its screen says so. Any other keyed call with no answer
+   * is one the server may have carried out, and says that instead.
+   */
+  savesNothing?: boolean;
 }
 
 /** Waits before each automatic retry of a call whose outcome is unknown (two retries). */
@@ -192,9 +198,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         }
         // No answer came at all to a save (the connection dropped, perhaps after the gateway
         // passed the request on): say so as the gateway's own 'outcome unknown' is said, so the
-        // user sends it again unchanged rather than believing it failed (and changing it
-        // first). Signing in, up or out saves nothing the user made: their screens say it failed.
-        if (unknown && !(error instanceof ApiError) && !path.replace(/^\//, '').startsWith('auth/'))
+        // user sends it again unchanged rather than believing it failed (and changing it first).
+        if (unknown && !(error instanceof ApiError) && !options.savesNothing)
           throw new ApiError(0, IDEMPOTENCY.OUTCOME_UNKNOWN);
         throw error;
       }

@@ -27,7 +27,12 @@ export function fetchCustomer(): Promise<{ customer: Customer }> {
 export async function signOut(store: SessionStore = sessionStore): Promise<void> {
   try {
     if (store.getState().token)
-      await apiRequest('/auth/logout', { method: 'POST', body: {}, skipUnauthorizedRedirect: true });
+      await apiRequest('/auth/logout', {
+        method: 'POST',
+        body: {},
+        skipUnauthorizedRedirect: true,
+        savesNothing: true,
+      });
   } catch {
     // The local session goes anyway; an unreachable server ends the token at its expiry.
   } finally {

@@ -7,7 +7,7 @@ export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 
 /** The answer is the same whether or not the address has an account. */
 export function requestPasswordReset(input: ForgotPasswordInput): Promise<{ message: string }> {
-  return apiRequest('/auth/forgot-password', { method: 'POST', body: input });
+  return apiRequest('/auth/forgot-password', { method: 'POST', body: input, savesNothing: true });
 }
 
 export function useRequestPasswordReset() {

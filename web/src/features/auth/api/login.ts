@@ -8,7 +8,12 @@ export type LoginInput = z.output<typeof loginRequestSchema>;
 
 export function login(input: LoginInput): Promise<AuthAnswer> {
   // A 401 here means a wrong password, not an expired session.
-  return apiRequest('/auth/login', { method: 'POST', body: input, skipUnauthorizedRedirect: true });
+  return apiRequest('/auth/login', {
+    method: 'POST',
+    body: input,
+    skipUnauthorizedRedirect: true,
+    savesNothing: true,
+  });
 }
 
 export function useLogin() {
