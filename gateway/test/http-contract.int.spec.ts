@@ -180,13 +180,10 @@ describe('gateway HTTP contract', () => {
     expect(res.headers.get('x-frame-options')).toBeTruthy();
   });
 
-  it('reports readiness of PostgreSQL, NATS and Redis', async () => {
+  it('reports readiness of NATS and Redis', async () => {
     const res = await fetch(gw.url + '/readyz');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      status: 'ready',
-      checks: { postgres: 'ok', nats: 'ok', redis: 'ok' },
-    });
+    expect(await res.json()).toEqual({ status: 'ready', checks: { nats: 'ok', redis: 'ok' } });
   });
 
   it('publishes OpenAPI at /api/docs with the identity routes', async () => {

@@ -116,6 +116,9 @@ export async function connectInfrastructure(
     gatewaySecret: signer.secretMaterial(),
     async close() {
       await nc.drain().catch(() => undefined);
+      // While NATS is away, nats.js's drain resolves yet leaves the connection dialling: only
+      // closing stops the reconnect attempts, which would keep the process alive.
+      if (!nc.isClosed()) await nc.close();
       redis.disconnect();
     },
   };

@@ -3,36 +3,42 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
-import { Pool } from 'pg';
 import { Public } from '../auth/auth.guard';
-import { GATEWAY_CONFIG, NATS_CONNECTION, REDIS } from '../bus/tokens';
-import type { GatewayConfig } from '../config';
+import { NATS_CONNECTION, REDIS } from '../bus/tokens';
 
 async function check(name: string, fn: () => Promise<unknown>, timeoutMs = 1500): Promise<[string, string]> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       fn(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs)),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
     ]);
     return [name, 'ok'];
   } catch (err) {
     return [name, err instanceof Error ? err.message : String(err)];
+  } finally {
+    clearTimeout(timer);
   }
 }
 
+/**
+ * /healthz: the process runs. /readyz: the gateway can serve, which takes NATS alone: every
+ * answer comes from a service over the bus. Redis is reported too but does not make the
+ * gateway unready: without it the calls that need it answer 503 (sign-in and its attempt
+ * limits, social sign-in, the call quotas, saves sent with an Idempotency-Key) while reads
+ * and the rest still work; one evicted Redis pod taking every gateway out of its Service at
+ * once, so that nothing at all is served, would be worse (AR-7). The gateway has no
+ * database of its own; each service's /readyz checks its PostgreSQL.
+ */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  private readonly pg: Pool;
-
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-  ) {
-    this.pg = new Pool({ connectionString: config.DATABASE_URL, max: 1, connectionTimeoutMillis: 1000 });
-    this.pg.on('error', () => undefined);
-  }
+    @Inject(REDIS) private readonly redis: Pick<Redis, 'ping'>,
+  ) {}
 
   @Public()
   @Get('healthz')
@@ -40,21 +46,18 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Ready when PostgreSQL, NATS and Redis all answer. */
   @Public()
   @Get('readyz')
   async readyz(@Res() reply: FastifyReply) {
-    const results = await Promise.all([
-      check('postgres', () => this.pg.query('select 1')),
+    const [nats, redis] = await Promise.all([
       check('nats', () => (this.nc.isClosed() ? Promise.reject(new Error('closed')) : this.nc.flush())),
       check('redis', () => this.redis.ping()),
     ]);
-    const checks = Object.fromEntries(results);
-    const ready = results.every(([, v]) => v === 'ok');
-    void reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
-  }
-
-  async onModuleDestroy() {
-    await this.pg.end().catch(() => undefined);
+    const ready = nats[1] === 'ok';
+    const degraded = ready && redis[1] !== 'ok';
+    void reply.status(ready ? 200 : 503).send({
+      status: ready ? (degraded ? 'degraded' : 'ready') : 'not ready',
+      checks: { nats: nats[1], redis: redis[1] },
+    });
   }
 }

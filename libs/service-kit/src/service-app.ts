@@ -344,6 +344,8 @@ class ServiceRuntime<C extends ServiceEnv, S extends DbSchema> implements Servic
     await this.keyPruner?.stop();
     await this.revocations?.stop();
     if (this.nats && !this.nats.isClosed()) await this.nats.drain().catch(() => undefined);
+    // While NATS is away, nats.js's drain resolves yet leaves the connection dialling.
+    if (this.nats && !this.nats.isClosed()) await this.nats.close();
     await this.nest?.close();
     await closeServer(this.http);
     await this.database.close().catch(() => undefined);

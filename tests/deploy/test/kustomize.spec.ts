@@ -292,8 +292,8 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       const pods = named(objects(), 'HorizontalPodAutoscaler', name).spec.maxReplicas;
       const env = containerEnv(objects(), podSpec(deployment).containers[0]);
       // A service: its pool (DB_POOL_SIZE, default 10) and its outbox relay's own connection.
-      // The gateway: the one connection of /readyz (gateway/src/health/health.controller.ts).
-      const perPod = name === 'gateway' ? 1 : Number(env.DB_POOL_SIZE ?? 10) + 1;
+      // The gateway has no database (its /readyz asks NATS and Redis only).
+      const perPod = name === 'gateway' ? 0 : Number(env.DB_POOL_SIZE ?? 10) + 1;
       const connections = (pods + surge(deployment, pods)) * perPod;
       lines.push(`${name}: ${connections}`);
       total += connections;
@@ -303,7 +303,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     expect({ total, lines, fits: total <= available }).toMatchObject({ fits: true });
   });
 
-  it('runs PostgreSQL as a CloudNativePG Cluster whose app Secret every deployable reads, with each service role', () => {
+  it('runs PostgreSQL as a CloudNativePG Cluster whose app Secret every service reads, with each service role', () => {
     const [cluster] = ofKind(objects(), 'Cluster');
     expect(cluster.apiVersion).toBe('postgresql.cnpg.io/v1');
     expect(cluster.spec.instances).toBe(overlay === 'prod' ? 3 : 1);
@@ -314,7 +314,7 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       expect(roles.map((r) => r.name)).toContain(`planted_${name}`);
       expect(ownerRole.inRoles).toContain(`planted_${name}`);
     }
-    for (const name of DEPLOYABLES) {
+    for (const name of SERVICES) {
       const container = podSpec(named(objects(), 'Deployment', name)).containers[0];
       const db = container.env.find((e: any) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef;
       expect(db).toEqual({ name: `${cluster.metadata.name}-app`, key: 'uri' });
@@ -369,6 +369,11 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     }
     expect(reach(pod('gateway'), pod('nats'), 4222)).toBe(true);
     expect(reach(pod('gateway'), pod('redis'), 6379)).toBe(true);
+    // The gateway has no database: nothing of it reaches PostgreSQL.
+    expect(reach(pod('gateway'), postgres, 5432)).toBe(false);
+    expect(
+      containerEnv(objects(), podSpec(named(objects(), 'Deployment', 'gateway')).containers[0]),
+    ).not.toHaveProperty('DATABASE_URL');
     expect(reach(ingressController, pod('gateway'), 3000)).toBe(true);
     expect(reach(pod('nats'), pod('nats'), 6222)).toBe(true);
     // Traces to the collector in the monitoring namespace, at the port the configuration names.
