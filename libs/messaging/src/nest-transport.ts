@@ -31,6 +31,9 @@ const ANSWER_TOO_LARGE = new ServiceError(
   'The answer is too large to send. Ask for fewer items (a smaller limit).',
 );
 
+/** What a message gets that is not a request at all (not JSON, or not Nest's packet). */
+const MALFORMED_REQUEST = new ServiceError('VALIDATION_FAILED', 'Malformed request');
+
 /** Told when each request starts and how it ended (for metrics and graceful shutdown). */
 export interface HandlerObserver {
   started(subject: string): void;
@@ -269,13 +272,37 @@ export class PrefixedNatsServer extends ServerNats {
    * through Nest's send(), so errors are written as before.
    */
   override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
+    // Whatever arrives, nothing escapes: nats.js drops the promise this returns, so a rejection
+    // would be unhandled, and an unhandled rejection ends the process. Anyone allowed to publish
+    // on the subject (or the server itself: a JetStream heartbeat has an empty body) could
+    // otherwise stop the service with one malformed message (BA-1).
+    try {
+      return await this.handleParsedMessage(channel, natsMsg);
+    } catch (err) {
+      this.extras.logger?.error({ err, subject: channel }, 'request not handled');
+      return undefined;
+    }
+  }
+
+  private async handleParsedMessage(channel: string, natsMsg: Msg): Promise<unknown> {
     const natsCtx = new NatsContext([natsMsg.subject, natsMsg.headers as never]);
-    const decoded = this.deserializer.deserialize(natsMsg.data, { channel, replyTo: natsMsg.reply });
-    const message = (decoded instanceof Promise ? await decoded : decoded) as {
-      id?: string;
-      data?: unknown;
-    };
-    if (message.id === undefined) return this.handleEvent(channel, message as never, natsCtx);
+    const message = await this.decodeRequest(channel, natsMsg);
+    if (!message) {
+      // Not a request of ours (not JSON, not {id, data}, no id): refused in words when it
+      // asked for an answer, dropped otherwise. Requests here are never events (events
+      // travel on JetStream), so Nest's event path is not taken.
+      this.extras.logger?.warn(
+        { subject: channel, bytes: natsMsg.data?.length ?? 0, status: natsMsg.headers?.code },
+        'malformed request refused',
+      );
+      if (natsMsg.reply)
+        this.getPublisher(
+          natsMsg as never,
+          '',
+          natsCtx,
+        )({ err: MALFORMED_REQUEST.toBody(), isDisposed: true });
+      return undefined;
+    }
     const publish = this.getPublisher(natsMsg as never, message.id, natsCtx);
     const handler = this.getHandlerByPattern(channel);
     if (!handler) return publish({ id: message.id, status: 'error', err: NO_MESSAGE_HANDLER });
@@ -300,6 +327,25 @@ export class PrefixedNatsServer extends ServerNats {
       return isPromiseLike(result) ? result.then(reply) : reply(result);
     };
     return this.onProcessingStartHook(this.transportId!, natsCtx, run as () => Promise<unknown>);
+  }
+
+  /** The request as Nest's packet ({pattern, data, id}), or undefined when it is not one. */
+  private async decodeRequest(
+    channel: string,
+    natsMsg: Msg,
+  ): Promise<{ id: string; data?: unknown } | undefined> {
+    let decoded: unknown;
+    try {
+      decoded = this.deserializer.deserialize(natsMsg.data, { channel, replyTo: natsMsg.reply });
+      if (decoded instanceof Promise) decoded = await decoded;
+    } catch {
+      return undefined;
+    }
+    if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) return undefined;
+    const id = (decoded as { id?: unknown }).id;
+    return typeof id === 'string' || typeof id === 'number'
+      ? { id: String(id), data: (decoded as { data?: unknown }).data }
+      : undefined;
   }
 
   /** Nest's own connection, with socket writes coalesced as connectNats does. */

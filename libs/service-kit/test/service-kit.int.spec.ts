@@ -83,6 +83,42 @@ describe('a service on the kit', () => {
     });
   });
 
+  it('survives messages that are not requests (malformed JSON, empty, not a packet, a heartbeat) and refuses them in words (BA-1)', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const subject = prefixed(h.prefix, NoteCreate.name);
+      const bodies = [
+        '{"pattern":"x","data":{',
+        '',
+        'null',
+        '[1,2,3]',
+        '"text"',
+        '42',
+        '{"data":{}}',
+        '{"id":{}}',
+      ];
+      for (const body of bodies) h.nc.publish(subject, encoder.encode(body));
+      // What the server itself sends a push consumer's deliver subject: an empty status message.
+      h.nc.publish(subject, new Uint8Array(), { headers: natsHeaders(100, 'Idle Heartbeat') });
+      for (const body of bodies) {
+        const reply = await h.nc.request(subject, encoder.encode(body), { timeout: 5000 });
+        expect([body, JSON.parse(decoder.decode(reply.data)).err]).toEqual([
+          body,
+          { code: 'VALIDATION_FAILED', message: 'Malformed request' },
+        ]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+      // And it goes on answering real requests.
+      const reply = await rawRequest(h, NoteCreate.name, { customerId: randomUUID(), text: 'still here' });
+      expect(reply.response).toMatchObject({ text: 'still here' });
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('counts requests on /metrics under generic names labelled with the service', async () => {
     const metrics = await h.get('/metrics');
     expect(metrics.type).toMatch(/^text\/plain/);
