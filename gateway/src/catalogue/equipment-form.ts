@@ -52,15 +52,25 @@ export async function readEquipmentForm(request: FastifyRequest): Promise<Equipm
         continue;
       }
       const previous = fields[part.fieldname];
+      const value = lineBreaksAsTyped(part.value);
       fields[part.fieldname] =
-        previous === undefined
-          ? part.value
-          : [...(Array.isArray(previous) ? previous : [previous]), part.value];
+        previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
     }
   } catch (err) {
     throw uploadError(err);
   }
   return { fields, image };
+}
+
+/**
+ * A form field's text with its line breaks as the user typed them (LF). Browsers send every
+ * line break of a multipart form as CRLF (the HTML standard's form encoding), so a
+ * 2,000-character description with line breaks, which the form counts as typed, would
+ * otherwise arrive longer than 2,000 and be refused (AY-1), and be stored unlike the same
+ * text sent as JSON.
+ */
+function lineBreaksAsTyped(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value;
 }
 
 function uploadError(err: unknown): ServiceError {

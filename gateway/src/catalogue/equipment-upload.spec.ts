@@ -133,6 +133,21 @@ describe('equipment uploads: POST /api/equipment, PUT /api/equipment/{id} (spec 
     expect(gw.sent).toEqual([]);
   });
 
+  it('takes line breaks as typed: a browser sends them as CRLF, and a 2,000-character description fits (AY-1)', async () => {
+    const typed = ('x'.repeat(99) + '\n').repeat(20);
+    expect(typed).toHaveLength(2000);
+    const res = await send('POST', { ...FIELDS, description: typed.replace(/\n/g, '\r\n') });
+    expect(res.statusCode).toBe(201);
+    expect(gw.sent).toEqual([
+      {
+        subject: 'catalogue.equipment.create.v1',
+        payload: expect.objectContaining({ description: typed.trimEnd() }),
+      },
+    ]);
+    const over = await send('POST', { ...FIELDS, description: typed + 'x' });
+    expect(over.statusCode).toBe(400);
+  });
+
   it('refuses control characters in a form field, naming it', async () => {
     const res = await send('POST', { ...FIELDS, name: 'Hil\u0000ti' });
     expect(res.statusCode).toBe(400);
