@@ -23,10 +23,11 @@ export const IdentityVerify = defineRequest(
   { caller: 'user', errors: ['UNAUTHENTICATED'] },
 );
 
+/** A user's name, as at sign-up and invitation (spec §9: user name at least 2). */
 export const profileUpdateSchema = z.object({
-  name: textField({ required: MESSAGES.FULL_NAME_REQUIRED, label: 'Full name' }).max(255, {
-    error: MESSAGES.NAME_MAX,
-  }),
+  name: textField({ required: MESSAGES.FULL_NAME_REQUIRED, label: 'Full name' })
+    .min(LIMITS.USER_NAME_MIN, { error: MESSAGES.NAME_MIN })
+    .max(255, { error: MESSAGES.NAME_MAX }),
   email: emailField,
 });
 

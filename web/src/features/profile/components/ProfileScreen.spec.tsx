@@ -180,7 +180,11 @@ describe('Profile screen (spec §2 Profile)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Full name'), 'Alice');
+    // At least 2 characters, as at sign-up and invitation (spec §9).
+    await user.type(screen.getByLabelText('Full name'), 'A');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Name must be at least 2 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full name'), 'lice');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
