@@ -20,6 +20,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 export interface UsageLine {
   current: number | null | undefined;
   max: number | null;
+  /** Seats held by pending invitations (users only, known to admins): they count toward the limit. */
+  pending?: number;
 }
 
 /**
@@ -193,12 +195,14 @@ export function CurrentPlanPanel({
 
 function Usage({ testId, label, line }: { testId: string; label: string; line: UsageLine }) {
   const { t } = useTranslation('subscription');
-  const { current, max } = line;
+  const { current, max, pending = 0 } = line;
   let figure: ReactNode;
   if (current === undefined) figure = <Skeleton width={64} />;
   else if (current === null) figure = t('usage.unavailable');
   else figure = t('usage.of', { current, max: max === null ? t('usage.unlimited') : max });
   const showBar = typeof current === 'number' && max !== null;
+  // What the limit is checked against: the seats taken, pending invitations included.
+  const taken = typeof current === 'number' ? current + pending : 0;
   return (
     <Box data-testid={testId}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
@@ -207,11 +211,16 @@ function Usage({ testId, label, line }: { testId: string; label: string; line: U
           {figure}
         </Typography>
       </Box>
+      {typeof current === 'number' && pending > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid={`${testId}-pending`}>
+          {t('usage.pending', { count: pending })}
+        </Typography>
+      )}
       {showBar && (
         <LinearProgress
           variant="determinate"
-          value={Math.min(100, ((current as number) / Math.max(1, max)) * 100)}
-          color={(current as number) >= max ? 'warning' : 'primary'}
+          value={Math.min(100, (taken / Math.max(1, max)) * 100)}
+          color={taken >= max ? 'warning' : 'primary'}
           aria-label={label}
           sx={{ mt: 0.5 }}
         />

@@ -80,6 +80,9 @@ async function open({
       body: { plan: customer.subscription_plan, usage: { hires: { current: 3, max: 5 } } },
     },
     'GET /api/users': { body: { users: users(1) } },
+    'GET /api/invitations': {
+      body: { invitations: [], seats: { used: 1, pending: 0, limit: 2, plan: 'free' } },
+    },
     ...answers,
   });
   const view = renderApp(path);
@@ -171,6 +174,24 @@ describe('plan cards (spec §2 Subscription, §4 Plans, §9 Plans)', () => {
 });
 
 describe('current plan and usage (spec §2 Subscription, §7)', () => {
+  it('tells an admin the seats pending invitations take, which count toward the user limit (BB-2)', async () => {
+    await open({
+      answers: {
+        'GET /api/invitations': {
+          body: { invitations: [], seats: { used: 1, pending: 1, limit: 2, plan: 'free' } },
+        },
+      },
+    });
+    await usageReads('3 / 5', '1 / 2');
+    const panel = screen.getByTestId('current-plan');
+    await waitFor(() =>
+      expect(within(panel).getByTestId('usage-users-pending')).toHaveTextContent(
+        '+ 1 pending invitation, which takes a seat',
+      ),
+    );
+    expect(within(panel).getByRole('progressbar', { name: 'Users' })).toHaveAttribute('aria-valuenow', '100');
+  });
+
   it('shows the free plan, its status, no billing, and usage against the limits', async () => {
     await open({ answers: { 'GET /api/users': { body: { users: users(2) } } } });
     const panel = await screen.findByTestId('current-plan');

@@ -15,7 +15,7 @@ import { getHireUsage } from '../../../lib/plan-usage';
 import { hireKeys, subscriptionKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
 import { useErrorText } from '../../../lib/use-error-text';
-import { usersQuery } from '../../../lib/users-api';
+import { pendingInvitationsQuery, usersQuery } from '../../../lib/users-api';
 import { useDowngradeToFree } from '../api/downgrade-to-free';
 import { useKeepPlan } from '../api/keep-plan';
 import { usePlans } from '../api/get-plans';
@@ -57,6 +57,9 @@ export function SubscriptionScreen() {
   );
   const usage = useQuery({ queryKey: hireKeys.usage(), queryFn: getHireUsage });
   const team = useQuery(usersQuery);
+  // Pending invitations take seats too (identity counts them against the limit); only
+  // administrators may list them.
+  const invitations = useQuery({ ...pendingInvitationsQuery, enabled: isAdmin });
 
   const planId: PlanId = subscription.plan;
   const currentPlan = plans.find((plan) => plan.id === planId);
@@ -170,7 +173,7 @@ export function SubscriptionScreen() {
           current: activeHires,
           max: limits.hire_limit,
         }}
-        users={{ current: teamSize, max: limits.user_limit }}
+        users={{ current: teamSize, max: limits.user_limit, pending: invitations.data?.seats.pending }}
         canCancel={isAdmin && planId !== 'free' && !downgradeScheduled}
         onCancel={() => setConfirmFree(true)}
         onKeep={isAdmin ? keepCurrentPlan : undefined}

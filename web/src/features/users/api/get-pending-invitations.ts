@@ -1,23 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PendingInvitation, Seats } from '@planted/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { invitationKeys } from '../../../lib/query-keys';
+import { pendingInvitationsQuery } from '../../../lib/users-api';
 
 export type { PendingInvitation, Seats };
-
-export interface PendingInvitations {
-  invitations: PendingInvitation[];
-  seats: Seats;
-}
-
-export function getPendingInvitations(): Promise<PendingInvitations> {
-  return apiRequest<PendingInvitations>('/invitations');
-}
-
-export const pendingInvitationsQuery = queryOptions({
-  queryKey: invitationKeys.pending(),
-  queryFn: getPendingInvitations,
-});
+export {
+  getPendingInvitations,
+  pendingInvitationsQuery,
+  type PendingInvitations,
+} from '../../../lib/users-api';
 
 /** Administrators only: the gateway answers 403 to anyone else, so others never ask. */
 export function usePendingInvitations() {
