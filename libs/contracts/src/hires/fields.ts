@@ -218,8 +218,18 @@ const amountSchema = (required?: string) =>
       error: HIRES_MESSAGES.AMOUNT_DECIMALS,
     });
 
+/**
+ * A decimal comma as typed in Spanish and much of Europe: pounds, then a comma and one or two
+ * digits of pence ('12,5', '12,50'). Read as a decimal point; any other comma ('1,000',
+ * '1,2,3') stays text and is refused, never read as a larger amount (AY-2).
+ */
+const DECIMAL_COMMA = /^\s*\d+,\d{1,2}\s*$/;
+
 /** Numeric text as its number; blank as undefined; anything else as it came (and refused). */
-const amountInput = (v: unknown) => (isBlank(v) ? undefined : decimalText(v));
+const amountInput = (v: unknown) =>
+  isBlank(v)
+    ? undefined
+    : decimalText(typeof v === 'string' && DECIMAL_COMMA.test(v) ? v.replace(',', '.') : v);
 
 /**
  * A required amount in pounds, as a number or numeric text (a form's field); blank is

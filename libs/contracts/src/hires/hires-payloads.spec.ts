@@ -140,6 +140,20 @@ describe('hire form fields (spec §5 Hire form)', () => {
     ]);
   });
 
+  it('reads a decimal comma with one or two digits of pence as pence, and refuses any other comma (AY-2)', () => {
+    for (const [text, pounds] of [
+      ['12,5', 12.5],
+      [' 12,50 ', 12.5],
+      ['0,05', 0.05],
+    ] as const)
+      expect(hireFieldsSchema.parse({ ...hire, price: text }).price).toBe(pounds);
+    for (const text of ['1,000', '1,000.50', '1,2,3', ',5', '12,'])
+      expect([text, messages(hireFieldsSchema.safeParse({ ...hire, price: text }))]).toEqual([
+        text,
+        [`price: ${V.AMOUNT_INVALID}`],
+      ]);
+  });
+
   it('reads amounts typed in plain decimals only: not hex, binary or exponent notation', () => {
     for (const [text, pounds] of [
       [' 5 ', 5],

@@ -28,6 +28,8 @@ interface TextInputProps {
   /** A number input's step and least value (the arrow keys move by the step). */
   step?: string;
   min?: string;
+  /** The on-screen keyboard a phone shows ('decimal' for amounts typed as text). */
+  inputMode?: 'decimal' | 'numeric' | 'email' | 'tel' | 'text';
 }
 
 /** Input types the browser draws a pattern into while empty. */
@@ -45,6 +47,7 @@ export function TextInput({
   type,
   step,
   min,
+  inputMode,
   ...rest
 }: TextInputProps) {
   const helper = error || hint;
@@ -72,6 +75,7 @@ export function TextInput({
           'aria-invalid': Boolean(error),
           step,
           min,
+          inputMode,
         }}
         {...rest}
       />

@@ -22,6 +22,7 @@ export function FormTextField({
   testId,
   step,
   min,
+  inputMode,
 }: {
   name: string;
   id: string;
@@ -37,6 +38,8 @@ export function FormTextField({
   /** A number input's step and least value (the arrow keys move by the step). */
   step?: string;
   min?: string;
+  /** The on-screen keyboard a phone shows ('decimal' for amounts typed as text). */
+  inputMode?: 'decimal' | 'numeric' | 'email' | 'tel' | 'text';
 }) {
   const { t } = useTranslation();
   const { control } = useFormContext();
@@ -61,6 +64,7 @@ export function FormTextField({
       testId={testId}
       step={step}
       min={min}
+      inputMode={inputMode}
     />
   );
 }

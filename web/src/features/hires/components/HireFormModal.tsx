@@ -254,12 +254,13 @@ export function HireFormModal({
             />
             <Grid container columnSpacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>
+                {/* Amounts are text with a decimal keypad, not number inputs: Chromium's number
+                    input reads '12,5' as 125 without a word, a tenfold price (AY-2). The
+                    contract reads '12,5' as 12.50 and refuses any other comma. */}
                 <FormTextField
                   id="hire-price"
                   name="price"
-                  type="number"
-                  step="0.01"
-                  min="0"
+                  inputMode="decimal"
                   label={t('form.price')}
                   testId="hire-price"
                 />
@@ -277,9 +278,7 @@ export function HireFormModal({
                 <FormTextField
                   id="hire-delivery"
                   name="delivery_charge"
-                  type="number"
-                  step="0.01"
-                  min="0"
+                  inputMode="decimal"
                   label={t('form.deliveryCharge')}
                   testId="hire-delivery"
                 />
@@ -288,9 +287,7 @@ export function HireFormModal({
                 <FormTextField
                   id="hire-operator"
                   name="operator_cost"
-                  type="number"
-                  step="0.01"
-                  min="0"
+                  inputMode="decimal"
                   label={t('form.operatorCost')}
                   hint={t('form.operatorHint')}
                   testId="hire-operator"

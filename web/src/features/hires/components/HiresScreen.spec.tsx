@@ -377,7 +377,7 @@ describe('The hire form (spec §2, §5, §9)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).not.toBeInTheDocument(),
     );
-    expect(within(dialog).getByTestId('hire-price')).toHaveValue(120);
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue('120');
   });
 
   it('marks a site that is no longer active in the site picker with its status', async () => {
@@ -447,12 +447,20 @@ describe('The hire form (spec §2, §5, §9)', () => {
     const { calls, user } = await open();
     await user.click(screen.getByTestId('hire-add'));
     const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
-    // Money moves by a penny (spec: price step 0.01) and is never below nought.
+    // Money is typed as text on a decimal keypad (as the GOV.UK Design System advises, not a
+    // number input, which reads '12,5' as 125): the penny step (spec: price step 0.01) and
+    // nothing below nought are the validation's.
     for (const field of ['hire-price', 'hire-delivery', 'hire-operator']) {
-      expect(within(dialog).getByTestId(field)).toHaveAttribute('step', '0.01');
-      expect(within(dialog).getByTestId(field)).toHaveAttribute('min', '0');
+      expect(within(dialog).getByTestId(field)).toHaveAttribute('inputmode', 'decimal');
+      expect(within(dialog).getByTestId(field)).not.toHaveAttribute('type', 'number');
     }
+    await user.type(within(dialog).getByTestId('hire-delivery'), '12.345');
+    await user.type(within(dialog).getByTestId('hire-operator'), '-1');
     await user.click(within(dialog).getByTestId('hire-save'));
+    expect(await within(dialog).findByText('Amount must have at most 2 decimal places')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amount cannot be negative')).toBeInTheDocument();
+    await user.clear(within(dialog).getByTestId('hire-delivery'));
+    await user.clear(within(dialog).getByTestId('hire-operator'));
     for (const message of [
       'Equipment is required',
       'Supplier is required',
@@ -540,7 +548,8 @@ describe('The hire form (spec §2, §5, §9)', () => {
     await user.type(within(dialog).getByTestId('hire-price'), '100');
     await choose(user, dialog, 'Pricing term', 'Per week');
     await user.type(within(dialog).getByTestId('hire-delivery'), '50');
-    await user.type(within(dialog).getByTestId('hire-operator'), '12.5');
+    // A decimal comma is pence, as typed in Spanish (AY-2): a number input made it £125.
+    await user.type(within(dialog).getByTestId('hire-operator'), '12,5');
     setDate(dialog, 'Start date', '2026-03-01');
     setDate(dialog, 'End date', '2026-03-10');
     // 10 days at £100 a week: 2 weeks, + £50 delivery + £12.50 operator = £262.50 net.
@@ -632,7 +641,7 @@ describe('The hire form (spec §2, §5, §9)', () => {
     const pricingCalls = () => calls.filter((call) => call.url.includes('/api/equipment/pricing'));
     await waitFor(() => expect(pricingCalls().length).toBeGreaterThan(0));
     for (const call of pricingCalls()) expect(call.url).toContain(`exclude_hire_id=${HIRE_A}`);
-    expect(within(dialog).getByTestId('hire-price')).toHaveValue(100);
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue('100');
     expect(within(dialog).getByRole('combobox', { name: 'Equipment' })).toHaveValue('Mini Digger');
     expect(within(dialog).getByTestId('summary-total')).toHaveTextContent('£300.00');
     await choose(user, dialog, 'Status', 'Collection Booked');
@@ -652,7 +661,7 @@ describe('The hire form (spec §2, §5, §9)', () => {
       [`GET /api/hires/${HIRE_A}`]: { body: { hire: onOrder } },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Hire' });
-    expect(within(dialog).getByTestId('hire-price')).toHaveValue(100);
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue('100');
     // The status and the notes are not on the order.
     await choose(user, dialog, 'Status', 'Collection Booked');
     expect(within(dialog).queryByTestId('hire-order-updated')).not.toBeInTheDocument();
@@ -709,7 +718,7 @@ describe('The hire form (spec §2, §5, §9)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'New Hire' });
     await waitFor(() => expect(router.state.location.search).toBe('?keep=1'));
-    expect(within(dialog).getByTestId('hire-price')).toHaveValue(45.5);
+    expect(within(dialog).getByTestId('hire-price')).toHaveValue('45.5');
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: 'Equipment' })).toHaveValue('Mini Digger'),
     );
