@@ -108,6 +108,14 @@ describe('text fields refuse control characters (NUL broke PostgreSQL with a 500
     expect(searchField.safeParse(['a', 'b']).error!.issues[0].message).toBe('Search must be text');
   });
 
+  it('composes trimmed text (NFC), so a decomposed accent is the letter the search folds (AX-1)', () => {
+    const decomposed = 'Ka\u0308rcher';
+    expect(textField().parse(decomposed)).toBe('K\u00e4rcher');
+    expect(searchField.parse(` ${decomposed} `)).toBe('K\u00e4rcher');
+    // A password is taken as typed.
+    expect(textField({ trim: false }).parse(decomposed)).toBe(decomposed);
+  });
+
   it('keeps tab and new lines in a multi-line text only', () => {
     const address = registerRequestSchema.safeParse({
       ...VALID.register,

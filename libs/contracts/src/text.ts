@@ -53,7 +53,10 @@ export function textField(options: TextFieldOptions = {}) {
           error: (issue) => (issue.input === undefined || issue.input === null ? missing : notText),
         })
       : z.string();
-  if (trim) schema = schema.overwrite((value) => value.replace(EDGE_INVISIBLE, ''));
+  // Trimmed text is also composed (NFC): 'a' typed with a combining diaeresis is 'ä', as the
+  // search columns fold it ('karcher' finds a 'Kärcher' pasted decomposed; AX-1), and two
+  // names that look alike are alike. Passwords (trim: false) are kept byte for byte.
+  if (trim) schema = schema.overwrite((value) => value.replace(EDGE_INVISIBLE, '').normalize('NFC'));
   if (required) schema = schema.min(1, { error: required });
   return schema.regex(multiline ? MULTI_LINE : SINGLE_LINE, {
     error: options.invalid ?? controlCharactersMessage(options.label),
