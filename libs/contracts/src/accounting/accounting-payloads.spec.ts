@@ -4,7 +4,9 @@ import {
   costCodeLookupSchema,
   divisionLookupSchema,
   nominalCodeLookupSchema,
+  orderHireIdField,
   settingsFieldsSchema,
+  supplierIdForExportField,
   supplierMatchFieldsSchema,
   taxCodeLookupSchema,
 } from './fields';
@@ -60,6 +62,15 @@ describe('supplier matching (spec §5 Matching)', () => {
     expect(
       messages(supplierMatchFieldsSchema.safeParse({ supplier_id: 'x', zahara_supplier_id: 1 })),
     ).toEqual([`supplier_id: ${E.SELECTED_SUPPLIERS_NOT_FOUND}`]);
+  });
+});
+
+describe('the ids a purchase order and an export name (AX-3)', () => {
+  it('says a missing one is required, and anything else is not found, as an unknown id is', () => {
+    expect(orderHireIdField.safeParse(undefined).error!.issues[0].message).toBe('Hire is required');
+    expect(orderHireIdField.safeParse('x').error!.issues[0].message).toBe('Hire not found');
+    expect(supplierIdForExportField.safeParse(undefined).error!.issues[0].message).toBe(V.SUPPLIER_REQUIRED);
+    expect(supplierIdForExportField.safeParse('zz').error!.issues[0].message).toBe('Supplier not found');
   });
 });
 

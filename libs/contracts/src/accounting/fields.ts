@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { ERROR_MESSAGES as E, VALIDATION_MESSAGES as V } from '@planted/domain';
 import { textField } from '../text';
 import { decimalText } from '../validation';
-import { hireIdField, hireIdsField } from '../hires/fields';
+import { CATALOGUE_MESSAGES } from '../catalogue/fields';
+import { HIRES_MESSAGES, hireIdField, hireIdsField } from '../hires/fields';
 
 /**
  * Accounting messages. The worded ones are spec §5 and §8 (from @planted/domain); the rest
  * the spec leaves unworded.
  */
 export const ACCOUNTING_MESSAGES = {
+  HIRE_REQUIRED: 'Hire is required',
   NOMINAL_CODE_REQUIRED: V.NOMINAL_CODE_REQUIRED,
   TAX_CODE_REQUIRED: V.TAX_CODE_REQUIRED,
   COST_CODE_REQUIRED: V.COST_CODE_REQUIRED,
@@ -212,15 +214,28 @@ export const supplierMatchFieldsSchema = z.object({
   zahara_division_id: optionalZaharaIdField,
 });
 
-/** A supplier to export: missing says so (audit AC-4), anything else is no supplier we have. */
+/**
+ * A supplier to export: missing says so (audit AC-4), anything else is no supplier we have,
+ * in the words an unknown one gets ('Supplier not found'; AX-3).
+ */
 export const supplierIdForExportField = z
   .string({
     error: (issue) =>
       issue.input === undefined || issue.input === null
         ? V.SUPPLIER_REQUIRED
-        : E.SELECTED_SUPPLIERS_NOT_FOUND,
+        : CATALOGUE_MESSAGES.SUPPLIER_NOT_FOUND,
   })
-  .uuid({ error: E.SELECTED_SUPPLIERS_NOT_FOUND });
+  .uuid({ error: CATALOGUE_MESSAGES.SUPPLIER_NOT_FOUND });
+
+/** The hire of a purchase order: missing says so; anything else is no hire we have (AX-3). */
+export const orderHireIdField = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? ACCOUNTING_MESSAGES.HIRE_REQUIRED
+        : HIRES_MESSAGES.HIRE_NOT_FOUND,
+  })
+  .uuid({ error: HIRES_MESSAGES.HIRE_NOT_FOUND });
 
 /** GET /zahara/suppliers?type=Hire */
 export const zaharaSupplierTypeField = textField({ label: 'Type' })

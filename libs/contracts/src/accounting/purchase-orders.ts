@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actorSchema } from '../identity/models';
 import { defineRequest } from '../subject';
-import { hireIdField, hireIdsField } from './fields';
+import { hireIdsField, orderHireIdField } from './fields';
 import { purchaseOrderResultSchema } from './models';
 
 const PO_ERRORS = [
@@ -22,7 +22,7 @@ const PO_ERRORS = [
  */
 export const AccountingPurchaseOrderCreate = defineRequest(
   'accounting.purchase-orders.create.v1',
-  z.object({ actor: actorSchema, hireId: hireIdField }),
+  z.object({ actor: actorSchema, hireId: orderHireIdField }),
   purchaseOrderResultSchema,
   { caller: 'user', access: 'member', errors: PO_ERRORS },
 );
