@@ -187,6 +187,36 @@ function envFor(name) {
 }
 
 /**
+ * On our own nats-server (credentials and permissions), each service's migration step first:
+ * its database migrations and its event stream, made as the migration step's NATS user
+ * ('streams'), as compose and Kubernetes do; the serving processes may only read their
+ * streams. Elsewhere each service makes its own stream as it starts.
+ */
+async function makeStreams() {
+  if (!natsPasswords?.streams) return;
+  const login = { NATS_USER: 'streams', NATS_PASSWORD: natsPasswords.streams };
+  const results = await Promise.all(
+    SERVICES.map(
+      (name) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, [`services/${name}/dist/main.js`, 'migrate'], {
+            cwd: root,
+            env: { ...envFor(name), ...login },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
+          let stderr = '';
+          child.stderr.on('data', (chunk) => (stderr += chunk));
+          child.on('exit', (code) => resolve({ name, code, stderr }));
+        }),
+    ),
+  );
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length)
+    return fail(failed.map((r) => r.stderr.trim() || `${r.name}: migrate exited ${r.code}`).join('\n'));
+  log('migrations applied and event streams made (as the NATS user streams)');
+}
+
+/**
  * Runs a process of the system. Until the system is up, a process that stops ends the start
  * (its lines say why). Once it is up, a process that stops on its own (it crashed, or was
  * killed) is started again after a pause that grows with each stop, as a container
@@ -522,6 +552,8 @@ async function main() {
   env.JWT_KEY_FILE ??= path.join(dataDir, 'keys', 'jwt-signing-key.pem');
   env.UPLOAD_DIR ??= path.join(dataDir, 'uploads');
   setupBusKeys();
+  await makeStreams();
+  if (stopping) return;
 
   // Billing makes the BILLING stream that identity and hires read, so it starts first. With no
   // STRIPE_SECRET_KEY it talks to the local Stripe (libs/stripe-local): checkout on its own

@@ -50,26 +50,9 @@ export interface StreamSpec {
  * every replica at boot: two replicas creating it at once both succeed.
  */
 export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<StreamInfo> {
-  if (natsName(spec.name) !== spec.name)
-    throw new Error(`Invalid stream name "${spec.name}": use streamName(prefix, base)`);
-  if (spec.subjects.length === 0) throw new Error(`Stream ${spec.name} needs at least one subject`);
+  const config = streamConfigOf(spec);
   const jsm = await nc.jetstreamManager();
-  const config = {
-    subjects: spec.subjects,
-    duplicate_window: nanos(spec.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS),
-    max_age: nanos(spec.maxAgeMs ?? 0),
-    num_replicas: spec.replicas ?? 1,
-    discard: DiscardPolicy.Old,
-    // Direct gets (any replica answers; the subject may go in the API subject, where the bus's
-    // permissions can hold a reader to one subject: SessionRevocations' last ended session).
-    allow_direct: true,
-    ...(spec.description ? { description: spec.description } : {}),
-  };
-
-  const existing = await jsm.streams.info(spec.name).catch((err: unknown) => {
-    if (apiErrorCode(err) === STREAM_NOT_FOUND) return undefined;
-    throw err;
-  });
+  const existing = await streamInfo(nc, spec.name);
   if (!existing) {
     try {
       return await jsm.streams.add({
@@ -83,6 +66,49 @@ export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promis
     }
   }
   return jsm.streams.update(spec.name, config);
+}
+
+/** What ensureStream sets of a stream (all but its name, storage and retention). */
+function streamConfigOf(spec: StreamSpec) {
+  if (natsName(spec.name) !== spec.name)
+    throw new Error(`Invalid stream name "${spec.name}": use streamName(prefix, base)`);
+  if (spec.subjects.length === 0) throw new Error(`Stream ${spec.name} needs at least one subject`);
+  return {
+    subjects: spec.subjects,
+    duplicate_window: nanos(spec.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS),
+    max_age: nanos(spec.maxAgeMs ?? 0),
+    num_replicas: spec.replicas ?? 1,
+    discard: DiscardPolicy.Old,
+    // Direct gets (any replica answers; the subject may go in the API subject, where the bus's
+    // permissions can hold a reader to one subject: SessionRevocations' last ended session).
+    allow_direct: true,
+    ...(spec.description ? { description: spec.description } : {}),
+  };
+}
+
+/** The stream's info, or undefined when there is no such stream. */
+export async function streamInfo(nc: NatsConnection, name: string): Promise<StreamInfo | undefined> {
+  const jsm = await nc.jetstreamManager();
+  return jsm.streams.info(name).catch((err: unknown) => {
+    if (apiErrorCode(err) === STREAM_NOT_FOUND) return undefined;
+    throw err;
+  });
+}
+
+/** Whether an existing stream is as ensureStream would leave it for this spec. */
+export function streamMatches(info: StreamInfo, spec: StreamSpec): boolean {
+  const want = streamConfigOf(spec);
+  const have = info.config;
+  const sorted = (subjects: readonly string[] | undefined) => [...(subjects ?? [])].sort().join('\n');
+  return (
+    sorted(have.subjects) === sorted(want.subjects) &&
+    have.duplicate_window === want.duplicate_window &&
+    have.max_age === want.max_age &&
+    have.num_replicas === want.num_replicas &&
+    have.discard === want.discard &&
+    have.allow_direct === want.allow_direct &&
+    (have.description ?? '') === (spec.description ?? '')
+  );
 }
 
 /** The JetStream API error code of a failed JetStream request, if it is one. */

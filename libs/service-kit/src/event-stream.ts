@@ -1,6 +1,13 @@
 import * as contracts from '@planted/contracts';
 import type { EventSubject } from '@planted/contracts';
-import { ensureStream, prefixed, streamName, type StreamSpec } from '@planted/messaging';
+import {
+  ensureStream,
+  prefixed,
+  streamInfo,
+  streamMatches,
+  streamName,
+  type StreamSpec,
+} from '@planted/messaging';
 import type { NatsConnection } from 'nats';
 import { StartupError } from './startup-error';
 
@@ -50,9 +57,12 @@ export function eventStreamSpec(
 }
 
 /**
- * Creates or updates the stream at boot; without it the outbox could not be published. An
- * existing stream takes the new max_age, dropping events older than it, and is scaled to
- * `replicas` (NATS_STREAM_REPLICAS).
+ * Makes sure the stream is there as this build wants it (its subjects, max_age and replicas),
+ * at boot and in the migration step; without it the outbox could not be published. A stream
+ * already so is left alone (no write at all): on a bus with credentials a serving process may
+ * only read its stream, and the migration step's user (STREAMS_NATS_USER) makes it and
+ * brings it up to date. Otherwise it is created or updated here: an existing one takes the new
+ * max_age, dropping events older than it, and is scaled to `replicas` (NATS_STREAM_REPLICAS).
  */
 export async function ensureEventStream(
   nc: NatsConnection,
@@ -62,14 +72,22 @@ export async function ensureEventStream(
   replicas = 1,
 ): Promise<string> {
   const spec = eventStreamSpec(stream, subjectPrefix, maxAgeMs, replicas);
+  let existing: Awaited<ReturnType<typeof streamInfo>>;
   try {
+    existing = await streamInfo(nc, spec.name);
+    if (existing && streamMatches(existing, spec)) return spec.name;
     await ensureStream(nc, spec);
   } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const state = existing ? 'is not as this build wants it' : 'does not exist';
     throw new StartupError(
-      `Cannot set up the JetStream stream ${spec.name} (${err instanceof Error ? err.message : String(err)}). ` +
+      `Cannot set up the JetStream stream ${spec.name}: it ${state} and could not be made so (${reason}). ` +
         (replicas > 1
-          ? `NATS_STREAM_REPLICAS is ${replicas}: that needs a JetStream cluster of at least ${replicas} nodes.`
-          : 'Is nats-server running with JetStream? Start it with: nats-server -js'),
+          ? `NATS_STREAM_REPLICAS is ${replicas}: that needs a JetStream cluster of at least ${replicas} nodes. `
+          : '') +
+        `On a bus with credentials only the migration step makes streams: run this service's ` +
+        `\`node main.js migrate\` with NATS_USER=streams first. ` +
+        'Without credentials: is nats-server running with JetStream? Start it with: nats-server -js',
     );
   }
   return spec.name;

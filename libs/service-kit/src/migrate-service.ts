@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseConfig, serviceEnvSchema, type ServiceEnv } from '@planted/config';
+import { eventRetentionMs, parseConfig, serviceEnvSchema, type ServiceEnv } from '@planted/config';
 import { Database } from '@planted/db';
 import { createLogger, type Logger } from '@planted/logging';
+import { connectNats, natsCredentials } from '@planted/messaging';
+import { ensureEventStream, type EventStreamDefinition } from './event-stream';
 import { PgSeenAssertions } from './nats/seen-assertions';
 import type { DbSchema, ServiceDefinition } from './service-definition';
 import { StartupError, startupProblem } from './startup-error';
@@ -73,6 +75,7 @@ export async function migrateService<C extends ServiceEnv, S extends DbSchema>(
       await database.migrate(migrationsFolder);
       await new PgSeenAssertions(database.pool, schemaName).ensureTable();
       logger.info({ schema: schemaName }, `${definition.name} migrations applied`);
+      if (config.NATS_USER) await makeEventStream(definition, config, logger);
       return;
     }
     const expected = latestMigrationMillis(migrationsFolder);
@@ -102,6 +105,35 @@ export async function migrateService<C extends ServiceEnv, S extends DbSchema>(
     }
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The service's event stream, made or brought up to date by the migration step's NATS user
+ * (STREAMS_NATS_USER): on a bus with credentials the serving processes may only read it.
+ */
+async function makeEventStream(
+  definition: { name: string; events: EventStreamDefinition },
+  config: ServiceEnv,
+  logger: Logger,
+) {
+  const nc = await connectNats(
+    config.NATS_URL,
+    `${definition.name}-migrate`,
+    logger,
+    natsCredentials(config),
+  );
+  try {
+    const name = await ensureEventStream(
+      nc,
+      definition.events,
+      config.NATS_SUBJECT_PREFIX,
+      eventRetentionMs(config),
+      config.NATS_STREAM_REPLICAS,
+    );
+    logger.info({ stream: name }, `${definition.name} event stream is up to date`);
+  } finally {
+    await nc.close();
   }
 }
 

@@ -1,7 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'nats';
 import { Client } from 'pg';
-import { createDatabase, dropDatabase, uniqueName } from '@planted/testing';
-import { latestMigrationMillis, migrateService, serviceCommand, StartupError } from '../src';
-import { kitTestService } from './kit-test-service/kit-test.service';
+import { eventRetentionMs } from '@planted/config';
+import { natsCredentials } from '@planted/messaging';
+import { createDatabase, dropDatabase, TestNatsServer, uniqueName } from '@planted/testing';
+import {
+  ensureEventStream,
+  latestMigrationMillis,
+  migrateService,
+  natsAuthorizationConfig,
+  serviceCommand,
+  StartupError,
+} from '../src';
+import { kitTestService, NoteCreate, NoteCreated } from './kit-test-service/kit-test.service';
 
 jest.setTimeout(60_000);
 
@@ -92,5 +103,44 @@ describe('migrateService', () => {
     ).toHaveLength(1);
 
     await migrateService(kitTestService, { mode: 'wait', timeoutMs: 1000, pollMs: 50, env: env() });
+  });
+
+  it("makes the service's event stream as the migration step's NATS user, as the service wants it (BA-2)", async () => {
+    const subjectsOf = () => ({ requests: [NoteCreate.name], events: [NoteCreated.name] });
+    const passwords = {
+      maker: `p${randomBytes(8).toString('hex')}`,
+      'kit-test': `p${randomBytes(8).toString('hex')}`,
+    };
+    const server = await TestNatsServer.start({
+      config: natsAuthorizationConfig(
+        [
+          { user: 'maker', calls: [], makesStreams: ['KIT_TEST'] },
+          { user: 'kit-test', serves: 'kit-test', stream: 'KIT_TEST', calls: [], subjectsOf },
+        ],
+        passwords,
+      ),
+    });
+    try {
+      const nats = { NATS_URL: server.url, NATS_SUBJECT_PREFIX: '' };
+      await migrateService(kitTestService, {
+        mode: 'apply',
+        env: { ...env(), ...nats, NATS_USER: 'maker', NATS_PASSWORD: passwords.maker },
+      });
+      // The service, which may only read its stream, finds it as it wants it: no write at all.
+      const service = { ...nats, NATS_USER: 'kit-test', NATS_PASSWORD: passwords['kit-test'] };
+      const nc = await connect({ servers: server.url, ...natsCredentials(service), reconnect: false });
+      try {
+        const retention = eventRetentionMs({ EVENT_RETENTION_DAYS: 30 });
+        await expect(ensureEventStream(nc, kitTestService.events, '', retention, 1)).resolves.toBe(
+          'KIT_TEST',
+        );
+        const info = await (await nc.jetstreamManager()).streams.info('KIT_TEST');
+        expect(info.config.subjects).toEqual([NoteCreated.name]);
+      } finally {
+        await nc.close();
+      }
+    } finally {
+      await server.dispose();
+    }
   });
 });

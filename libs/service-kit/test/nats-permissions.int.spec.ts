@@ -9,11 +9,13 @@ import {
   type NatsConnection,
   type Subscription,
 } from 'nats';
+import { eventRetentionMs } from '@planted/config';
 import { SessionsRevoked } from '@planted/contracts';
 import { GATEWAY_ASSERTION_HEADER, GatewayAssertionSigner, natsCredentials } from '@planted/messaging';
 import { startService, TestNatsServer } from '@planted/testing';
 import {
   BUS_PARTICIPANTS,
+  ensureEventStream,
   natsAuthorizationConfig,
   natsPasswordVariable,
   serviceUnderTest,
@@ -93,6 +95,8 @@ describe('per-participant permissions on a nats-server configured from them', ()
     },
     // Owns the stream every participant reads ended sessions from.
     { user: 'idp', serves: 'idp', stream: 'IDENTITY', calls: [], subjectsOf },
+    // The migration step's user: the only one that makes streams.
+    { user: 'maker', calls: [], makesStreams: ['KIT_TEST', 'IDENTITY'], subjectsOf },
   ];
   const passwords = Object.fromEntries(participants.map((p) => [p.user, randomBytes(12).toString('hex')]));
   let server: TestNatsServer;
@@ -227,6 +231,28 @@ describe('per-participant permissions on a nats-server configured from them', ()
     served.unsubscribe();
   });
 
+  it("does not let a service create or change even its own stream: only the migration step's user makes streams (BA-2)", async () => {
+    const maker = await (await as('maker')).jetstreamManager();
+    await maker.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
+    const owner = await (await as('kit-test')).jetstreamManager();
+    // Pointed at the gateway's requests, its stream would keep every sign-in's body.
+    await expect(
+      owner.streams.update('KIT_TEST', {
+        subjects: [NoteCreated.name, 'kit-test.note.create.v1', '_INBOX_gateway.>'],
+      }),
+    ).rejects.toThrow(/Permissions Violation|timeout/i);
+    await expect(owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name, '>'] })).rejects.toThrow(
+      /Permissions Violation|timeout/i,
+    );
+    await expect(owner.streams.info('KIT_TEST')).resolves.toMatchObject({
+      config: { subjects: [NoteCreated.name] },
+    });
+    // The maker may make and change only the streams it is given.
+    await expect(maker.streams.add({ name: 'ROGUE', subjects: ['rogue.>'] })).rejects.toThrow(
+      /Permissions Violation|timeout/i,
+    );
+  });
+
   it('does not let a reader create the stream it reads: only its producer does', async () => {
     const reader = await (await as('reader')).jetstreamManager();
     await expect(reader.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] })).rejects.toThrow(
@@ -236,7 +262,8 @@ describe('per-participant permissions on a nats-server configured from them', ()
 
   it("does not let a service delete, purge or read another service's stream, nor the gateway touch any", async () => {
     const owner = await (await as('kit-test')).jetstreamManager();
-    await owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
+    const maker = await (await as('maker')).jetstreamManager();
+    await maker.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
     const refused = async (user: string, call: (jsm: JetStreamManager) => Promise<unknown>) => {
       const jsm = await (await as(user)).jetstreamManager();
       await expect(call(jsm)).rejects.toThrow(/Permissions Violation|timeout/i);
@@ -263,13 +290,15 @@ describe('per-participant permissions on a nats-server configured from them', ()
       await expect(owner.streams.info('KIT_TEST')).resolves.toMatchObject({ config: { name: 'KIT_TEST' } });
     } finally {
       await owner.streams.delete('KIT_TEST').catch(() => undefined);
+      await maker.streams.delete('KIT_TEST').catch(() => undefined);
     }
   });
 
   it("lets a reader work its own durable consumers only: another's it can neither take over, drain, look into nor delete", async () => {
     const owner = await (await as('kit-test')).jetstreamManager();
-    await owner.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
-    const identity = await (await as('idp')).jetstreamManager();
+    const maker = await (await as('maker')).jetstreamManager();
+    await maker.streams.add({ name: 'KIT_TEST', subjects: [NoteCreated.name] });
+    const identity = maker;
     await identity.streams.add({ name: 'IDENTITY', subjects: ['identity.>'], allow_direct: true });
     const refused = async (call: Promise<unknown>) =>
       expect(call).rejects.toThrow(/Permissions Violation|timeout/i);
@@ -367,19 +396,36 @@ describe('per-participant permissions on a nats-server configured from them', ()
       await expect(rival.consumers.delete('IDENTITY', 'rival-sessions')).resolves.toBe(true);
     } finally {
       await owner.streams.delete('KIT_TEST').catch(() => undefined);
+      await maker.streams.delete('KIT_TEST').catch(() => undefined);
       await identity.streams.delete('IDENTITY').catch(() => undefined);
     }
   });
 
-  it('runs a whole service under its permissions: stream, outbox relay, consumer and replies', async () => {
-    const h = await startService(serviceUnderTest(kitTestService), {
-      env: {
-        NATS_URL: server.url,
-        NATS_USER: 'kit-test',
-        NATS_PASSWORD: passwords['kit-test'],
-        NATS_SUBJECT_PREFIX: '',
-      },
-    });
+  it('runs a whole service under its permissions once the migration step made its stream: outbox relay, consumer and replies', async () => {
+    const env = {
+      NATS_URL: server.url,
+      NATS_USER: 'kit-test',
+      NATS_PASSWORD: passwords['kit-test'],
+      NATS_SUBJECT_PREFIX: '',
+    };
+    const maker = await as('maker');
+    // The stream as an older build left it (another event subject).
+    const jsm = await maker.jetstreamManager();
+    await jsm.streams.add({ name: 'KIT_TEST', subjects: ['kit-test.old.v1'] }).catch(() => undefined);
+    await jsm.streams.update('KIT_TEST', { subjects: ['kit-test.old.v1'] });
+    // A stream not as this build wants it: the service may not change it, and says who does.
+    await expect(startService(serviceUnderTest(kitTestService), { env })).rejects.toThrow(
+      /KIT_TEST: it is not as this build wants it .*node main\.js migrate/s,
+    );
+    // As the migration step makes it: the default retention (EVENT_RETENTION_DAYS 30), one replica.
+    await ensureEventStream(
+      maker,
+      kitTestService.events,
+      '',
+      eventRetentionMs({ EVENT_RETENTION_DAYS: 30 }),
+      1,
+    );
+    const h = await startService(serviceUnderTest(kitTestService), { env });
     try {
       const gateway = await as('gateway');
       const signer = await GatewayAssertionSigner.fromPem(h.env.GATEWAY_PRIVATE_KEY!, 'test');

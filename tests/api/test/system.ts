@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connect, headers as natsHeaders } from 'nats';
-import { parseConfig } from '@planted/config';
+import { eventRetentionMs, parseConfig } from '@planted/config';
 import type { EventEnvelope, EventPayloadOf, EventSubject, RequestSubject } from '@planted/contracts';
 import {
-  ensureStream,
   EventSigner,
   natsCredentials,
   prefixed,
@@ -14,7 +13,12 @@ import {
   SESSION_TOKEN_HEADER,
   streamName,
 } from '@planted/messaging';
-import { contractEventsOf, createServiceApp, type ServiceApp } from '@planted/service-kit';
+import {
+  createServiceApp,
+  ensureEventStream,
+  STREAMS_NATS_USER,
+  type ServiceApp,
+} from '@planted/service-kit';
 import { DEFAULT_VAT_TAX_RATE_ID, startLocalStripe, type LocalStripe } from '@planted/stripe-local';
 import {
   decodeQuotedPrintable,
@@ -128,7 +132,22 @@ async function startSystemOnce(
     webhookUrl: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`,
     webhookRetryDelaysMs: [250, 1000, 3000, 10_000],
   });
-  // First: it makes the BILLING stream that identity and hires read.
+  // Every service's stream before any service starts, made as the migration step makes it
+  // (as its user, STREAMS_NATS_USER, on a bus with credentials, where a serving process may
+  // only read its stream): identity and hires read billing's, the catalogue hires'.
+  const maker = { ...env, ...natsEnv(STREAMS_NATS_USER) };
+  const makerNc = await connect({ servers: maker.NATS_URL, ...natsCredentials(maker) });
+  const retentionMs = eventRetentionMs({ EVENT_RETENTION_DAYS: Number(env.EVENT_RETENTION_DAYS ?? 30) });
+  const streamReplicas = Number(env.NATS_STREAM_REPLICAS ?? 1);
+  for (const service of [billingService, identityService, catalogueService, hiresService, accountingService])
+    await ensureEventStream(
+      makerNc,
+      service.events,
+      maker.NATS_SUBJECT_PREFIX ?? '',
+      retentionMs,
+      streamReplicas,
+    );
+  await makerNc.close();
   const billing = createServiceApp(
     billingService,
     parseBillingConfig({
@@ -155,16 +174,11 @@ async function startSystemOnce(
     parseIdentityConfig({ ...env, IDENTITY_HTTP_PORT: '0', ...natsEnv('identity') }),
   );
   await identity.listen();
-  // Hires' stream before hires starts, as hires would make it (logged in as hires): the
-  // catalogue, started first, reads its latest prices from it.
-  const streamMaker = { ...env, ...natsEnv('hires') };
-  const nc = await connect({ servers: streamMaker.NATS_URL, ...natsCredentials(streamMaker) });
-  const prefix = streamMaker.NATS_SUBJECT_PREFIX ?? '';
-  const madeHere = [streamName(prefix, 'HIRES')];
-  await ensureStream(nc, {
-    name: streamName(prefix, 'HIRES'),
-    subjects: contractEventsOf('hires').map((subject) => prefixed(prefix, subject)),
-  });
+  // The tests' own connection (requests and events straight on the bus), logged in as hires.
+  const asHires = { ...env, ...natsEnv('hires') };
+  const nc = await connect({ servers: asHires.NATS_URL, ...natsCredentials(asHires) });
+  const prefix = asHires.NATS_SUBJECT_PREFIX ?? '';
+  const madeHere = [streamName(prefix, hiresService.events.name)];
   const catalogue = createServiceApp(
     catalogueService,
     parseCatalogueConfig({

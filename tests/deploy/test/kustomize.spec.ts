@@ -192,6 +192,15 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
       expect(dbOf(wait)).toEqual(dbOf(podSpec(deployment).containers[0]));
       // Migrating needs only the shared settings and the database: the Job's config parses.
       expect(containerEnv(objects(), migrate).DATABASE_URL).toMatch(/^postgres/);
+      // It makes the service's event stream as the one NATS user that may (BA-2), and reaches NATS.
+      expect(containerEnv(objects(), migrate)).toMatchObject({
+        NATS_USER: 'streams',
+        NATS_URL: 'nats://nats:4222',
+      });
+      expect(migrate.env.find((e: any) => e.name === 'NATS_PASSWORD').valueFrom.secretKeyRef).toEqual({
+        name: 'nats-users',
+        key: 'STREAMS_NATS_PASSWORD',
+      });
     }
     // The gateway owns no schema: no Job.
     expect(objects().find((o) => o.kind === 'Job' && o.metadata.name.startsWith('gateway'))).toBeUndefined();
@@ -364,7 +373,8 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
         'migrate',
         true,
       ]);
-      expect(reach(pod(`${name}-migrate`), pod('nats'), 4222)).toBe(false);
+      // It makes the service's event stream there (as the NATS user 'streams').
+      expect(reach(pod(`${name}-migrate`), pod('nats'), 4222)).toBe(true);
       expect(reach(ingressController, pod(name), 3101)).toBe(false);
     }
     expect(reach(pod('gateway'), pod('nats'), 4222)).toBe(true);

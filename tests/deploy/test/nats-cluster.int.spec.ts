@@ -19,7 +19,10 @@ const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 describe('deploy/nats/server.conf', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'planted-js-'));
   const passwords = Object.fromEntries(
-    DEPLOYABLES.map((name) => [`${name.toUpperCase()}_NATS_PASSWORD`, `p${randomBytes(12).toString('hex')}`]),
+    [...DEPLOYABLES, 'streams'].map((name) => [
+      `${name.toUpperCase()}_NATS_PASSWORD`,
+      `p${randomBytes(12).toString('hex')}`,
+    ]),
   );
   const nodes: { client: number; cluster: number; monitor: number; process?: ChildProcess; log: string }[] =
     [];
@@ -89,7 +92,7 @@ describe('deploy/nats/server.conf', () => {
     });
   });
 
-  it("forms a 3-node JetStream cluster: identity's event stream, made as identity makes it with the deployment's settings, on every node, written as one user, read through another node, and written with a node down", async () => {
+  it("forms a 3-node JetStream cluster: identity's event stream, made as identity's migration Job makes it (as the NATS user streams) with the deployment's settings, on every node, written as one user, read through another node, and written with a node down", async () => {
     // Every node ready, with JetStream, and routed to the other two.
     await waitFor(async () => {
       for (const [i, node] of nodes.entries()) {
@@ -104,6 +107,13 @@ describe('deploy/nats/server.conf', () => {
       return true;
     }, 30_000);
 
+    // The stream is made by identity's migration Job, as the NATS user 'streams'.
+    const maker = await connect({
+      servers: `127.0.0.1:${nodes[0].client}`,
+      user: 'streams',
+      pass: passwords.STREAMS_NATS_PASSWORD,
+      inboxPrefix: '_INBOX_streams',
+    });
     nc = await connect({
       servers: `127.0.0.1:${nodes[0].client}`,
       user: 'identity',
@@ -119,13 +129,14 @@ describe('deploy/nats/server.conf', () => {
     // A meta leader is elected a moment after the routes are up: until then JetStream's API
     // does not answer.
     const name = await waitFor(
-      () => ensureEventStream(nc!, identityService.events!, '', 0, replicas),
+      () => ensureEventStream(maker, identityService.events!, '', 0, replicas),
       60_000,
       500,
     );
+    await maker.close();
     const jsm = await nc.jetstreamManager();
     expect((await jsm.streams.info(name)).config.num_replicas).toBe(3);
-    // Started again (a rollout), it keeps the stream on three nodes.
+    // Identity starting (and again in a rollout) finds it as it wants it, on three nodes.
     await ensureEventStream(nc, identityService.events!, '', 0, replicas);
     expect((await jsm.streams.info(name)).config.num_replicas).toBe(3);
     await nc.jetstream().publish('identity.user.created.v1', new TextEncoder().encode('{}'));

@@ -37,7 +37,18 @@ export interface BusParticipant {
   consumers?: readonly DurableConsumer[];
   /** Subjects by service, when not the contracts' (a test's own service). */
   subjectsOf?: (service: string) => { requests: readonly string[]; events: readonly string[] };
+  /**
+   * The streams it creates and brings up to date (their subjects, replicas and retention):
+   * only the migration step's user (STREAMS_NATS_USER), never a serving process. A stream's
+   * configuration travels in the request's body, which permissions cannot check, so whoever
+   * may update a stream may point it at any subject (logins included) or republish into
+   * another's stream (audit BA-2).
+   */
+  makesStreams?: readonly string[];
 }
+
+/** The NATS user the migration step makes the services' streams with (never a serving process). */
+export const STREAMS_NATS_USER = 'streams';
 
 /**
  * Who is on the bus and what each may do: nats-server's users and permissions are
@@ -104,6 +115,13 @@ export const BUS_PARTICIPANTS: readonly BusParticipant[] = [
       { stream: 'HIRES', name: 'accounting-hires' },
       { stream: 'CATALOGUE', name: 'accounting-catalogue' },
     ],
+  },
+  // The migration step (`node main.js migrate` of each service, `npm start` before the
+  // services): makes each service's stream and brings it up to date. Nothing else.
+  {
+    user: STREAMS_NATS_USER,
+    calls: [],
+    makesStreams: [IDENTITY_EVENT_STREAM, 'CATALOGUE', 'HIRES', 'BILLING', 'ACCOUNTING'],
   },
 ];
 
@@ -185,14 +203,19 @@ const orderedApi = (stream: string, filter: string) => [
   `$JS.API.CONSUMER.DELETE.${stream}.*`,
 ];
 
-/** Owning a stream: creating it, or bringing its subjects up to date, at start-up. */
-const ownerApi = (stream: string) => [`$JS.API.STREAM.CREATE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`];
+/** Making a stream: creating it, or bringing it up to date (the migration step's user only). */
+const makerApi = (stream: string) => [
+  `$JS.API.STREAM.CREATE.${stream}`,
+  `$JS.API.STREAM.UPDATE.${stream}`,
+  `$JS.API.STREAM.INFO.${stream}`,
+];
 
 /**
  * The JetStream API a participant may call (allow), and what it may not within that (deny):
  * everyone reads identity's stream for ended sessions (the gateway's and the kit's token
- * checks) with ordered consumers of that event only, and its last one by direct get; a service owns its stream (the only one it may create or
- * update), reads it and the streams it consumes, and works its own durable consumers only:
+ * checks) with ordered consumers of that event only, and its last one by direct get; a service
+ * reads its own stream (which only the migration step's user makes: makesStreams) and the streams
+ * it consumes, and works its own durable consumers only:
  * another's it can neither delete, drain, acknowledge, reconfigure nor look into. Never
  * `$JS.API.>`: that would let any service delete or purge another's stream, or read its events.
  */
@@ -211,12 +234,13 @@ function jetStreamApi(
     .filter((other) => other.user !== participant.user)
     .flatMap((other) => other.consumers ?? [])
     .filter((consumer) => consumer.stream === IDENTITY_EVENT_STREAM);
+  if (participant.makesStreams)
+    return { allow: [JETSTREAM_INFO, ...participant.makesStreams.flatMap(makerApi)], deny: [] };
   return {
     // Each subject once: identity's stream info is both a reader's and everyone's.
     allow: [
       ...new Set([
         JETSTREAM_INFO,
-        ...(participant.stream ? ownerApi(participant.stream) : []),
         ...streams.flatMap(streamReadApi),
         ...lastEventApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
         ...orderedApi(IDENTITY_EVENT_STREAM, contracts.SessionsRevoked.name),
