@@ -214,28 +214,20 @@ export const supplierMatchFieldsSchema = z.object({
   zahara_division_id: optionalZaharaIdField,
 });
 
-/**
- * A supplier to export: missing says so (audit AC-4), anything else is no supplier we have,
- * in the words an unknown one gets ('Supplier not found'; AX-3).
- */
-export const supplierIdForExportField = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? V.SUPPLIER_REQUIRED
-        : CATALOGUE_MESSAGES.SUPPLIER_NOT_FOUND,
-  })
-  .uuid({ error: CATALOGUE_MESSAGES.SUPPLIER_NOT_FOUND });
+/** An id in a body: missing is `required`; anything that is no id is `notFound`, as an unknown one is. */
+const bodyIdField = (required: string, notFound: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notFound) })
+    .uuid({ error: notFound });
 
-/** The hire of a purchase order: missing says so; anything else is no hire we have (AX-3). */
-export const orderHireIdField = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? ACCOUNTING_MESSAGES.HIRE_REQUIRED
-        : HIRES_MESSAGES.HIRE_NOT_FOUND,
-  })
-  .uuid({ error: HIRES_MESSAGES.HIRE_NOT_FOUND });
+/** A supplier to export: missing says so (audit AC-4), anything else is 'Supplier not found' (AX-3). */
+export const supplierIdForExportField = bodyIdField(
+  V.SUPPLIER_REQUIRED,
+  CATALOGUE_MESSAGES.SUPPLIER_NOT_FOUND,
+);
+
+/** The hire of a purchase order: missing says so, anything else is 'Hire not found' (AX-3). */
+export const orderHireIdField = bodyIdField(ACCOUNTING_MESSAGES.HIRE_REQUIRED, HIRES_MESSAGES.HIRE_NOT_FOUND);
 
 /** GET /zahara/suppliers?type=Hire */
 export const zaharaSupplierTypeField = textField({ label: 'Type' })
