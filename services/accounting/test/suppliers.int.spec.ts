@@ -209,7 +209,7 @@ describe('supplier matching (spec §5 Matching, §7 /zahara/supplier-matches)', 
     });
   });
 
-  it('asks for the supplier to export when none is sent; a malformed one is not found (audit AC-4)', async () => {
+  it('asks for the supplier to export when none is sent; a malformed one is not found, as an unknown one (audit AC-4, AX-3)', async () => {
     const a = await configured('Export none');
     expect(await errorOf(t.client.send(AccountingSupplierExport, { actor: a.actor } as never))).toMatchObject(
       {
@@ -219,7 +219,7 @@ describe('supplier matching (spec §5 Matching, §7 /zahara/supplier-matches)', 
     );
     expect(
       await errorOf(t.client.send(AccountingSupplierExport, { actor: a.actor, supplier_id: 'nope' })),
-    ).toMatchObject({ code: 'VALIDATION_FAILED', message: M.SELECTED_SUPPLIERS_NOT_FOUND });
+    ).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Supplier not found' });
   });
 
   it("answers 'Selected suppliers not found' for an unknown supplier on either side, or another unit's", async () => {
