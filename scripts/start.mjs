@@ -555,7 +555,8 @@ async function main() {
   await makeStreams();
   if (stopping) return;
 
-  // Billing makes the BILLING stream that identity and hires read, so it starts first. With no
+  // Billing makes the BILLING stream that identity and hires read (where makeStreams has not
+  // made every stream already), so it starts first. With no
   // STRIPE_SECRET_KEY it talks to the local Stripe (libs/stripe-local): checkout on its own
   // hosted page, webhooks signed as Stripe signs them, a clock that can be moved to renewal.
   await setupStripe();

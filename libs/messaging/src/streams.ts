@@ -3,6 +3,7 @@ import {
   nanos,
   RetentionPolicy,
   StorageType,
+  type JetStreamManager,
   type NatsConnection,
   type NatsError,
   type StreamInfo,
@@ -49,10 +50,15 @@ export interface StreamSpec {
  * and limits; the storage type of an existing stream cannot change). Safe to call from
  * every replica at boot: two replicas creating it at once both succeed.
  */
-export async function ensureStream(nc: NatsConnection, spec: StreamSpec): Promise<StreamInfo> {
+export async function ensureStream(
+  nc: NatsConnection,
+  spec: StreamSpec,
+  /** The stream as the caller already read it (null: there is none); looked up when not given. */
+  known?: StreamInfo | null,
+): Promise<StreamInfo> {
   const config = streamConfigOf(spec);
   const jsm = await nc.jetstreamManager();
-  const existing = await streamInfo(nc, spec.name);
+  const existing = known === undefined ? await infoOf(jsm, spec.name) : known;
   if (!existing) {
     try {
       return await jsm.streams.add({
@@ -88,7 +94,10 @@ function streamConfigOf(spec: StreamSpec) {
 
 /** The stream's info, or undefined when there is no such stream. */
 export async function streamInfo(nc: NatsConnection, name: string): Promise<StreamInfo | undefined> {
-  const jsm = await nc.jetstreamManager();
+  return infoOf(await nc.jetstreamManager(), name);
+}
+
+function infoOf(jsm: JetStreamManager, name: string): Promise<StreamInfo | undefined> {
   return jsm.streams.info(name).catch((err: unknown) => {
     if (apiErrorCode(err) === STREAM_NOT_FOUND) return undefined;
     throw err;

@@ -11,6 +11,12 @@ import {
 import type { NatsConnection } from 'nats';
 import { StartupError } from './startup-error';
 
+/**
+ * The NATS user the migration step makes the services' streams with, the only one that may
+ * create or change a stream (never a serving process: audit BA-2).
+ */
+export const STREAMS_NATS_USER = 'streams';
+
 /** The JetStream stream a service publishes its outbox to. */
 export interface EventStreamDefinition {
   /** Base name, e.g. 'IDENTITY' (prefixed per environment and test run). */
@@ -76,7 +82,7 @@ export async function ensureEventStream(
   try {
     existing = await streamInfo(nc, spec.name);
     if (existing && streamMatches(existing, spec)) return spec.name;
-    await ensureStream(nc, spec);
+    await ensureStream(nc, spec, existing ?? null);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const state = existing ? 'is not as this build wants it' : 'does not exist';
@@ -86,7 +92,7 @@ export async function ensureEventStream(
           ? `NATS_STREAM_REPLICAS is ${replicas}: that needs a JetStream cluster of at least ${replicas} nodes. `
           : '') +
         `On a bus with credentials only the migration step makes streams: run this service's ` +
-        `\`node main.js migrate\` with NATS_USER=streams first. ` +
+        `\`node main.js migrate\` with NATS_USER=${STREAMS_NATS_USER} first. ` +
         'Without credentials: is nats-server running with JetStream? Start it with: nats-server -js',
     );
   }

@@ -1,7 +1,7 @@
 import * as contracts from '@planted/contracts';
 import type { RequestSubject } from '@planted/contracts';
 import { IDENTITY_EVENT_STREAM, natsInboxPrefix } from '@planted/messaging';
-import { contractEventsOf } from '../event-stream';
+import { contractEventsOf, STREAMS_NATS_USER } from '../event-stream';
 
 /** A durable JetStream consumer: the stream it reads (base name) and its durable name. */
 export interface DurableConsumer {
@@ -46,9 +46,6 @@ export interface BusParticipant {
    */
   makesStreams?: readonly string[];
 }
-
-/** The NATS user the migration step makes the services' streams with (never a serving process). */
-export const STREAMS_NATS_USER = 'streams';
 
 /**
  * Who is on the bus and what each may do: nats-server's users and permissions are
